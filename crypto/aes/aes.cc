@@ -1,0 +1,48 @@
+// aes.cc: AesKey, the public face of the AES backend table.
+#include "ctcrypto/aes.h"
+
+#include "crypto/cpu/cpu.h"
+
+namespace ctcrypto {
+
+bool aes_backend_usable(const internal::AesBackend* backend) {
+  if (backend == nullptr) return false;
+  bool compiled = false;
+  for (size_t i = 0; i < internal::kNumAesBackends; ++i) {
+    if (internal::kAesBackends[i] == backend) compiled = true;
+  }
+  uint32_t caps = internal::cpu_caps();
+  return compiled && (backend->required_caps & caps) == backend->required_caps;
+}
+
+Status AesKey::init(std::span<const uint8_t> key) {
+  return init(key, internal::select_aes_backend(internal::cpu_caps()));
+}
+
+Status AesKey::init(std::span<const uint8_t> key,
+                    const internal::AesBackend* backend) {
+  state_.backend = nullptr;
+  size_t len = key.size();
+  if (len != 16 && len != 24 && len != 32) return Status::kInvalidKeyLength;
+  if (key.data() == nullptr) return Status::kInvalidArgument;
+  if (!aes_backend_usable(backend)) return Status::kUnsupported;
+  state_.key_len = static_cast<uint32_t>(len);
+  state_.rounds = static_cast<uint32_t>(len / 4 + 6);
+  backend->set_key(&state_, key.data(), len);
+  state_.backend = backend;
+  return Status::kOk;
+}
+
+const char* AesKey::backend_name() const {
+  return state_.backend ? state_.backend->name : "none";
+}
+
+void AesKey::encrypt_block(const uint8_t in[16], uint8_t out[16]) const {
+  if (state_.backend) state_.backend->encrypt_block(&state_, in, out);
+}
+
+void AesKey::decrypt_block(const uint8_t in[16], uint8_t out[16]) const {
+  if (state_.backend) state_.backend->decrypt_block(&state_, in, out);
+}
+
+}  // namespace ctcrypto

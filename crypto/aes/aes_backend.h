@@ -1,0 +1,104 @@
+// aes_backend.h: the AES backend table.
+//
+// A backend is one implementation technique of AES (portable bitsliced,
+// vpaes, bitsliced SIMD, AES-NI, ARMv8 AES). Round-key formats differ between
+// backends, so the backend is chosen when a key is set up and recorded in the
+// key; every later operation goes through the key's own row. Two backends'
+// key formats never meet.
+//
+// All functions here are constant time: no branch and no memory index
+// depends on key or data bytes. Block counts and lengths are public.
+#ifndef CTCRYPTO_AES_AES_BACKEND_H_
+#define CTCRYPTO_AES_AES_BACKEND_H_
+
+#include <cstddef>
+#include <cstdint>
+
+namespace ctcrypto::internal {
+
+// kAesKeyStorageBytes: room for any backend's expanded key, both directions.
+inline constexpr size_t kAesKeyStorageBytes = 1024;
+
+struct AesBackend;
+struct GhashBackend;
+struct GhashKeyState;
+
+// AesKeyState: an expanded AES key in the form its backend wants.
+struct alignas(64) AesKeyState {
+  alignas(64) uint8_t storage[kAesKeyStorageBytes];
+  const AesBackend* backend;  // the row that set this key up
+  uint32_t rounds;            // 10, 12 or 14
+  uint32_t key_len;           // 16, 24 or 32
+};
+
+struct AesBackend {
+  const char* name;        // as printed by `ctcrypto caps`, e.g. "nohw"
+  uint32_t required_caps;  // Cap bits the CPU must have at run time
+
+  // set_key: expands `key` (key_len 16, 24 or 32, already validated) into
+  // s->storage for encryption and decryption. s->rounds and s->key_len are
+  // set by the caller before the call.
+  void (*set_key)(AesKeyState* s, const uint8_t* key, size_t key_len);
+
+  // encrypt_block / decrypt_block: one block, in and out may alias.
+  void (*encrypt_block)(const AesKeyState* s, const uint8_t in[16],
+                        uint8_t out[16]);
+  void (*decrypt_block)(const AesKeyState* s, const uint8_t in[16],
+                        uint8_t out[16]);
+
+  // ctr32: out = in XOR keystream for `blocks` whole blocks, keystream block
+  // i being E(counter) with the last 4 bytes of `counter` incremented i times
+  // as a 32-bit big-endian integer modulo 2^32 (GCM's inc32). `counter` is
+  // not updated. in and out may be equal (in place) but not otherwise
+  // overlap.
+  void (*ctr32)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                size_t blocks, const uint8_t counter[16]);
+
+  // cbc_encrypt / cbc_decrypt: `blocks` whole blocks with chaining value
+  // `iv`, which is updated to the last ciphertext block. In place allowed.
+  void (*cbc_encrypt)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                      size_t blocks, uint8_t iv[16]);
+  void (*cbc_decrypt)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                      size_t blocks, uint8_t iv[16]);
+
+  // Optional stitched GCM bulk loops (null when absent). Usable only when
+  // the GCM key's GHASH backend is `gcm_ghash`. Each processes a prefix of
+  // `len` bytes (a whole number of blocks, possibly 0) and returns its
+  // length: encrypts (seal) or decrypts (open) with counter `ctr` (updated:
+  // its 32-bit tail advanced by the blocks done) and folds the ciphertext
+  // into the GHASH accumulator `xi` (updated).
+  const GhashBackend* gcm_ghash;
+  size_t (*gcm_seal_bulk)(const AesKeyState* s, const GhashKeyState* g,
+                          const uint8_t* in, uint8_t* out, size_t len,
+                          uint8_t ctr[16], uint8_t xi[16]);
+  size_t (*gcm_open_bulk)(const AesKeyState* s, const GhashKeyState* g,
+                          const uint8_t* in, uint8_t* out, size_t len,
+                          uint8_t ctr[16], uint8_t xi[16]);
+};
+
+// aes_backends: the compiled-in rows, best first. Every row is compiled in
+// because its platform can run it; whether this CPU can is required_caps.
+extern const AesBackend* const kAesBackends[];
+extern const size_t kNumAesBackends;
+
+// select_aes_backend: the first row of kAesBackends whose required_caps are
+// all in `caps`. Never null: the last row of every platform needs nothing
+// beyond what the platform's build guarantees.
+const AesBackend* select_aes_backend(uint32_t caps);
+
+// find_aes_backend: the compiled-in row called `name`, or null.
+const AesBackend* find_aes_backend(const char* name);
+
+// Rows, defined each in its backend's file. Only the rows compiled for the
+// platform exist; aes_backends.cc lists them.
+extern const AesBackend kAesNohw;        // aes_nohw.cc: portable bitsliced
+extern const AesBackend kAesVpaes;       // vpaes (Hamburg 2009), per ISA
+extern const AesBackend kAesBsaes;       // bitsliced SIMD (Kasper-Schwabe)
+extern const AesBackend kAesVpaesBsaes;  // armv7 hybrid
+extern const AesBackend kAesAesni;       // x86 AES-NI
+extern const AesBackend kAesVaes;        // x86 VAES wide vectors
+extern const AesBackend kAesArmv8;       // ARMv8 AES instructions
+
+}  // namespace ctcrypto::internal
+
+#endif  // CTCRYPTO_AES_AES_BACKEND_H_

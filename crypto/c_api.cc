@@ -1,0 +1,131 @@
+// c_api.cc: the C API is the C++ API behind opaque, suitably sized and
+// aligned storage; each entry point checks pointers, then forwards.
+#include <new>
+
+#include "ctcrypto/aead.h"
+#include "ctcrypto/ctcrypto.h"
+#include "ctcrypto/modes.h"
+
+namespace {
+
+using ctcrypto::AesGcm;
+using ctcrypto::AesKey;
+using ctcrypto::Status;
+
+static_assert(sizeof(AesKey) <= CTCRYPTO_AES_KEY_SIZE);
+static_assert(alignof(AesKey) <= 64);
+static_assert(sizeof(AesGcm) <= CTCRYPTO_AES_GCM_SIZE);
+static_assert(alignof(AesGcm) <= 64);
+
+int code(Status s) { return static_cast<int>(s); }
+
+const AesKey* key_of(const ctcrypto_aes_key* k) {
+  return std::launder(reinterpret_cast<const AesKey*>(k->opaque));
+}
+const AesGcm* gcm_of(const ctcrypto_aes_gcm* g) {
+  return std::launder(reinterpret_cast<const AesGcm*>(g->opaque));
+}
+
+bool bad(const void* p, size_t len) { return p == nullptr && len != 0; }
+
+template <typename T>
+std::span<T> sp(T* p, size_t n) {
+  return p ? std::span<T>(p, n) : std::span<T>();
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* ctcrypto_status_string(int status) {
+  if (status < 0 || status > static_cast<int>(Status::kUnsupported))
+    return "unknown status";
+  return ctcrypto::status_string(static_cast<Status>(status));
+}
+
+int ctcrypto_aes_key_init(ctcrypto_aes_key* key, const uint8_t* raw,
+                          size_t raw_len) {
+  if (key == nullptr || bad(raw, raw_len)) return code(Status::kInvalidArgument);
+  AesKey* k = new (key->opaque) AesKey();
+  return code(k->init(sp(raw, raw_len)));
+}
+
+int ctcrypto_aes_encrypt_block(const ctcrypto_aes_key* key,
+                               const uint8_t in[16], uint8_t out[16]) {
+  if (key == nullptr || in == nullptr || out == nullptr)
+    return code(Status::kInvalidArgument);
+  if (!key_of(key)->initialized()) return code(Status::kNotInitialized);
+  key_of(key)->encrypt_block(in, out);
+  return code(Status::kOk);
+}
+
+int ctcrypto_aes_decrypt_block(const ctcrypto_aes_key* key,
+                               const uint8_t in[16], uint8_t out[16]) {
+  if (key == nullptr || in == nullptr || out == nullptr)
+    return code(Status::kInvalidArgument);
+  if (!key_of(key)->initialized()) return code(Status::kNotInitialized);
+  key_of(key)->decrypt_block(in, out);
+  return code(Status::kOk);
+}
+
+int ctcrypto_aes_ctr32(const ctcrypto_aes_key* key, const uint8_t counter[16],
+                       const uint8_t* in, uint8_t* out, size_t len) {
+  if (key == nullptr || counter == nullptr || bad(in, len) || bad(out, len))
+    return code(Status::kInvalidArgument);
+  return code(ctcrypto::aes_ctr32(*key_of(key),
+                                  std::span<const uint8_t, 16>(counter, 16),
+                                  sp(in, len), sp(out, len)));
+}
+
+int ctcrypto_aes_cbc_encrypt(const ctcrypto_aes_key* key, uint8_t iv[16],
+                             const uint8_t* in, uint8_t* out, size_t len) {
+  if (key == nullptr || iv == nullptr || bad(in, len) || bad(out, len))
+    return code(Status::kInvalidArgument);
+  return code(ctcrypto::aes_cbc_encrypt(*key_of(key),
+                                        std::span<uint8_t, 16>(iv, 16),
+                                        sp(in, len), sp(out, len)));
+}
+
+int ctcrypto_aes_cbc_decrypt(const ctcrypto_aes_key* key, uint8_t iv[16],
+                             const uint8_t* in, uint8_t* out, size_t len) {
+  if (key == nullptr || iv == nullptr || bad(in, len) || bad(out, len))
+    return code(Status::kInvalidArgument);
+  return code(ctcrypto::aes_cbc_decrypt(*key_of(key),
+                                        std::span<uint8_t, 16>(iv, 16),
+                                        sp(in, len), sp(out, len)));
+}
+
+int ctcrypto_aes_gcm_init(ctcrypto_aes_gcm* gcm, const uint8_t* key,
+                          size_t key_len, size_t tag_len) {
+  if (gcm == nullptr || bad(key, key_len)) return code(Status::kInvalidArgument);
+  AesGcm* g = new (gcm->opaque) AesGcm();
+  return code(g->init(sp(key, key_len), tag_len));
+}
+
+int ctcrypto_aes_gcm_seal(const ctcrypto_aes_gcm* gcm, uint8_t* out,
+                          size_t* out_len, size_t max_out_len,
+                          const uint8_t* nonce, size_t nonce_len,
+                          const uint8_t* in, size_t in_len, const uint8_t* ad,
+                          size_t ad_len) {
+  if (gcm == nullptr || out_len == nullptr || bad(out, max_out_len) ||
+      bad(nonce, nonce_len) || bad(in, in_len) || bad(ad, ad_len))
+    return code(Status::kInvalidArgument);
+  return code(gcm_of(gcm)->seal(sp(out, max_out_len), out_len,
+                                sp(nonce, nonce_len), sp(in, in_len),
+                                sp(ad, ad_len)));
+}
+
+int ctcrypto_aes_gcm_open(const ctcrypto_aes_gcm* gcm, uint8_t* out,
+                          size_t* out_len, size_t max_out_len,
+                          const uint8_t* nonce, size_t nonce_len,
+                          const uint8_t* in, size_t in_len, const uint8_t* ad,
+                          size_t ad_len) {
+  if (gcm == nullptr || out_len == nullptr || bad(out, max_out_len) ||
+      bad(nonce, nonce_len) || bad(in, in_len) || bad(ad, ad_len))
+    return code(Status::kInvalidArgument);
+  return code(gcm_of(gcm)->open(sp(out, max_out_len), out_len,
+                                sp(nonce, nonce_len), sp(in, in_len),
+                                sp(ad, ad_len)));
+}
+
+}  // extern "C"

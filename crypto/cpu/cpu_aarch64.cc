@@ -1,0 +1,18 @@
+// cpu_aarch64.cc: AT_HWCAP from the kernel. Advanced SIMD is architectural
+// on ARMv8-A, so kCapNeon is always present.
+#include <sys/auxv.h>
+
+#include "crypto/cpu/cpu.h"
+#include "crypto/cpu/cpu_detect.h"
+
+namespace ctcrypto::internal {
+
+uint32_t detect_cpu_caps() {
+  unsigned long hwcap = getauxval(AT_HWCAP);
+  uint32_t caps = kCapNeon;
+  if (hwcap & (1ul << 3)) caps |= kCapAes;    // HWCAP_AES
+  if (hwcap & (1ul << 4)) caps |= kCapPmull;  // HWCAP_PMULL
+  return caps;
+}
+
+}  // namespace ctcrypto::internal

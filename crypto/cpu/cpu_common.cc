@@ -1,0 +1,119 @@
+// cpu_common.cc: CTCRYPTO_DISABLE parsing and the dependency closure, shared
+// by every architecture. The architecture files only say what the CPU has.
+#include <cstdlib>
+#include <cstring>
+
+#include "crypto/cpu/cpu.h"
+#include "crypto/cpu/cpu_detect.h"
+
+namespace ctcrypto::internal {
+
+const CapName kCapNames[] = {
+    {"aesni", kCapAesni}, {"pclmul", kCapPclmul}, {"ssse3", kCapSsse3},
+    {"avx", kCapAvx},     {"vaes", kCapVaes},     {"neon", kCapNeon},
+    {"aes", kCapAes},     {"pmull", kCapPmull},   {"avx2", kCapAvx2},
+    {"avx512", kCapAvx512},
+};
+const size_t kNumCapNames = sizeof(kCapNames) / sizeof(kCapNames[0]);
+
+namespace {
+
+// kBuildsOn: capability -> the capabilities that cannot be used without it.
+// VAES/VPCLMULQDQ paths use AES-NI and PCLMULQDQ semantics on wider
+// vectors and need AVX2 state; AES and PMULL on ARM live in NEON registers.
+struct Dependency {
+  uint32_t parent;
+  uint32_t children;
+};
+constexpr Dependency kBuildsOn[] = {
+    {kCapAesni, kCapVaes},
+    {kCapPclmul, kCapVaes},
+    {kCapSsse3, kCapAvx | kCapAvx2 | kCapAvx512 | kCapVaes},
+    {kCapAvx, kCapAvx2 | kCapAvx512 | kCapVaes},
+    {kCapAvx2, kCapAvx512 | kCapVaes},
+    {kCapNeon, kCapAes | kCapPmull},
+};
+
+}  // namespace
+
+uint32_t caps_remove(uint32_t caps, uint32_t removed) {
+  // Iterate to a fixed point so chains (avx -> avx2 -> avx512) close.
+  for (;;) {
+    uint32_t before = removed;
+    for (const Dependency& d : kBuildsOn) {
+      if (removed & d.parent) removed |= d.children;
+    }
+    if (removed == before) break;
+  }
+  return caps & ~removed;
+}
+
+uint32_t parse_disable_list(const char* list, size_t* unknown) {
+  uint32_t bits = 0;
+  size_t bad = 0;
+  if (list != nullptr) {
+    const char* p = list;
+    while (*p != '\0') {
+      const char* end = std::strchr(p, ',');
+      size_t len = end ? static_cast<size_t>(end - p) : std::strlen(p);
+      // Tolerate spaces around names ("aesni, pclmul").
+      const char* s = p;
+      size_t n = len;
+      while (n > 0 && *s == ' ') { ++s; --n; }
+      while (n > 0 && s[n - 1] == ' ') --n;
+      if (n > 0) {
+        bool found = false;
+        for (size_t i = 0; i < kNumCapNames; ++i) {
+          if (std::strlen(kCapNames[i].name) == n &&
+              std::strncmp(kCapNames[i].name, s, n) == 0) {
+            bits |= kCapNames[i].bit;
+            found = true;
+          }
+        }
+        if (!found) ++bad;
+      }
+      if (!end) break;
+      p = end + 1;
+    }
+  }
+  if (unknown) *unknown = bad;
+  return bits;
+}
+
+const char* caps_to_string(uint32_t caps, char* buf, size_t buf_len) {
+  if (buf_len == 0) return buf;
+  size_t pos = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; i < kNumCapNames; ++i) {
+    if (!(caps & kCapNames[i].bit)) continue;
+    const char* name = kCapNames[i].name;
+    size_t n = std::strlen(name) + (pos ? 1 : 0);
+    if (pos + n + 1 > buf_len) break;
+    if (pos) buf[pos++] = ',';
+    std::memcpy(buf + pos, name, std::strlen(name));
+    pos += std::strlen(name);
+    buf[pos] = '\0';
+  }
+  if (pos == 0 && buf_len > 4) std::memcpy(buf, "none", 5);
+  return buf;
+}
+
+uint32_t cpu_detected_caps() {
+  // Closing the detected set too keeps it coherent (e.g. AVX reported
+  // without SSSE3 by an odd hypervisor is dropped).
+  uint32_t raw = detect_cpu_caps();
+  return caps_remove(raw, 0);
+}
+
+uint32_t cpu_caps() {
+  // The library's only global state: computed once, thread-safe by the
+  // C++ rules for function-local statics, never written again.
+  static const uint32_t caps = [] {
+    uint32_t removed = parse_disable_list(std::getenv("CTCRYPTO_DISABLE"),
+                                          nullptr);
+    return caps_remove(cpu_detected_caps(), removed);
+  }();
+  return caps;
+}
+
+}  // namespace ctcrypto::internal

@@ -1,0 +1,54 @@
+// ghash_backend.h: the GHASH backend table (SP 800-38D, section 6.4).
+//
+// GHASH multiplies in GF(2^128) with GCM's bit-reflected convention. A
+// backend's key material (H, or powers of H for aggregated reduction, in
+// whatever form it wants) is computed once when the GCM key is set up and
+// lives in GhashKeyState, next to the AES key. Every backend is constant
+// time: no table indexed by data derived from H or the hashed bytes.
+#ifndef CTCRYPTO_GHASH_GHASH_BACKEND_H_
+#define CTCRYPTO_GHASH_GHASH_BACKEND_H_
+
+#include <cstddef>
+#include <cstdint>
+
+namespace ctcrypto::internal {
+
+inline constexpr size_t kGhashKeyStorageBytes = 512;
+
+struct GhashBackend;
+
+struct alignas(64) GhashKeyState {
+  alignas(64) uint8_t storage[kGhashKeyStorageBytes];
+  const GhashBackend* backend;  // the row that set this key up
+};
+
+struct GhashBackend {
+  const char* name;
+  uint32_t required_caps;
+
+  // init: derives the backend's key material from H (16 bytes, as the AES
+  // encryption of the zero block).
+  void (*init)(GhashKeyState* g, const uint8_t h[16]);
+
+  // update: for each of `blocks` 16-byte blocks X of `in`:
+  // xi = (xi XOR X) * H, with xi and X as GCM byte strings.
+  void (*update)(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
+                 size_t blocks);
+};
+
+extern const GhashBackend* const kGhashBackends[];
+extern const size_t kNumGhashBackends;
+
+const GhashBackend* select_ghash_backend(uint32_t caps);
+const GhashBackend* find_ghash_backend(const char* name);
+
+extern const GhashBackend kGhashNohw;     // ghash_nohw.cc: portable ctmul
+extern const GhashBackend kGhashSsse3;    // x86 SSSE3 (PSHUFB over whole tables)
+extern const GhashBackend kGhashClmul;    // x86 PCLMULQDQ
+extern const GhashBackend kGhashVpclmul;  // x86 VPCLMULQDQ wide vectors
+extern const GhashBackend kGhashNeon;     // ARM NEON PMULL.8 / VMULL.P8
+extern const GhashBackend kGhashPmull;    // ARMv8 64-bit PMULL
+
+}  // namespace ctcrypto::internal
+
+#endif  // CTCRYPTO_GHASH_GHASH_BACKEND_H_

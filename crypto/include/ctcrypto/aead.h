@@ -1,0 +1,75 @@
+// aead.h: AES-GCM (SP 800-38D) seal/open.
+//
+// The GCM key holds the expanded AES key and the GHASH key material, both
+// computed once by init(); seal/open keep their per-message state (counter,
+// running hash, lengths) on the stack and copy nothing key-sized.
+//
+// Nonces of any length >= 1 byte are accepted (96 bits is the fast path;
+// others are hashed into J0 as SP 800-38D prescribes). Tags are 16 bytes by
+// default, 12..16 on request. open() checks the whole tag in constant time
+// and, when it fails, zeroes everything it wrote to `out`: no plaintext is
+// released on a failed check.
+#ifndef CTCRYPTO_AEAD_H_
+#define CTCRYPTO_AEAD_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "ctcrypto/aes.h"
+#include "ctcrypto/ghash.h"
+#include "ctcrypto/status.h"
+
+namespace ctcrypto {
+
+inline constexpr size_t kGcmTagLen = 16;
+inline constexpr size_t kGcmMinTagLen = 12;
+inline constexpr size_t kGcmNonceLen = 12;
+// kGcmMaxPlaintextLen: SP 800-38D's limit, 2^39 - 256 bits.
+inline constexpr uint64_t kGcmMaxPlaintextLen = (uint64_t{1} << 36) - 32;
+
+class AesGcm {
+ public:
+  // init: key of 16/24/32 bytes; tag_len 12..16.
+  Status init(std::span<const uint8_t> key, size_t tag_len = kGcmTagLen);
+  // init with explicit backend rows (tests, benchmarks).
+  Status init(std::span<const uint8_t> key, size_t tag_len,
+              const internal::AesBackend* aes,
+              const internal::GhashBackend* ghash);
+
+  bool initialized() const { return aes_.initialized(); }
+  size_t tag_len() const { return tag_len_; }
+  const AesKey& aes_key() const { return aes_; }
+  const GhashKey& ghash_key() const { return ghash_; }
+
+  // seal: writes ciphertext || tag (in.size() + tag_len() bytes) to out and
+  // sets *out_len. out may equal in (in place).
+  Status seal(std::span<uint8_t> out, size_t* out_len,
+              std::span<const uint8_t> nonce, std::span<const uint8_t> in,
+              std::span<const uint8_t> ad) const;
+  // open: in = ciphertext || tag; writes the plaintext (in.size() -
+  // tag_len() bytes) and sets *out_len, or returns kAuthenticationFailed
+  // with that part of out zeroed.
+  Status open(std::span<uint8_t> out, size_t* out_len,
+              std::span<const uint8_t> nonce, std::span<const uint8_t> in,
+              std::span<const uint8_t> ad) const;
+
+  // Detached forms: the tag travels separately (tag.size() == tag_len()).
+  Status seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
+                       std::span<const uint8_t> nonce,
+                       std::span<const uint8_t> in,
+                       std::span<const uint8_t> ad) const;
+  Status open_detached(std::span<uint8_t> out, std::span<const uint8_t> nonce,
+                       std::span<const uint8_t> in,
+                       std::span<const uint8_t> tag,
+                       std::span<const uint8_t> ad) const;
+
+ private:
+  AesKey aes_;
+  GhashKey ghash_;
+  size_t tag_len_ = 0;
+};
+
+}  // namespace ctcrypto
+
+#endif  // CTCRYPTO_AEAD_H_

@@ -1,0 +1,51 @@
+// ghash.h: GHASH (SP 800-38D, 6.4) as a streaming hash keyed by H.
+#ifndef CTCRYPTO_GHASH_H_
+#define CTCRYPTO_GHASH_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "crypto/ghash/ghash_backend.h"
+#include "ctcrypto/status.h"
+
+namespace ctcrypto {
+
+// GhashKey: H in the selected backend's form (computed once).
+class GhashKey {
+ public:
+  Status init(std::span<const uint8_t, 16> h);
+  Status init(std::span<const uint8_t, 16> h,
+              const internal::GhashBackend* backend);
+  bool initialized() const { return state_.backend != nullptr; }
+  const char* backend_name() const;
+  const internal::GhashKeyState& state() const { return state_; }
+
+ private:
+  internal::GhashKeyState state_{};
+};
+
+// Ghash: one running hash. update() takes any lengths; the concatenation of
+// everything passed is hashed as one string whose last partial block is
+// zero-padded by finish(), as GCM pads AD and ciphertext.
+class Ghash {
+ public:
+  explicit Ghash(const GhashKey& key) : key_(&key) {}
+  void update(std::span<const uint8_t> data);
+  // pad: zero-pads a pending partial block (GCM pads AD before ciphertext).
+  void pad();
+  // finish: pads and writes the 16-byte accumulator.
+  void finish(std::span<uint8_t, 16> out);
+
+ private:
+  const GhashKey* key_;
+  uint8_t xi_[16] = {};
+  uint8_t buf_[16] = {};
+  size_t buf_len_ = 0;
+};
+
+bool ghash_backend_usable(const internal::GhashBackend* backend);
+
+}  // namespace ctcrypto
+
+#endif  // CTCRYPTO_GHASH_H_

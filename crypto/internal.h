@@ -1,0 +1,61 @@
+// internal.h: small helpers shared by the modes: buffer-overlap rules,
+// big-endian counters, constant-time comparison and wiping.
+#ifndef CTCRYPTO_INTERNAL_H_
+#define CTCRYPTO_INTERNAL_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace ctcrypto::internal {
+
+// overlaps_inexactly: true when [a, a+a_len) and [b, b+b_len) share bytes
+// without starting at the same address. Exact aliasing (in place) is fine;
+// any other overlap would have a mode read what it already overwrote.
+inline bool overlaps_inexactly(const void* a, size_t a_len, const void* b,
+                               size_t b_len) {
+  if (a_len == 0 || b_len == 0) return false;
+  uintptr_t x = reinterpret_cast<uintptr_t>(a);
+  uintptr_t y = reinterpret_cast<uintptr_t>(b);
+  if (x == y) return false;
+  return x < y + b_len && y < x + a_len;
+}
+
+inline uint32_t load_be32(const uint8_t* p) {
+  return (uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) |
+         (uint32_t{p[2]} << 8) | uint32_t{p[3]};
+}
+
+inline void store_be32(uint8_t* p, uint32_t v) {
+  p[0] = static_cast<uint8_t>(v >> 24);
+  p[1] = static_cast<uint8_t>(v >> 16);
+  p[2] = static_cast<uint8_t>(v >> 8);
+  p[3] = static_cast<uint8_t>(v);
+}
+
+inline void store_be64(uint8_t* p, uint64_t v) {
+  store_be32(p, static_cast<uint32_t>(v >> 32));
+  store_be32(p + 4, static_cast<uint32_t>(v));
+}
+
+// ct_equal_mask: 0xff.. if the n bytes of a and b are equal, else 0, with
+// every byte read and no branch on their values. The result is what a
+// caller may branch on: whether the tag or MAC matched is public.
+inline uint32_t ct_equal_mask(const uint8_t* a, const uint8_t* b, size_t n) {
+  uint32_t diff = 0;
+  for (size_t i = 0; i < n; ++i) diff |= static_cast<uint32_t>(a[i] ^ b[i]);
+  // diff in 0..255: (diff - 1) has its top bit set iff diff == 0.
+  return static_cast<uint32_t>(
+      0u - ((static_cast<uint32_t>(diff) - 1u) >> 31));
+}
+
+// secure_zero: wipes key-dependent temporaries; the asm barrier keeps the
+// compiler from dropping stores to memory it considers dead.
+inline void secure_zero(void* p, size_t n) {
+  std::memset(p, 0, n);
+  __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
+}  // namespace ctcrypto::internal
+
+#endif  // CTCRYPTO_INTERNAL_H_

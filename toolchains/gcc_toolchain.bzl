@@ -1,0 +1,109 @@
+"""gcc 12 cc toolchains for the ctcrypto platforms (Bazel 4.2.3, offline).
+
+Built on a copy of @bazel_tools' unix_cc_toolchain_config (the rule Bazel's own
+autodetected toolchain uses; see unix_cc_toolchain_config.bzl), with fixed
+tool paths and flags per target.
+"""
+
+load(":unix_cc_toolchain_config.bzl", "cc_toolchain_config")
+load("@rules_cc//cc:defs.bzl", "cc_toolchain")
+
+# -no-canonical-prefixes / -fno-canonical-system-headers keep gcc from turning
+# header paths into ones Bazel cannot match (without them, headers of
+# new_local_repository repos are reported as "undeclared inclusion").
+_UNFILTERED = [
+    "-no-canonical-prefixes",
+    "-fno-canonical-system-headers",
+    "-Wno-builtin-macro-redefined",
+    "-D__DATE__=\"redacted\"",
+    "-D__TIMESTAMP__=\"redacted\"",
+    "-D__TIME__=\"redacted\"",
+]
+
+def gcc_toolchain(name, prefix, march, include_dirs, constraints, static = True):
+    """Declares <name>_config, <name>_cc_toolchain and the toolchain <name>.
+
+    Args:
+      name: toolchain name.
+      prefix: path prefix of the gcc binaries, e.g. "/usr/bin/aarch64-linux-gnu-".
+      march: base -march (and -mfpu/-mfloat-abi) flags of the target.
+      include_dirs: the compiler's built-in include directories.
+      constraints: target_compatible_with of the toolchain.
+      static: link every binary with -static.
+    """
+    tools = {
+        "ar": prefix + "ar",
+        "cpp": prefix + "cpp-12",
+        "gcc": prefix + "gcc-12",
+        "gcov": prefix + "gcov-12",
+        "ld": prefix + "ld",
+        "nm": prefix + "nm",
+        "objcopy": prefix + "objcopy",
+        "objdump": prefix + "objdump",
+        "strip": prefix + "strip",
+        "dwp": prefix + "dwp",
+        # Only read by clang coverage; unused with gcc.
+        "llvm-cov": "/bin/false",
+    }
+    cc_toolchain_config(
+        name = name + "_config",
+        cpu = name,
+        compiler = "gcc",
+        toolchain_identifier = name,
+        host_system_name = "x86_64-linux-gnu",
+        target_system_name = name,
+        target_libc = "glibc",
+        abi_version = "gcc",
+        abi_libc_version = "glibc",
+        cxx_builtin_include_directories = include_dirs,
+        tool_paths = tools,
+        compile_flags = march + [
+            "-fstack-protector",
+            "-fno-omit-frame-pointer",
+        ],
+        opt_compile_flags = [
+            "-g0",
+            "-O2",
+            "-DNDEBUG",
+            "-ffunction-sections",
+            "-fdata-sections",
+        ],
+        dbg_compile_flags = ["-g"],
+        cxx_flags = ["-std=c++20"],
+        unfiltered_compile_flags = _UNFILTERED,
+        link_flags = (["-static"] if static else []) + [
+            "-no-canonical-prefixes",
+            "-pass-exit-codes",
+        ],
+        opt_link_flags = ["-Wl,--gc-sections"],
+        link_libs = ["-lstdc++", "-lm"],
+        coverage_compile_flags = ["--coverage"],
+        coverage_link_flags = ["--coverage"],
+        supports_start_end_lib = False,
+        supports_dynamic_linker = not static,
+    )
+    native.filegroup(name = name + "_empty")
+    cc_toolchain(
+        name = name + "_cc_toolchain",
+        all_files = ":" + name + "_empty",
+        ar_files = ":" + name + "_empty",
+        as_files = ":" + name + "_empty",
+        compiler_files = ":" + name + "_empty",
+        dwp_files = ":" + name + "_empty",
+        linker_files = ":" + name + "_empty",
+        objcopy_files = ":" + name + "_empty",
+        strip_files = ":" + name + "_empty",
+        supports_param_files = 1,
+        toolchain_config = ":" + name + "_config",
+        toolchain_identifier = name,
+    )
+    native.toolchain(
+        name = name,
+        exec_compatible_with = [
+            "@platforms//cpu:x86_64",
+            "@platforms//os:linux",
+        ],
+        target_compatible_with = constraints,
+        toolchain = ":" + name + "_cc_toolchain",
+        toolchain_type = "@bazel_tools//tools/cpp:toolchain_type",
+    )
