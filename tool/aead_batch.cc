@@ -1,0 +1,154 @@
+// aead_batch.cc: the line protocol of `ctcrypto aead` (see aead_batch.h).
+#include "tool/aead_batch.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#include "ctcrypto/aead.h"
+#include "ctcrypto/status.h"
+
+namespace ctcrypto::tool {
+namespace {
+
+constexpr size_t kNumFields = 6;
+
+// --- handlers ---------------------------------------------------------------
+
+const char* gcm_handler(AeadOp op, size_t /*key_len*/,
+                        std::span<const uint8_t> key,
+                        std::span<const uint8_t> nonce,
+                        std::span<const uint8_t> ad,
+                        std::span<const uint8_t> input,
+                        std::vector<uint8_t>* out) {
+  AesGcm gcm;
+  Status s = gcm.init(key, kGcmTagLen);
+  if (s != Status::kOk) return status_string(s);
+  size_t out_len = 0;
+  if (op == AeadOp::kSeal) {
+    out->resize(input.size() + gcm.tag_len());
+    s = gcm.seal(*out, &out_len, nonce, input, ad);
+  } else {
+    // At least one byte so the span never has a null data pointer; the
+    // library rejects an input shorter than the tag itself.
+    out->resize(std::max<size_t>(input.size(), 1));
+    s = gcm.open(*out, &out_len, nonce, input, ad);
+  }
+  if (s != Status::kOk) {
+    out->clear();
+    return status_string(s);
+  }
+  out->resize(out_len);
+  return nullptr;
+}
+
+// --- the table --------------------------------------------------------------
+// The TLS CBC AEADs (BoringSSL's aes-*-cbc-sha*-tls, explicit IV) are named
+// here so their requests get a clear "unsupported" until a handler exists.
+// Their key is MAC key || AES key (|| nothing: explicit-IV variant).
+constexpr AeadEntry kAeads[] = {
+    {"aes-128-gcm", 16, gcm_handler},
+    {"aes-192-gcm", 24, gcm_handler},
+    {"aes-256-gcm", 32, gcm_handler},
+    {"aes-128-cbc-sha1-tls", 20 + 16, nullptr},
+    {"aes-128-cbc-sha256-tls", 32 + 16, nullptr},
+    {"aes-256-cbc-sha1-tls", 20 + 32, nullptr},
+    {"aes-256-cbc-sha384-tls", 48 + 32, nullptr},
+};
+
+// --- parsing ----------------------------------------------------------------
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// decode_hex: "-" is empty; otherwise an even number of hex digits.
+bool decode_hex(std::string_view text, std::vector<uint8_t>* out) {
+  out->clear();
+  if (text == "-") return true;
+  if (text.empty() || text.size() % 2 != 0) return false;
+  out->reserve(text.size() / 2);
+  for (size_t i = 0; i < text.size(); i += 2) {
+    int hi = hex_value(text[i]);
+    int lo = hex_value(text[i + 1]);
+    if (hi < 0 || lo < 0) return false;
+    out->push_back(static_cast<uint8_t>(hi << 4 | lo));
+  }
+  return true;
+}
+
+std::string encode_hex(std::span<const uint8_t> data) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  if (data.empty()) return "-";
+  std::string s;
+  s.reserve(data.size() * 2);
+  for (uint8_t b : data) {
+    s.push_back(kDigits[b >> 4]);
+    s.push_back(kDigits[b & 15]);
+  }
+  return s;
+}
+
+std::string error(const char* reason) { return std::string("ERROR ") + reason; }
+
+}  // namespace
+
+std::span<const AeadEntry> aead_table() { return kAeads; }
+
+std::string aead_process_line(std::string_view line) {
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+
+  // Split on single spaces; any other count of fields (including the one
+  // empty field of an empty line, or the empty fields that doubled spaces
+  // produce) is rejected below.
+  std::array<std::string_view, kNumFields> f;
+  size_t n = 0;
+  size_t pos = 0;
+  for (;;) {
+    size_t sp = line.find(' ', pos);
+    std::string_view field = line.substr(
+        pos, sp == std::string_view::npos ? std::string_view::npos : sp - pos);
+    if (n == kNumFields) return error("wrong field count");
+    f[n++] = field;
+    if (sp == std::string_view::npos) break;
+    pos = sp + 1;
+  }
+  if (n != kNumFields) return error("wrong field count");
+  for (std::string_view field : f)
+    if (field.empty()) return error("empty field");
+
+  AeadOp op;
+  if (f[0] == "seal") {
+    op = AeadOp::kSeal;
+  } else if (f[0] == "open") {
+    op = AeadOp::kOpen;
+  } else {
+    return error("unknown op");
+  }
+
+  const AeadEntry* entry = nullptr;
+  for (const AeadEntry& e : kAeads)
+    if (f[1] == e.name) entry = &e;
+  if (entry == nullptr) return error("unknown aead");
+
+  std::vector<uint8_t> key, nonce, ad, input;
+  if (!decode_hex(f[2], &key)) return error("bad hex in key");
+  if (!decode_hex(f[3], &nonce)) return error("bad hex in nonce");
+  if (!decode_hex(f[4], &ad)) return error("bad hex in ad");
+  if (!decode_hex(f[5], &input)) return error("bad hex in input");
+
+  if (entry->handler == nullptr) return error("unsupported");
+  if (key.size() != entry->key_len)
+    return error(status_string(Status::kInvalidKeyLength));
+
+  std::vector<uint8_t> out;
+  const char* failure =
+      entry->handler(op, entry->key_len, key, nonce, ad, input, &out);
+  if (failure != nullptr) return error(failure);
+  return encode_hex(out);
+}
+
+}  // namespace ctcrypto::tool

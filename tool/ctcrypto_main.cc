@@ -1,0 +1,116 @@
+// ctcrypto_main.cc: the `ctcrypto` command-line tool.
+//
+//   ctcrypto caps   the AES/GHASH backends compiled in, the active ones and
+//                   the CPU capabilities (after CTCRYPTO_DISABLE)
+//   ctcrypto aead   batch AEAD requests on stdin, one answer line per request
+//                   line on stdout (protocol in tool/aead_batch.h)
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <string_view>
+
+#include "crypto/aes/aes_backend.h"
+#include "crypto/cpu/cpu.h"
+#include "crypto/ghash/ghash_backend.h"
+#include "tool/aead_batch.h"
+
+namespace {
+
+using namespace ctcrypto::internal;
+
+constexpr char kUsage[] =
+    "usage: ctcrypto <command>\n"
+    "\n"
+    "commands:\n"
+    "  caps    print the compiled-in and active backends and CPU capabilities\n"
+    "  aead    read 'OP AEAD KEY NONCE AD INPUT' lines on stdin, answer each\n"
+    "          on stdout (OP: seal|open; KEY/NONCE/AD/INPUT: hex or '-')\n"
+    "\n"
+    "environment:\n"
+    "  CTCRYPTO_DISABLE   comma-separated capabilities to ignore, e.g. aesni\n";
+
+// warn_unknown_disabled: names each entry of CTCRYPTO_DISABLE that the
+// library does not recognise (it ignores them silently). Each entry is
+// checked with the library's own parser so the two never disagree.
+void warn_unknown_disabled() {
+  const char* env = std::getenv("CTCRYPTO_DISABLE");
+  if (env == nullptr) return;
+  std::string_view list(env);
+  size_t pos = 0;
+  while (pos <= list.size()) {
+    size_t comma = list.find(',', pos);
+    if (comma == std::string_view::npos) comma = list.size();
+    std::string name(list.substr(pos, comma - pos));
+    if (!name.empty()) {
+      size_t unknown = 0;
+      parse_disable_list(name.c_str(), &unknown);
+      if (unknown != 0)
+        std::fprintf(stderr,
+                     "ctcrypto: ignoring unknown capability '%s' in "
+                     "CTCRYPTO_DISABLE\n",
+                     name.c_str());
+    }
+    pos = comma + 1;
+  }
+}
+
+template <typename Row>
+std::string join_names(const Row* const* rows, size_t n) {
+  std::string s;
+  for (size_t i = 0; i < n; i++) {
+    if (i != 0) s += ',';
+    s += rows[i]->name;
+  }
+  return s;
+}
+
+int cmd_caps() {
+  warn_unknown_disabled();
+  uint32_t caps = cpu_caps();
+  char cpu[256];
+  caps_to_string(caps, cpu, sizeof(cpu));
+  std::string line = "compiled: aes=" +
+                     join_names(kAesBackends, kNumAesBackends) +
+                     " ghash=" + join_names(kGhashBackends, kNumGhashBackends) +
+                     "  active: aes=" + select_aes_backend(caps)->name +
+                     " ghash=" + select_ghash_backend(caps)->name +
+                     "  cpu: " + (cpu[0] != '\0' ? cpu : "-") + "\n";
+  std::fputs(line.c_str(), stdout);
+  return std::fflush(stdout) == 0 ? 0 : 1;
+}
+
+int cmd_aead() {
+  warn_unknown_disabled();
+  std::ios::sync_with_stdio(false);
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    std::string answer = ctcrypto::tool::aead_process_line(line);
+    answer += '\n';
+    if (std::fwrite(answer.data(), 1, answer.size(), stdout) != answer.size() ||
+        std::fflush(stdout) != 0)
+      return 1;  // stdout closed: nobody is listening any more
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc == 2 && std::strcmp(argv[1], "caps") == 0) return cmd_caps();
+  if (argc == 2 && std::strcmp(argv[1], "aead") == 0) return cmd_aead();
+  if (argc == 2 && (std::strcmp(argv[1], "help") == 0 ||
+                    std::strcmp(argv[1], "-help") == 0 ||
+                    std::strcmp(argv[1], "--help") == 0 ||
+                    std::strcmp(argv[1], "-h") == 0)) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (argc > 2)
+    std::fprintf(stderr, "ctcrypto: '%s' takes no arguments\n", argv[1]);
+  else if (argc == 2)
+    std::fprintf(stderr, "ctcrypto: unknown command '%s'\n", argv[1]);
+  std::fputs(kUsage, stderr);
+  return 2;
+}
