@@ -54,6 +54,7 @@
 #include <cstring>
 
 #include "crypto/aes/aes_backend.h"
+#include "crypto/aes/bitsliced_sbox.h"
 
 namespace ctcrypto::internal {
 namespace {
@@ -159,164 +160,10 @@ inline void store_block(const u64 q[8], int b, uint8_t* out) {
 }
 
 // ---------------------------------------------------------------------------
-// SubBytes: Boyar–Peralta forward S-box, 113 gates (32 AND, 77 XOR, 4 XNOR).
+// SubBytes: the Boyar–Peralta circuit from bitsliced_sbox.h on 64-bit words.
 
-inline void sub_bytes(u64 q[8]) {
-  // Inputs most significant bit first, as in the paper.
-  const u64 U0 = q[7], U1 = q[6], U2 = q[5], U3 = q[4];
-  const u64 U4 = q[3], U5 = q[2], U6 = q[1], U7 = q[0];
-
-  // Top linear layer.
-  const u64 T1 = U0 ^ U3;
-  const u64 T2 = U0 ^ U5;
-  const u64 T3 = U0 ^ U6;
-  const u64 T4 = U3 ^ U5;
-  const u64 T5 = U4 ^ U6;
-  const u64 T6 = T1 ^ T5;
-  const u64 T7 = U1 ^ U2;
-  const u64 T8 = U7 ^ T6;
-  const u64 T9 = U7 ^ T7;
-  const u64 T10 = T6 ^ T7;
-  const u64 T11 = U1 ^ U5;
-  const u64 T12 = U2 ^ U5;
-  const u64 T13 = T3 ^ T4;
-  const u64 T14 = T6 ^ T11;
-  const u64 T15 = T5 ^ T11;
-  const u64 T16 = T5 ^ T12;
-  const u64 T17 = T9 ^ T16;
-  const u64 T18 = U3 ^ U7;
-  const u64 T19 = T7 ^ T18;
-  const u64 T20 = T1 ^ T19;
-  const u64 T21 = U6 ^ U7;
-  const u64 T22 = T7 ^ T21;
-  const u64 T23 = T2 ^ T22;
-  const u64 T24 = T2 ^ T10;
-  const u64 T25 = T20 ^ T17;
-  const u64 T26 = T3 ^ T16;
-  const u64 T27 = T1 ^ T12;
-
-  // Shared nonlinear middle (inversion in GF(2^8) via GF((2^4)^2)).
-  const u64 M1 = T13 & T6;
-  const u64 M2 = T23 & T8;
-  const u64 M3 = T14 ^ M1;
-  const u64 M4 = T19 & U7;
-  const u64 M5 = M4 ^ M1;
-  const u64 M6 = T3 & T16;
-  const u64 M7 = T22 & T9;
-  const u64 M8 = T26 ^ M6;
-  const u64 M9 = T20 & T17;
-  const u64 M10 = M9 ^ M6;
-  const u64 M11 = T1 & T15;
-  const u64 M12 = T4 & T27;
-  const u64 M13 = M12 ^ M11;
-  const u64 M14 = T2 & T10;
-  const u64 M15 = M14 ^ M11;
-  const u64 M16 = M3 ^ M2;
-  const u64 M17 = M5 ^ T24;
-  const u64 M18 = M8 ^ M7;
-  const u64 M19 = M10 ^ M15;
-  const u64 M20 = M16 ^ M13;
-  const u64 M21 = M17 ^ M15;
-  const u64 M22 = M18 ^ M13;
-  const u64 M23 = M19 ^ T25;
-  const u64 M24 = M22 ^ M23;
-  const u64 M25 = M22 & M20;
-  const u64 M26 = M21 ^ M25;
-  const u64 M27 = M20 ^ M21;
-  const u64 M28 = M23 ^ M25;
-  const u64 M29 = M28 & M27;
-  const u64 M30 = M26 & M24;
-  const u64 M31 = M20 & M23;
-  const u64 M32 = M27 & M31;
-  const u64 M33 = M27 ^ M25;
-  const u64 M34 = M21 & M22;
-  const u64 M35 = M24 & M34;
-  const u64 M36 = M24 ^ M25;
-  const u64 M37 = M21 ^ M29;
-  const u64 M38 = M32 ^ M33;
-  const u64 M39 = M23 ^ M30;
-  const u64 M40 = M35 ^ M36;
-  const u64 M41 = M38 ^ M40;
-  const u64 M42 = M37 ^ M39;
-  const u64 M43 = M37 ^ M38;
-  const u64 M44 = M39 ^ M40;
-  const u64 M45 = M42 ^ M41;
-  const u64 M46 = M44 & T6;
-  const u64 M47 = M40 & T8;
-  const u64 M48 = M39 & U7;
-  const u64 M49 = M43 & T16;
-  const u64 M50 = M38 & T9;
-  const u64 M51 = M37 & T17;
-  const u64 M52 = M42 & T15;
-  const u64 M53 = M45 & T27;
-  const u64 M54 = M41 & T10;
-  const u64 M55 = M44 & T13;
-  const u64 M56 = M40 & T23;
-  const u64 M57 = M39 & T19;
-  const u64 M58 = M43 & T3;
-  const u64 M59 = M38 & T22;
-  const u64 M60 = M37 & T20;
-  const u64 M61 = M42 & T1;
-  const u64 M62 = M45 & T4;
-  const u64 M63 = M41 & T2;
-
-  // Bottom linear layer (includes the affine constant as XNORs).
-  const u64 L0 = M61 ^ M62;
-  const u64 L1 = M50 ^ M56;
-  const u64 L2 = M46 ^ M48;
-  const u64 L3 = M47 ^ M55;
-  const u64 L4 = M54 ^ M58;
-  const u64 L5 = M49 ^ M61;
-  const u64 L6 = M62 ^ L5;
-  const u64 L7 = M46 ^ L3;
-  const u64 L8 = M51 ^ M59;
-  const u64 L9 = M52 ^ M53;
-  const u64 L10 = M53 ^ L4;
-  const u64 L11 = M60 ^ L2;
-  const u64 L12 = M48 ^ M51;
-  const u64 L13 = M50 ^ L0;
-  const u64 L14 = M52 ^ M61;
-  const u64 L15 = M55 ^ L1;
-  const u64 L16 = M56 ^ L0;
-  const u64 L17 = M57 ^ L1;
-  const u64 L18 = M58 ^ L8;
-  const u64 L19 = M63 ^ L4;
-  const u64 L20 = L0 ^ L1;
-  const u64 L21 = L1 ^ L7;
-  const u64 L22 = L3 ^ L12;
-  const u64 L23 = L18 ^ L2;
-  const u64 L24 = L15 ^ L9;
-  const u64 L25 = L6 ^ L10;
-  const u64 L26 = L7 ^ L9;
-  const u64 L27 = L8 ^ L10;
-  const u64 L28 = L11 ^ L14;
-  const u64 L29 = L11 ^ L17;
-
-  q[7] = L6 ^ L24;     // S0
-  q[6] = ~(L16 ^ L26);  // S1
-  q[5] = ~(L19 ^ L28);  // S2
-  q[4] = L6 ^ L21;     // S3
-  q[3] = L20 ^ L22;    // S4
-  q[2] = L25 ^ L29;    // S5
-  q[1] = ~(L13 ^ L27);  // S6
-  q[0] = ~(L6 ^ L23);   // S7
-}
-
-// A' (FIPS-197 §5.3.2): b_i = a_{i+2} ^ a_{i+5} ^ a_{i+7} ^ (0x05)_i.
-inline void inv_affine(u64 q[8]) {
-  u64 a[8];
-  for (int i = 0; i < 8; i++) a[i] = q[i];
-  for (int i = 0; i < 8; i++)
-    q[i] = a[(i + 2) & 7] ^ a[(i + 5) & 7] ^ a[(i + 7) & 7];
-  q[0] = ~q[0];
-  q[2] = ~q[2];
-}
-
-inline void inv_sub_bytes(u64 q[8]) {
-  inv_affine(q);
-  sub_bytes(q);
-  inv_affine(q);
-}
+inline void sub_bytes(u64 q[8]) { bs_sub_bytes(q); }
+inline void inv_sub_bytes(u64 q[8]) { bs_inv_sub_bytes(q); }
 
 // ---------------------------------------------------------------------------
 // ShiftRows: lane r (bits 16r..16r+15) rotates right by 4r bits, which moves
