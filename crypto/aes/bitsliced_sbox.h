@@ -19,11 +19,15 @@
 #ifndef CTCRYPTO_AES_BITSLICED_SBOX_H_
 #define CTCRYPTO_AES_BITSLICED_SBOX_H_
 
+// Forced inlining: the planes must stay in registers across the caller's
+// round; an out-of-line call would pass them through memory.
+#define CTCRYPTO_BS_INLINE inline __attribute__((always_inline))
+
 namespace ctcrypto::internal {
 
 // bs_sub_bytes: SubBytes on eight bit planes, in place.
 template <typename W>
-inline void bs_sub_bytes(W q[8]) {
+CTCRYPTO_BS_INLINE void bs_sub_bytes(W q[8]) {
   // Inputs most significant bit first, as in the paper.
   const W U0 = q[7], U1 = q[6], U2 = q[5], U3 = q[4];
   const W U4 = q[3], U5 = q[2], U6 = q[1], U7 = q[0];
@@ -166,9 +170,11 @@ inline void bs_sub_bytes(W q[8]) {
 
 // A' (FIPS-197 §5.3.2): b_i = a_{i+2} ^ a_{i+5} ^ a_{i+7} ^ (0x05)_i.
 template <typename W>
-inline void bs_inv_affine(W q[8]) {
+CTCRYPTO_BS_INLINE void bs_inv_affine(W q[8]) {
   W a[8];
+#pragma GCC unroll 8
   for (int i = 0; i < 8; i++) a[i] = q[i];
+#pragma GCC unroll 8
   for (int i = 0; i < 8; i++)
     q[i] = a[(i + 2) & 7] ^ a[(i + 5) & 7] ^ a[(i + 7) & 7];
   q[0] = ~q[0];
@@ -178,7 +184,7 @@ inline void bs_inv_affine(W q[8]) {
 
 // bs_inv_sub_bytes: InvSubBytes on eight bit planes, in place.
 template <typename W>
-inline void bs_inv_sub_bytes(W q[8]) {
+CTCRYPTO_BS_INLINE void bs_inv_sub_bytes(W q[8]) {
   bs_inv_affine(q);
   bs_sub_bytes(q);
   bs_inv_affine(q);

@@ -162,14 +162,14 @@ struct BsaesEngine {
   // Exchanges bit k of each byte of `lo` with bit k+s ... the swap-move of
   // the transpose: bits (mask << s) of lo trade places with bits mask of hi.
   template <int kShift>
-  static inline void swap_move(V& lo, V& hi, V mask) {
+  static CTCRYPTO_BS_INLINE void swap_move(V& lo, V& hi, V mask) {
     const V t = (Isa::template shr<kShift>(lo) ^ hi) & mask;
     hi = hi ^ t;
     lo = lo ^ Isa::template shl<kShift>(t);
   }
 
   // 8x8 bit transpose across the registers, per byte lane; an involution.
-  static inline void ortho(V q[8]) {
+  static CTCRYPTO_BS_INLINE void ortho(V q[8]) {
     const V m1 = Isa::splat(0x55), m2 = Isa::splat(0x33), m4 = Isa::splat(0x0F);
     swap_move<1>(q[0], q[1], m1);
     swap_move<1>(q[2], q[3], m1);
@@ -186,30 +186,35 @@ struct BsaesEngine {
   }
 
   // Full batch from 128 contiguous bytes.
-  static inline void load8(V q[8], const uint8_t* in) {
+  static CTCRYPTO_BS_INLINE void load8(V q[8], const uint8_t* in) {
+#pragma GCC unroll 8
     for (int b = 0; b < 8; b++) q[b] = Isa::transpose4x4(Isa::load(in + 16 * b));
     ortho(q);
   }
 
-  static inline void store8(V q[8], uint8_t* out) {
+  static CTCRYPTO_BS_INLINE void store8(V q[8], uint8_t* out) {
     ortho(q);
+#pragma GCC unroll 8
     for (int b = 0; b < 8; b++) Isa::store(out + 16 * b, Isa::transpose4x4(q[b]));
   }
 
-  static inline void add_round_key(V q[8], const uint8_t* k) {
+  static CTCRYPTO_BS_INLINE void add_round_key(V q[8], const uint8_t* k) {
+#pragma GCC unroll 8
     for (int j = 0; j < 8; j++) q[j] = q[j] ^ Isa::load(k + 16 * j);
   }
 
-  static inline void shift_rows(V q[8]) {
+  static CTCRYPTO_BS_INLINE void shift_rows(V q[8]) {
+#pragma GCC unroll 8
     for (int j = 0; j < 8; j++) q[j] = Isa::shift_rows(q[j]);
   }
 
-  static inline void inv_shift_rows(V q[8]) {
+  static CTCRYPTO_BS_INLINE void inv_shift_rows(V q[8]) {
+#pragma GCC unroll 8
     for (int j = 0; j < 8; j++) q[j] = Isa::inv_shift_rows(q[j]);
   }
 
   // Multiplication by x modulo x^8 + x^4 + x^3 + x + 1, on planes.
-  static inline void xtime(V o[8], const V a[8]) {
+  static CTCRYPTO_BS_INLINE void xtime(V o[8], const V a[8]) {
     const V hi = a[7];
     o[7] = a[6];
     o[6] = a[5];
@@ -221,27 +226,31 @@ struct BsaesEngine {
     o[0] = hi;
   }
 
-  static inline void mix_columns(V q[8]) {
+  static CTCRYPTO_BS_INLINE void mix_columns(V q[8]) {
     V r1[8], t[8], t2[8];
+#pragma GCC unroll 8
     for (int j = 0; j < 8; j++) {
       r1[j] = Isa::rot_rows1(q[j]);
       t[j] = q[j] ^ r1[j];
     }
     xtime(t2, t);
+#pragma GCC unroll 8
     for (int j = 0; j < 8; j++) q[j] = t2[j] ^ r1[j] ^ Isa::rot_rows2(t[j]);
   }
 
   // a_r -> a_r ^ 4 (a_r ^ a_{r+2}), then MixColumns.
-  static inline void inv_mix_columns(V q[8]) {
+  static CTCRYPTO_BS_INLINE void inv_mix_columns(V q[8]) {
     V w[8], w2[8], w4[8];
+#pragma GCC unroll 8
     for (int j = 0; j < 8; j++) w[j] = q[j] ^ Isa::rot_rows2(q[j]);
     xtime(w2, w);
     xtime(w4, w2);
+#pragma GCC unroll 8
     for (int j = 0; j < 8; j++) q[j] = q[j] ^ w4[j];
     mix_columns(q);
   }
 
-  static inline void encrypt(const uint8_t* bs, unsigned nr, V q[8]) {
+  static CTCRYPTO_BS_INLINE void encrypt(const uint8_t* bs, unsigned nr, V q[8]) {
     add_round_key(q, bs);
     for (unsigned r = 1; r < nr; r++) {
       bs_sub_bytes(q);
@@ -254,7 +263,7 @@ struct BsaesEngine {
     add_round_key(q, bs + nr * kBsaesRoundKeyBytes);
   }
 
-  static inline void decrypt(const uint8_t* bs, unsigned nr, V q[8]) {
+  static CTCRYPTO_BS_INLINE void decrypt(const uint8_t* bs, unsigned nr, V q[8]) {
     add_round_key(q, bs + nr * kBsaesRoundKeyBytes);
     for (unsigned r = nr - 1; r > 0; r--) {
       inv_shift_rows(q);
@@ -267,12 +276,13 @@ struct BsaesEngine {
     add_round_key(q, bs);
   }
 
-  static void wipe_regs(V q[8]) {
+  static CTCRYPTO_BS_INLINE void wipe_regs(V q[8]) {
+#pragma GCC unroll 8
     for (int j = 0; j < 8; j++) q[j] = Isa::splat(0);
     __asm__ __volatile__("" : : "r"(q) : "memory");
   }
 
-  static void wipe(void* p, size_t n) {
+  static CTCRYPTO_BS_INLINE void wipe(void* p, size_t n) {
     std::memset(p, 0, n);
     __asm__ __volatile__("" : : "r"(p) : "memory");
   }
@@ -328,6 +338,7 @@ struct BsaesEngine {
       encrypt(bs, nr, q);
       if (blocks >= 8) {
         ortho(q);
+#pragma GCC unroll 8
         for (int b = 0; b < 8; b++) {
           Isa::store(out + 16 * b, Isa::load(in + 16 * b) ^
                                        Isa::transpose4x4(q[b]));
