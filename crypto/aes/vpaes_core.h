@@ -371,13 +371,14 @@ struct Vpaes {
   template <int N>
   static void encrypt(const Schedule* ks, uint32_t rounds, V x[N]) {
     const V k0 = ld(ks->enc[0]);
-    for (int b = 0; b < N; b++) x[b] = S::vxor(lin(x[b], kTables.enc_in), k0);
+    _Pragma("GCC unroll 2") for (int b = 0; b < N; b++)
+        x[b] = S::vxor(lin(x[b], kTables.enc_in), k0);
     for (uint32_t r = 1; r < rounds; r++) {
       const uint32_t m = r & 3;
       const V rot1 = ld(kTables.enc_rot1[m]);
       const V rot3 = ld(kTables.enc_rot3[m]);
       const V rk = ld(ks->enc[r]);
-      for (int b = 0; b < N; b++) {
+      _Pragma("GCC unroll 2") for (int b = 0; b < N; b++) {
         V io, jo;
         invert(x[b], io, jo);
         const V a = out(io, jo, kTables.enc_a);
@@ -388,7 +389,7 @@ struct Vpaes {
     }
     const V q = ld(kTables.enc_q[rounds & 3]);
     const V rk = ld(ks->enc[rounds]);
-    for (int b = 0; b < N; b++) {
+    _Pragma("GCC unroll 2") for (int b = 0; b < N; b++) {
       V io, jo;
       invert(x[b], io, jo);
       x[b] = S::vxor(S::tbl(out(io, jo, kTables.enc_last), q), rk);
@@ -398,12 +399,13 @@ struct Vpaes {
   template <int N>
   static void decrypt(const Schedule* ks, uint32_t rounds, V x[N]) {
     const V k0 = ld(ks->dec[0]);
-    for (int b = 0; b < N; b++) x[b] = S::vxor(lin(x[b], kTables.dec_in), k0);
+    _Pragma("GCC unroll 2") for (int b = 0; b < N; b++)
+        x[b] = S::vxor(lin(x[b], kTables.dec_in), k0);
     for (uint32_t r = 1; r < rounds; r++) {
       const uint32_t m = r & 3;
       const V rot = ld(kTables.dec_rot1[m]);
       const V rk = ld(ks->dec[r]);
-      for (int b = 0; b < N; b++) {
+      _Pragma("GCC unroll 2") for (int b = 0; b < N; b++) {
         V io, jo;
         invert(x[b], io, jo);
         // e*y_r + b*y_{r+1} + d*y_{r+2} + 9*y_{r+3}, Horner in the rotation.
@@ -416,7 +418,7 @@ struct Vpaes {
     }
     const V q = ld(kTables.dec_q[rounds & 3]);
     const V rk = ld(ks->dec[rounds]);
-    for (int b = 0; b < N; b++) {
+    _Pragma("GCC unroll 2") for (int b = 0; b < N; b++) {
       V io, jo;
       invert(x[b], io, jo);
       x[b] = S::vxor(S::tbl(out(io, jo, kTables.dec_last), q), rk);
