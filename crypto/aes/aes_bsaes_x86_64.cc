@@ -9,9 +9,12 @@
 // PSHUFB with constant index vectors (data-independent shuffles), the rest
 // is SSE2 logic, 64-bit shifts by constants, PSHUFD and PCMPEQB.
 //
-// Measured (AMD Zen 5 host, CTCRYPTO_DISABLE=aesni,pclmul,avx, and qemu
-// Penryn): see the numbers in the report of the bsaes branch and in the
-// comment at kAesBsaes below.
+// Kept next to vpaes because it is not slower in bulk: AES-128 ctr32 of
+// the two rows called directly on the (heavily shared, noisy) Zen 5 host,
+// ns/block: 8 blocks bsaes 98.5 / vpaes 102.8, 64 blocks 99.2 / 128.9,
+// 1024 blocks 91.9 / 97.9; vpaes is 3x faster for 1 block and equal at 4,
+// which the GCM head (4 blocks) and single blocks would prefer - the table
+// order (bsaes before vpaes) is the lead's; re-measure on a quiet machine.
 #include <emmintrin.h>
 #include <tmmintrin.h>
 
