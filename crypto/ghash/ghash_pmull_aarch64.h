@@ -1,0 +1,133 @@
+// ghash_pmull_aarch64.h: GHASH building blocks over the ARMv8 64-bit PMULL
+// instruction, shared by the GHASH row (ghash_pmull_aarch64.cc) and the
+// stitched AES-GCM loops of the ARMv8 AES row (aes_armv8_aarch64.cc).
+// Private to those two files; see ghash_pmull_aarch64.cc for the essay.
+//
+// Representation. GCM numbers the bits of a block from the most significant
+// bit of byte 0 (x^0) to the least significant bit of byte 15 (x^127).
+// Reversing the bits inside every byte (RBIT.16B, one instruction) turns
+// that into the natural order used by PMULL: read little-endian, bit i of
+// the 128-bit lane is the coefficient of x^i. Products are then ordinary
+// carry-less products and reduction modulo g = x^128 + x^7 + x^2 + x + 1
+// multiplies the part above x^128 by 0x87 (= x^7 + x^2 + x + 1). Nothing
+// else is needed: no shift by one and no "twisted" H, at the price of one
+// RBIT per hashed block.
+#ifndef CTCRYPTO_GHASH_GHASH_PMULL_AARCH64_H_
+#define CTCRYPTO_GHASH_GHASH_PMULL_AARCH64_H_
+
+#include <arm_neon.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "crypto/ghash/ghash_backend.h"
+
+#if !defined(__ARM_FEATURE_AES) && !defined(__ARM_FEATURE_CRYPTO)
+#error "ghash_pmull_aarch64.h needs -march=armv8-a+crypto (PMULL)"
+#endif
+
+namespace ctcrypto::internal::pmull {
+
+// Aggregated reduction width: 8 blocks are multiplied by H^8 .. H^1 and
+// their products summed before one reduction.
+inline constexpr size_t kMaxPowers = 8;
+
+// Key layout in GhashKeyState::storage (byte offsets): H^(i+1) in natural
+// bit order at 16*i for i < 8, then the Karatsuba middle operand
+// lo(H^(i+1)) ^ hi(H^(i+1)) as 8 bytes at kHkOffset + 8*i.
+inline constexpr size_t kHkOffset = 16 * kMaxPowers;
+inline constexpr size_t kKeyBytes = kHkOffset + 8 * kMaxPowers;
+static_assert(kKeyBytes <= kGhashKeyStorageBytes);
+
+inline uint8x16_t load_power(const uint8_t* key, size_t i) {
+  return vld1q_u8(key + 16 * i);
+}
+inline poly64_t load_hk(const uint8_t* key, size_t i) {
+  return vget_lane_p64(vreinterpret_p64_u8(vld1_u8(key + kHkOffset + 8 * i)),
+                       0);
+}
+
+// pmull_lo / pmull_hi: the 128-bit carry-less product of the low (high)
+// 64-bit lanes of a and b.
+inline uint8x16_t pmull_lo(uint8x16_t a, uint8x16_t b) {
+  return vreinterpretq_u8_p128(
+      vmull_p64(vgetq_lane_p64(vreinterpretq_p64_u8(a), 0),
+                vgetq_lane_p64(vreinterpretq_p64_u8(b), 0)));
+}
+inline uint8x16_t pmull_hi(uint8x16_t a, uint8x16_t b) {
+  return vreinterpretq_u8_p128(
+      vmull_high_p64(vreinterpretq_p64_u8(a), vreinterpretq_p64_u8(b)));
+}
+
+// Acc: an unreduced sum of Karatsuba products. For each term x*h,
+// lo += x0*h0, hi += x1*h1, mid += (x0^x1)*(h0^h1); the true middle term
+// mid + lo + hi is formed once per reduction, which is sound because every
+// step is linear over GF(2).
+struct Acc {
+  uint8x16_t lo, hi, mid;
+};
+
+inline Acc acc_zero() {
+  uint8x16_t z = vdupq_n_u8(0);
+  return Acc{z, z, z};
+}
+
+// acc_mul: acc += x * h with x, h in natural order and hk = h0 ^ h1.
+inline void acc_mul(Acc& acc, uint8x16_t x, uint8x16_t h, poly64_t hk) {
+  uint8x16_t t = veorq_u8(x, vextq_u8(x, x, 8));  // low lane: x0 ^ x1
+  acc.lo = veorq_u8(acc.lo, pmull_lo(x, h));
+  acc.hi = veorq_u8(acc.hi, pmull_hi(x, h));
+  acc.mid = veorq_u8(
+      acc.mid,
+      vreinterpretq_u8_p128(
+          vmull_p64(vgetq_lane_p64(vreinterpretq_p64_u8(t), 0), hk)));
+}
+
+// reduce: the 256-bit product d3:d2:d1:d0 (64-bit words) modulo g.
+// x^128 == 0x87 (mod g), so d3 * x^192 == (d3 * 0x87) * x^64, a product of
+// at most 71 bits landing on d2:d1; then d2 * x^128 == d2 * 0x87 lands on
+// d1:d0. Two PMULLs by a constant, no data-dependent anything.
+inline uint8x16_t reduce(const Acc& acc) {
+  const uint8x16_t z = vdupq_n_u8(0);
+  const uint8x16_t k87 = vreinterpretq_u8_u64(vdupq_n_u64(0x87));
+  uint8x16_t mid = veorq_u8(acc.mid, veorq_u8(acc.lo, acc.hi));
+  uint8x16_t lo = veorq_u8(acc.lo, vextq_u8(z, mid, 8));  // d1 ^= mid0
+  uint8x16_t hi = veorq_u8(acc.hi, vextq_u8(mid, z, 8));  // d2 ^= mid1
+  uint8x16_t m = pmull_hi(hi, k87);                        // d3 * 0x87
+  hi = veorq_u8(hi, vextq_u8(m, z, 8));                    // d2 ^= m1
+  lo = veorq_u8(lo, vextq_u8(z, m, 8));                    // d1 ^= m0
+  return veorq_u8(lo, pmull_lo(hi, k87));                  // d1:d0 ^= d2*0x87
+}
+
+// mul: a * b mod g, both natural order (used for the key's powers of H).
+inline uint8x16_t mul(uint8x16_t a, uint8x16_t b) {
+  Acc acc = acc_zero();
+  uint8x16_t bk = veorq_u8(b, vextq_u8(b, b, 8));
+  acc_mul(acc, a, b, vgetq_lane_p64(vreinterpretq_p64_u8(bk), 0));
+  return reduce(acc);
+}
+
+// to_natural / from_natural: GCM byte string <-> natural bit order (the
+// same involution both ways).
+inline uint8x16_t to_natural(uint8x16_t v) { return vrbitq_u8(v); }
+inline uint8x16_t from_natural(uint8x16_t v) { return vrbitq_u8(v); }
+
+// hash_blocks: x = (x + c_0) * H^n + c_1 * H^(n-1) + ... + c_(n-1) * H for
+// the n <= 8 blocks at `in` (GCM order), x in natural order: the same value
+// as n serial GHASH steps, with a single reduction. n is public; with a
+// constant n the loop unrolls completely.
+inline uint8x16_t hash_blocks(const uint8_t* key, uint8x16_t x,
+                              const uint8_t* in, size_t n) {
+  Acc acc = acc_zero();
+#pragma GCC unroll 8
+  for (size_t j = 0; j < n; ++j) {
+    uint8x16_t c = to_natural(vld1q_u8(in + 16 * j));
+    if (j == 0) c = veorq_u8(c, x);
+    acc_mul(acc, c, load_power(key, n - 1 - j), load_hk(key, n - 1 - j));
+  }
+  return reduce(acc);
+}
+
+}  // namespace ctcrypto::internal::pmull
+
+#endif  // CTCRYPTO_GHASH_GHASH_PMULL_AARCH64_H_
