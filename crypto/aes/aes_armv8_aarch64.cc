@@ -52,6 +52,10 @@ namespace ctcrypto::internal {
 
 namespace {
 
+// The batch helpers are forced inline so that each bulk loop is one basic
+// block with its round keys in registers (no call, no key reloads).
+#define CTCRYPTO_INLINE inline __attribute__((always_inline))
+
 constexpr size_t kDecOffset = 240;  // 15 round keys of 16 bytes
 static_assert(2 * kDecOffset <= kAesKeyStorageBytes);
 
@@ -117,7 +121,7 @@ struct RoundKeys {
 // encN / decN: N independent blocks, round-major so that N AESE/AESMC pairs
 // are in flight between dependent ones.
 template <int Nr, int N>
-inline void encN(const RoundKeys<Nr>& rk, uint8x16_t* b) {
+CTCRYPTO_INLINE void encN(const RoundKeys<Nr>& rk, uint8x16_t* b) {
 #pragma GCC unroll 14
   for (int r = 0; r < Nr - 1; ++r) {
 #pragma GCC unroll 8
@@ -129,7 +133,7 @@ inline void encN(const RoundKeys<Nr>& rk, uint8x16_t* b) {
 }
 
 template <int Nr, int N>
-inline void decN(const RoundKeys<Nr>& rk, uint8x16_t* b) {
+CTCRYPTO_INLINE void decN(const RoundKeys<Nr>& rk, uint8x16_t* b) {
 #pragma GCC unroll 14
   for (int r = 0; r < Nr - 1; ++r) {
 #pragma GCC unroll 8
@@ -141,7 +145,7 @@ inline void decN(const RoundKeys<Nr>& rk, uint8x16_t* b) {
 }
 
 // counter_block: `iv` with its last 32 bits replaced by big-endian c.
-inline uint8x16_t counter_block(uint8x16_t iv, uint32_t c) {
+CTCRYPTO_INLINE uint8x16_t counter_block(uint8x16_t iv, uint32_t c) {
   return vreinterpretq_u8_u32(
       vsetq_lane_u32(__builtin_bswap32(c), vreinterpretq_u32_u8(iv), 3));
 }
@@ -189,7 +193,7 @@ void armv8_decrypt_block(const AesKeyState* s, const uint8_t in[16],
 
 // ctr_batch: N keystream blocks from counter c, XORed into n <= N blocks.
 template <int Nr, int N>
-inline void ctr_batch(const RoundKeys<Nr>& rk, uint8x16_t iv, uint32_t c,
+CTCRYPTO_INLINE void ctr_batch(const RoundKeys<Nr>& rk, uint8x16_t iv, uint32_t c,
                       const uint8_t* in, uint8_t* out, size_t n) {
   uint8x16_t b[N];
 #pragma GCC unroll 8
@@ -243,7 +247,7 @@ void cbc_encrypt_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 // cbc_dec_batch: N blocks; all ciphertext is read before anything is
 // written, so in == out works.
 template <int Nr, int N>
-inline uint8x16_t cbc_dec_batch(const RoundKeys<Nr>& rk, uint8x16_t prev,
+CTCRYPTO_INLINE uint8x16_t cbc_dec_batch(const RoundKeys<Nr>& rk, uint8x16_t prev,
                                 const uint8_t* in, uint8_t* out) {
   uint8x16_t c[N], b[N];
 #pragma GCC unroll 8
@@ -294,7 +298,7 @@ constexpr size_t kGcmBatch = 8;
 // AES rounds, one block per round, so the compiler's schedule and the
 // core's pipelines see both at once.
 template <int Nr>
-inline uint8x16_t gcm_batch(const RoundKeys<Nr>& rk, const uint8_t* hkey,
+CTCRYPTO_INLINE uint8x16_t gcm_batch(const RoundKeys<Nr>& rk, const uint8_t* hkey,
                             uint8x16_t iv, uint32_t c, const uint8_t* in,
                             uint8_t* out, uint8x16_t x,
                             const uint8_t* hash_in) {
@@ -384,6 +388,7 @@ size_t armv8_gcm_open_bulk(const AesKeyState* s, const GhashKeyState* g,
 }
 
 #undef CTCRYPTO_ARMV8_DISPATCH
+#undef CTCRYPTO_INLINE
 
 }  // namespace
 

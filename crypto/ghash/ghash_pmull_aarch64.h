@@ -26,6 +26,9 @@
 #error "ghash_pmull_aarch64.h needs -march=armv8-a+crypto (PMULL)"
 #endif
 
+// Forced inline: these are the inner steps of the bulk loops.
+#define CTCRYPTO_PMULL_INLINE inline __attribute__((always_inline))
+
 namespace ctcrypto::internal::pmull {
 
 // Aggregated reduction width: 8 blocks are multiplied by H^8 .. H^1 and
@@ -39,22 +42,22 @@ inline constexpr size_t kHkOffset = 16 * kMaxPowers;
 inline constexpr size_t kKeyBytes = kHkOffset + 8 * kMaxPowers;
 static_assert(kKeyBytes <= kGhashKeyStorageBytes);
 
-inline uint8x16_t load_power(const uint8_t* key, size_t i) {
+CTCRYPTO_PMULL_INLINE uint8x16_t load_power(const uint8_t* key, size_t i) {
   return vld1q_u8(key + 16 * i);
 }
-inline poly64_t load_hk(const uint8_t* key, size_t i) {
+CTCRYPTO_PMULL_INLINE poly64_t load_hk(const uint8_t* key, size_t i) {
   return vget_lane_p64(vreinterpret_p64_u8(vld1_u8(key + kHkOffset + 8 * i)),
                        0);
 }
 
 // pmull_lo / pmull_hi: the 128-bit carry-less product of the low (high)
 // 64-bit lanes of a and b.
-inline uint8x16_t pmull_lo(uint8x16_t a, uint8x16_t b) {
+CTCRYPTO_PMULL_INLINE uint8x16_t pmull_lo(uint8x16_t a, uint8x16_t b) {
   return vreinterpretq_u8_p128(
       vmull_p64(vgetq_lane_p64(vreinterpretq_p64_u8(a), 0),
                 vgetq_lane_p64(vreinterpretq_p64_u8(b), 0)));
 }
-inline uint8x16_t pmull_hi(uint8x16_t a, uint8x16_t b) {
+CTCRYPTO_PMULL_INLINE uint8x16_t pmull_hi(uint8x16_t a, uint8x16_t b) {
   return vreinterpretq_u8_p128(
       vmull_high_p64(vreinterpretq_p64_u8(a), vreinterpretq_p64_u8(b)));
 }
@@ -67,13 +70,13 @@ struct Acc {
   uint8x16_t lo, hi, mid;
 };
 
-inline Acc acc_zero() {
+CTCRYPTO_PMULL_INLINE Acc acc_zero() {
   uint8x16_t z = vdupq_n_u8(0);
   return Acc{z, z, z};
 }
 
 // acc_mul: acc += x * h with x, h in natural order and hk = h0 ^ h1.
-inline void acc_mul(Acc& acc, uint8x16_t x, uint8x16_t h, poly64_t hk) {
+CTCRYPTO_PMULL_INLINE void acc_mul(Acc& acc, uint8x16_t x, uint8x16_t h, poly64_t hk) {
   uint8x16_t t = veorq_u8(x, vextq_u8(x, x, 8));  // low lane: x0 ^ x1
   acc.lo = veorq_u8(acc.lo, pmull_lo(x, h));
   acc.hi = veorq_u8(acc.hi, pmull_hi(x, h));
@@ -87,7 +90,7 @@ inline void acc_mul(Acc& acc, uint8x16_t x, uint8x16_t h, poly64_t hk) {
 // x^128 == 0x87 (mod g), so d3 * x^192 == (d3 * 0x87) * x^64, a product of
 // at most 71 bits landing on d2:d1; then d2 * x^128 == d2 * 0x87 lands on
 // d1:d0. Two PMULLs by a constant, no data-dependent anything.
-inline uint8x16_t reduce(const Acc& acc) {
+CTCRYPTO_PMULL_INLINE uint8x16_t reduce(const Acc& acc) {
   const uint8x16_t z = vdupq_n_u8(0);
   const uint8x16_t k87 = vreinterpretq_u8_u64(vdupq_n_u64(0x87));
   uint8x16_t mid = veorq_u8(acc.mid, veorq_u8(acc.lo, acc.hi));
@@ -100,7 +103,7 @@ inline uint8x16_t reduce(const Acc& acc) {
 }
 
 // mul: a * b mod g, both natural order (used for the key's powers of H).
-inline uint8x16_t mul(uint8x16_t a, uint8x16_t b) {
+CTCRYPTO_PMULL_INLINE uint8x16_t mul(uint8x16_t a, uint8x16_t b) {
   Acc acc = acc_zero();
   uint8x16_t bk = veorq_u8(b, vextq_u8(b, b, 8));
   acc_mul(acc, a, b, vgetq_lane_p64(vreinterpretq_p64_u8(bk), 0));
@@ -109,14 +112,14 @@ inline uint8x16_t mul(uint8x16_t a, uint8x16_t b) {
 
 // to_natural / from_natural: GCM byte string <-> natural bit order (the
 // same involution both ways).
-inline uint8x16_t to_natural(uint8x16_t v) { return vrbitq_u8(v); }
-inline uint8x16_t from_natural(uint8x16_t v) { return vrbitq_u8(v); }
+CTCRYPTO_PMULL_INLINE uint8x16_t to_natural(uint8x16_t v) { return vrbitq_u8(v); }
+CTCRYPTO_PMULL_INLINE uint8x16_t from_natural(uint8x16_t v) { return vrbitq_u8(v); }
 
 // hash_blocks: x = (x + c_0) * H^n + c_1 * H^(n-1) + ... + c_(n-1) * H for
 // the n <= 8 blocks at `in` (GCM order), x in natural order: the same value
 // as n serial GHASH steps, with a single reduction. n is public; with a
 // constant n the loop unrolls completely.
-inline uint8x16_t hash_blocks(const uint8_t* key, uint8x16_t x,
+CTCRYPTO_PMULL_INLINE uint8x16_t hash_blocks(const uint8_t* key, uint8x16_t x,
                               const uint8_t* in, size_t n) {
   Acc acc = acc_zero();
 #pragma GCC unroll 8
