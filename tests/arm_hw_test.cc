@@ -38,7 +38,8 @@ using Bytes = std::vector<uint8_t>;
 Bytes FromHex(const std::string& hex) {
   Bytes out;
   for (size_t i = 0; i + 1 < hex.size(); i += 2)
-    out.push_back(static_cast<uint8_t>(std::stoul(hex.substr(i, 2), nullptr, 16)));
+    out.push_back(
+        static_cast<uint8_t>(std::stoul(hex.substr(i, 2), nullptr, 16)));
   return out;
 }
 
@@ -59,17 +60,17 @@ const GhashBackend* HwGhash() {
 const AesBackend* RefAes() { return &ctcrypto::internal::kAesNohw; }
 const GhashBackend* RefGhash() { return &ctcrypto::internal::kGhashNohw; }
 
-#define REQUIRE_HW_AES()                                            \
-  const AesBackend* hw = HwAes();                                   \
+#define REQUIRE_HW_AES()          \
+  const AesBackend* hw = HwAes(); \
   if (hw == nullptr) GTEST_SKIP() << "row armv8 not usable here"
-#define REQUIRE_HW_GHASH()                                          \
-  const GhashBackend* hwg = HwGhash();                              \
+#define REQUIRE_HW_GHASH()             \
+  const GhashBackend* hwg = HwGhash(); \
   if (hwg == nullptr) GTEST_SKIP() << "row pmull not usable here"
 
 // Block counts around the batch sizes (4, 8) and their multiples.
-const size_t kBlockCounts[] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,
-                               11, 12, 13, 15, 16, 17, 23, 24, 25, 31,
-                               32, 33, 63, 64, 65};
+const size_t kBlockCounts[] = {0,  1,  2,  3,  4,  5,  6,  7,  8,
+                               9,  11, 12, 13, 15, 16, 17, 23, 24,
+                               25, 31, 32, 33, 63, 64, 65};
 const size_t kKeyLens[] = {16, 24, 32};
 
 // A buffer whose data starts `misalign` bytes past a 16-byte boundary.
@@ -107,7 +108,8 @@ TEST(ArmHwAes, Fips197AppendixC) {
               ctcrypto::Status::kOk);
     uint8_t buf[16];
     k.encrypt_block(pt.data(), buf);
-    EXPECT_EQ(Bytes(buf, buf + 16), FromHex(cts[i])) << "key bits " << 128 + 64 * i;
+    EXPECT_EQ(Bytes(buf, buf + 16), FromHex(cts[i]))
+        << "key bits " << 128 + 64 * i;
     k.decrypt_block(buf, buf);
     EXPECT_EQ(Bytes(buf, buf + 16), pt);
   }
@@ -185,9 +187,9 @@ TEST(ArmHwAes, CbcSeams) {
     for (size_t blocks : kBlockCounts) {
       for (size_t mis : {0, 5}) {
         for (bool in_place : {false, true}) {
-          SCOPED_TRACE(testing::Message() << "key " << kl << " blocks "
-                                          << blocks << " misalign " << mis
-                                          << " in_place " << in_place);
+          SCOPED_TRACE(testing::Message()
+                       << "key " << kl << " blocks " << blocks << " misalign "
+                       << mis << " in_place " << in_place);
           Bytes msg = Random(rng, 16 * blocks);
           Bytes iv0 = Random(rng, 16);
           for (bool enc : {true, false}) {
@@ -260,8 +262,7 @@ TEST(ArmHwGcm, BulkCounterWrap) {
   ASSERT_NE(hw->gcm_seal_bulk, nullptr);
   ASSERT_NE(hw->gcm_open_bulk, nullptr);
   std::mt19937 rng(5);
-  const uint32_t starts[] = {5, 0xfffffffb, 0xfffffff8, 0xfffffff0,
-                             0xffffffff};
+  const uint32_t starts[] = {5, 0xfffffffb, 0xfffffff8, 0xfffffff0, 0xffffffff};
   for (size_t kl : kKeyLens) {
     Keys k;
     InitKeys(&k, hw, Random(rng, kl));
@@ -361,18 +362,17 @@ TEST(ArmHwGcm, SealOpenSeams) {
           uint8_t* dst = in_place ? src : ob.data();
           std::memcpy(src, msg.data(), len);
           Bytes tag(16);
-          ASSERT_EQ(hgcm.seal_detached(std::span<uint8_t>(dst, len), tag,
-                                       nonce,
+          ASSERT_EQ(hgcm.seal_detached(std::span<uint8_t>(dst, len), tag, nonce,
                                        std::span<const uint8_t>(src, len), ad),
                     ctcrypto::Status::kOk);
           ASSERT_EQ(Bytes(dst, dst + len), want);
           ASSERT_EQ(tag, want_tag);
           // Open in place (or out of place) back to the message.
           uint8_t* odst = in_place ? dst : ib.data();
-          ASSERT_EQ(hgcm.open_detached(std::span<uint8_t>(odst, len), nonce,
-                                       std::span<const uint8_t>(dst, len), tag,
-                                       ad),
-                    ctcrypto::Status::kOk);
+          ASSERT_EQ(
+              hgcm.open_detached(std::span<uint8_t>(odst, len), nonce,
+                                 std::span<const uint8_t>(dst, len), tag, ad),
+              ctcrypto::Status::kOk);
           ASSERT_EQ(Bytes(odst, odst + len), msg);
           // A flipped ciphertext bit fails and wipes the output.
           if (len > 0) {
@@ -398,18 +398,14 @@ struct GcmKat {
   const char *key, *nonce, *in, *ad, *ct, *tag;
 };
 const GcmKat kGcmKats[] = {
-    {
-     "feffe9928665731c6d6a8f9467308308",
-     "cafebabefacedbaddecaf888",
+    {"feffe9928665731c6d6a8f9467308308", "cafebabefacedbaddecaf888",
      "d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a721c3c0c95"
      "956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39",
      "feedfacedeadbeeffeedfacedeadbeefabaddad2",
      "42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e21d514b2"
      "5466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091",
      "5bc94fbc3221a5db94fae95ae7121a47"},
-    {
-     "06a4c6a8aa189134f5784a525d46ff10",
-     "0f765d3893af99f5c3e6d9e1",
+    {"06a4c6a8aa189134f5784a525d46ff10", "0f765d3893af99f5c3e6d9e1",
      "706b754094869313523493089e591d34868b708cbde9bd8b42cba8175d1fdb6a8769bb9e"
      "c156d44bcb8f9cbf2685a0dc18b5a802dcf7a12570bb9042a0aa53dfb19af8c0f13763f3"
      "88d9626a480d6d435dd90fbdbb4292d9015a5633252aa0583498d6f7ec54460d8589c1d6"
@@ -438,8 +434,7 @@ const GcmKat kGcmKats[] = {
      "d3fb3a5954a7c75dbd79486d49ba6bb38a7ccce0f58700260b71319adf98ab8684e34913"
      "abe2d9d97193e2",
      "e690e89af39ff367f5d40a1b7c7ccd4f"},
-    {
-     "b33f449deccc2ef0d7616f22b4a00fcd84c51a8383782f66f1696bc6405005ee",
+    {"b33f449deccc2ef0d7616f22b4a00fcd84c51a8383782f66f1696bc6405005ee",
      "6afa8baf923f986b5779ac6a",
      "b0af85a6deae5fcaa94778bce015ce2da7400ab768f3e114cc1b645fb2716789e2aeb968"
      "94fda6da5bc24fcf2466124720d6ba99e5475d77e5bcf2c2f8c8e5becf5eb73ad650861b"
@@ -469,9 +464,7 @@ const GcmKat kGcmKats[] = {
      "e2fa15094f6ea4c5e8b283f97cc27f2f1d0b6367b4b508c7bad16f1539325751bd785e9e"
      "08cd508bdb3b84",
      "1976d7e121704ce463a8d4fe1b93d90f"},
-    {
-     "feffe9928665731c6d6a8f9467308308",
-     "cafebabefacedbad",
+    {"feffe9928665731c6d6a8f9467308308", "cafebabefacedbad",
      "d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a721c3c0c95"
      "956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39",
      "feedfacedeadbeeffeedfacedeadbeefabaddad2",

@@ -101,7 +101,8 @@ void armv8_set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
   // ek[Nr-i]) for 0 < i < Nr, dk[Nr] = ek[0].
   uint8_t* dk = s->storage + kDecOffset;
   vst1q_u8(dk, ek[nr]);
-  for (size_t i = 1; i < nr; ++i) vst1q_u8(dk + 16 * i, vaesimcq_u8(ek[nr - i]));
+  for (size_t i = 1; i < nr; ++i)
+    vst1q_u8(dk + 16 * i, vaesimcq_u8(ek[nr - i]));
   vst1q_u8(dk + 16 * nr, ek[0]);
   secure_zero(w, sizeof(w));
   secure_zero(ek, sizeof(ek));
@@ -151,16 +152,16 @@ CTCRYPTO_INLINE uint8x16_t counter_block(uint8x16_t iv, uint32_t c) {
 }
 
 // Rounds are public: dispatch once per call to the unrolled instance.
-#define CTCRYPTO_ARMV8_DISPATCH(s, fn, ...)                  \
-  do {                                                       \
-    switch ((s)->rounds) {                                   \
-      case 10:                                               \
-        return fn<10>(__VA_ARGS__);                          \
-      case 12:                                               \
-        return fn<12>(__VA_ARGS__);                          \
-      default:                                               \
-        return fn<14>(__VA_ARGS__);                          \
-    }                                                        \
+#define CTCRYPTO_ARMV8_DISPATCH(s, fn, ...) \
+  do {                                      \
+    switch ((s)->rounds) {                  \
+      case 10:                              \
+        return fn<10>(__VA_ARGS__);         \
+      case 12:                              \
+        return fn<12>(__VA_ARGS__);         \
+      default:                              \
+        return fn<14>(__VA_ARGS__);         \
+    }                                       \
   } while (0)
 
 template <int Nr>
@@ -193,8 +194,9 @@ void armv8_decrypt_block(const AesKeyState* s, const uint8_t in[16],
 
 // ctr_batch: N keystream blocks from counter c, XORed into n <= N blocks.
 template <int Nr, int N>
-CTCRYPTO_INLINE void ctr_batch(const RoundKeys<Nr>& rk, uint8x16_t iv, uint32_t c,
-                      const uint8_t* in, uint8_t* out, size_t n) {
+CTCRYPTO_INLINE void ctr_batch(const RoundKeys<Nr>& rk, uint8x16_t iv,
+                               uint32_t c, const uint8_t* in, uint8_t* out,
+                               size_t n) {
   uint8x16_t b[N];
 #pragma GCC unroll 8
   for (int j = 0; j < N; ++j) b[j] = counter_block(iv, c + j);
@@ -231,24 +233,35 @@ void armv8_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 
 // --- CBC -------------------------------------------------------------------
 
+// CBC encryption is one dependent chain of AES rounds per block, so its
+// speed is the latency of that chain. Two EORs leave the chain: AESE adds
+// its key operand itself, so the plaintext is folded into the first round
+// key (p ^ rk[0], computed off the chain), and the chain carries the last
+// AESE output `st` instead of the ciphertext st ^ rk[Nr], whose rk[Nr] is
+// folded into that same key operand: AESE(st, p ^ rk[0] ^ rk[Nr]) =
+// SubBytes(ShiftRows(c ^ p ^ rk[0])).
 template <int Nr>
 void cbc_encrypt_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                    size_t blocks, uint8_t* iv) {
   RoundKeys<Nr> rk(s->storage);
-  uint8x16_t x = vld1q_u8(iv);
+  const uint8x16_t k0n = veorq_u8(rk.k[0], rk.k[Nr]);
+  uint8x16_t st = veorq_u8(vld1q_u8(iv), rk.k[Nr]);
   for (; blocks > 0; --blocks, in += 16, out += 16) {
-    x = veorq_u8(x, vld1q_u8(in));
-    encN<Nr, 1>(rk, &x);
-    vst1q_u8(out, x);
+    uint8x16_t b = vaesmcq_u8(vaeseq_u8(st, veorq_u8(vld1q_u8(in), k0n)));
+#pragma GCC unroll 14
+    for (int r = 1; r < Nr - 1; ++r) b = vaesmcq_u8(vaeseq_u8(b, rk.k[r]));
+    st = vaeseq_u8(b, rk.k[Nr - 1]);
+    vst1q_u8(out, veorq_u8(st, rk.k[Nr]));
   }
-  vst1q_u8(iv, x);
+  vst1q_u8(iv, veorq_u8(st, rk.k[Nr]));
 }
 
 // cbc_dec_batch: N blocks; all ciphertext is read before anything is
 // written, so in == out works.
 template <int Nr, int N>
-CTCRYPTO_INLINE uint8x16_t cbc_dec_batch(const RoundKeys<Nr>& rk, uint8x16_t prev,
-                                const uint8_t* in, uint8_t* out) {
+CTCRYPTO_INLINE uint8x16_t cbc_dec_batch(const RoundKeys<Nr>& rk,
+                                         uint8x16_t prev, const uint8_t* in,
+                                         uint8_t* out) {
   uint8x16_t c[N], b[N];
 #pragma GCC unroll 8
   for (int j = 0; j < N; ++j) b[j] = c[j] = vld1q_u8(in + 16 * j);
@@ -298,10 +311,11 @@ constexpr size_t kGcmBatch = 8;
 // AES rounds, one block per round, so the compiler's schedule and the
 // core's pipelines see both at once.
 template <int Nr>
-CTCRYPTO_INLINE uint8x16_t gcm_batch(const RoundKeys<Nr>& rk, const uint8_t* hkey,
-                            uint8x16_t iv, uint32_t c, const uint8_t* in,
-                            uint8_t* out, uint8x16_t x,
-                            const uint8_t* hash_in) {
+CTCRYPTO_INLINE uint8x16_t gcm_batch(const RoundKeys<Nr>& rk,
+                                     const uint8_t* hkey, uint8x16_t iv,
+                                     uint32_t c, const uint8_t* in,
+                                     uint8_t* out, uint8x16_t x,
+                                     const uint8_t* hash_in) {
   static_assert(Nr - 1 >= static_cast<int>(kGcmBatch));
   uint8x16_t b[kGcmBatch];
 #pragma GCC unroll 8

@@ -76,14 +76,14 @@ CTCRYPTO_PMULL_INLINE Acc acc_zero() {
 }
 
 // acc_mul: acc += x * h with x, h in natural order and hk = h0 ^ h1.
-CTCRYPTO_PMULL_INLINE void acc_mul(Acc& acc, uint8x16_t x, uint8x16_t h, poly64_t hk) {
+CTCRYPTO_PMULL_INLINE void acc_mul(Acc& acc, uint8x16_t x, uint8x16_t h,
+                                   poly64_t hk) {
   uint8x16_t t = veorq_u8(x, vextq_u8(x, x, 8));  // low lane: x0 ^ x1
   acc.lo = veorq_u8(acc.lo, pmull_lo(x, h));
   acc.hi = veorq_u8(acc.hi, pmull_hi(x, h));
-  acc.mid = veorq_u8(
-      acc.mid,
-      vreinterpretq_u8_p128(
-          vmull_p64(vgetq_lane_p64(vreinterpretq_p64_u8(t), 0), hk)));
+  acc.mid =
+      veorq_u8(acc.mid, vreinterpretq_u8_p128(vmull_p64(
+                            vgetq_lane_p64(vreinterpretq_p64_u8(t), 0), hk)));
 }
 
 // reduce: the 256-bit product d3:d2:d1:d0 (64-bit words) modulo g.
@@ -96,10 +96,10 @@ CTCRYPTO_PMULL_INLINE uint8x16_t reduce(const Acc& acc) {
   uint8x16_t mid = veorq_u8(acc.mid, veorq_u8(acc.lo, acc.hi));
   uint8x16_t lo = veorq_u8(acc.lo, vextq_u8(z, mid, 8));  // d1 ^= mid0
   uint8x16_t hi = veorq_u8(acc.hi, vextq_u8(mid, z, 8));  // d2 ^= mid1
-  uint8x16_t m = pmull_hi(hi, k87);                        // d3 * 0x87
-  hi = veorq_u8(hi, vextq_u8(m, z, 8));                    // d2 ^= m1
-  lo = veorq_u8(lo, vextq_u8(z, m, 8));                    // d1 ^= m0
-  return veorq_u8(lo, pmull_lo(hi, k87));                  // d1:d0 ^= d2*0x87
+  uint8x16_t m = pmull_hi(hi, k87);                       // d3 * 0x87
+  hi = veorq_u8(hi, vextq_u8(m, z, 8));                   // d2 ^= m1
+  lo = veorq_u8(lo, vextq_u8(z, m, 8));                   // d1 ^= m0
+  return veorq_u8(lo, pmull_lo(hi, k87));                 // d1:d0 ^= d2*0x87
 }
 
 // mul: a * b mod g, both natural order (used for the key's powers of H).
@@ -112,15 +112,19 @@ CTCRYPTO_PMULL_INLINE uint8x16_t mul(uint8x16_t a, uint8x16_t b) {
 
 // to_natural / from_natural: GCM byte string <-> natural bit order (the
 // same involution both ways).
-CTCRYPTO_PMULL_INLINE uint8x16_t to_natural(uint8x16_t v) { return vrbitq_u8(v); }
-CTCRYPTO_PMULL_INLINE uint8x16_t from_natural(uint8x16_t v) { return vrbitq_u8(v); }
+CTCRYPTO_PMULL_INLINE uint8x16_t to_natural(uint8x16_t v) {
+  return vrbitq_u8(v);
+}
+CTCRYPTO_PMULL_INLINE uint8x16_t from_natural(uint8x16_t v) {
+  return vrbitq_u8(v);
+}
 
 // hash_blocks: x = (x + c_0) * H^n + c_1 * H^(n-1) + ... + c_(n-1) * H for
 // the n <= 8 blocks at `in` (GCM order), x in natural order: the same value
 // as n serial GHASH steps, with a single reduction. n is public; with a
 // constant n the loop unrolls completely.
 CTCRYPTO_PMULL_INLINE uint8x16_t hash_blocks(const uint8_t* key, uint8x16_t x,
-                              const uint8_t* in, size_t n) {
+                                             const uint8_t* in, size_t n) {
   Acc acc = acc_zero();
 #pragma GCC unroll 8
   for (size_t j = 0; j < n; ++j) {
