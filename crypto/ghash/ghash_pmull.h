@@ -1,19 +1,21 @@
-// ghash_pmull_aarch64.h: GHASH building blocks over the ARMv8 64-bit PMULL
-// instruction, shared by the GHASH row (ghash_pmull_aarch64.cc) and the
-// stitched AES-GCM loops of the ARMv8 AES row (aes_armv8_aarch64.cc).
-// Private to those two files; see ghash_pmull_aarch64.cc for the essay.
+// ghash_pmull.h: GHASH over the ARMv8 64-bit PMULL instruction (AArch64 and
+// AArch32 crypto extensions alike), shared by the GHASH rows
+// (ghash_pmull_aarch64.cc, ghash_pmull_arm.cc) and the stitched AES-GCM
+// loops of the ARMv8 AES rows (aes_armv8_impl.h). Private to those files;
+// see ghash_pmull_aarch64.cc for the essay.
 //
 // Representation. GCM numbers the bits of a block from the most significant
 // bit of byte 0 (x^0) to the least significant bit of byte 15 (x^127).
-// Reversing the bits inside every byte (RBIT.16B, one instruction) turns
+// Reversing the bits inside every byte (RBIT.16B, one instruction on AArch64;
+// two VTBL nibble lookups per half on AArch32, which has no vector RBIT) turns
 // that into the natural order used by PMULL: read little-endian, bit i of
 // the 128-bit lane is the coefficient of x^i. Products are then ordinary
 // carry-less products and reduction modulo g = x^128 + x^7 + x^2 + x + 1
 // multiplies the part above x^128 by 0x87 (= x^7 + x^2 + x + 1). Nothing
 // else is needed: no shift by one and no "twisted" H, at the price of one
 // RBIT per hashed block.
-#ifndef CTCRYPTO_GHASH_GHASH_PMULL_AARCH64_H_
-#define CTCRYPTO_GHASH_GHASH_PMULL_AARCH64_H_
+#ifndef CTCRYPTO_GHASH_GHASH_PMULL_H_
+#define CTCRYPTO_GHASH_GHASH_PMULL_H_
 
 #include <arm_neon.h>
 
@@ -23,7 +25,7 @@
 #include "crypto/ghash/ghash_backend.h"
 
 #if !defined(__ARM_FEATURE_AES) && !defined(__ARM_FEATURE_CRYPTO)
-#error "ghash_pmull_aarch64.h needs -march=armv8-a+crypto (PMULL)"
+#error "ghash_pmull.h needs the crypto extensions (PMULL)"
 #endif
 
 // Forced inline: these are the inner steps of the bulk loops.
@@ -110,13 +112,35 @@ CTCRYPTO_PMULL_INLINE uint8x16_t mul(uint8x16_t a, uint8x16_t b) {
   return reduce(acc);
 }
 
+// rbit_bytes: reverses the bits of every byte. AArch32 has no vector RBIT;
+// there each nibble is reversed by VTBL from a 16-byte table held in
+// registers (a register permutation: no memory access, fixed timing).
+CTCRYPTO_PMULL_INLINE uint8x16_t rbit_bytes(uint8x16_t v) {
+#if defined(__aarch64__)
+  return vrbitq_u8(v);
+#else
+  // rev4[n]: n's four bits reversed; hi_tab holds rev4[n] << 4.
+  const uint8x8x2_t lo_tab = {
+      {vcreate_u8(0x0e060a020c040800ull), vcreate_u8(0x0f070b030d050901ull)}};
+  const uint8x8x2_t hi_tab = {
+      {vcreate_u8(0xe060a020c0408000ull), vcreate_u8(0xf070b030d0509010ull)}};
+  uint8x16_t lo = vandq_u8(v, vdupq_n_u8(0x0f));
+  uint8x16_t hi = vshrq_n_u8(v, 4);
+  uint8x8_t r0 = vorr_u8(vtbl2_u8(hi_tab, vget_low_u8(lo)),
+                         vtbl2_u8(lo_tab, vget_low_u8(hi)));
+  uint8x8_t r1 = vorr_u8(vtbl2_u8(hi_tab, vget_high_u8(lo)),
+                         vtbl2_u8(lo_tab, vget_high_u8(hi)));
+  return vcombine_u8(r0, r1);
+#endif
+}
+
 // to_natural / from_natural: GCM byte string <-> natural bit order (the
 // same involution both ways).
 CTCRYPTO_PMULL_INLINE uint8x16_t to_natural(uint8x16_t v) {
-  return vrbitq_u8(v);
+  return rbit_bytes(v);
 }
 CTCRYPTO_PMULL_INLINE uint8x16_t from_natural(uint8x16_t v) {
-  return vrbitq_u8(v);
+  return rbit_bytes(v);
 }
 
 // hash_blocks: x = (x + c_0) * H^n + c_1 * H^(n-1) + ... + c_(n-1) * H for
@@ -135,6 +159,35 @@ CTCRYPTO_PMULL_INLINE uint8x16_t hash_blocks(const uint8_t* key, uint8x16_t x,
   return reduce(acc);
 }
 
+// pmull_init / pmull_update: the GhashBackend functions of the pmull rows.
+inline void pmull_init(GhashKeyState* g, const uint8_t h[16]) {
+  uint8x16_t h1 = to_natural(vld1q_u8(h));
+  uint8x16_t p = h1;
+  for (size_t i = 0; i < kMaxPowers; ++i) {
+    if (i) p = mul(p, h1);
+    vst1q_u8(g->storage + 16 * i, p);
+    uint8x16_t k = veorq_u8(p, vextq_u8(p, p, 8));
+    vst1_u8(g->storage + kHkOffset + 8 * i, vget_low_u8(k));
+  }
+}
+
+inline void pmull_update(const GhashKeyState* g, uint8_t xi[16],
+                         const uint8_t* in, size_t blocks) {
+  const uint8_t* key = g->storage;
+  uint8x16_t x = to_natural(vld1q_u8(xi));
+  for (; blocks >= kMaxPowers; blocks -= kMaxPowers) {
+    x = hash_blocks(key, x, in, kMaxPowers);
+    in += 16 * kMaxPowers;
+  }
+  if (blocks >= 4) {
+    x = hash_blocks(key, x, in, 4);
+    in += 64;
+    blocks -= 4;
+  }
+  if (blocks) x = hash_blocks(key, x, in, blocks);
+  vst1q_u8(xi, from_natural(x));
+}
+
 }  // namespace ctcrypto::internal::pmull
 
-#endif  // CTCRYPTO_GHASH_GHASH_PMULL_AARCH64_H_
+#endif  // CTCRYPTO_GHASH_GHASH_PMULL_H_
