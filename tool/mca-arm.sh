@@ -12,6 +12,11 @@
 # beyond what the scheduling model knows), so read the numbers as
 # steady-state throughput estimates.
 #
+# Caveat: LLVM 14 has no scheduling model of its own for Cortex-A72, A73,
+# A75 or A76; those -mcpu names map to the Cortex-A57 model (same units B,
+# I x2, M, L, S, X=F0, W=F1; AES and PMULL on X only), so their numbers come
+# out identical. cortex-a53/a55 have their own (in-order) models.
+#
 # Usage: tool/mca-arm.sh [-v] [cpu ...]   (default: cortex-a75 cortex-a76
 #        cortex-a57 cortex-a72). -v prints the full llvm-mca summary.
 set -euo pipefail
@@ -83,6 +88,6 @@ for spec in "${loops[@]}"; do
       >"$tmp/mca.txt" 2>"$tmp/mca.err" || { cat "$tmp/mca.err"; exit 1; }
     cycles=$(awk '/^Total Cycles:/{print $3}' "$tmp/mca.txt")
     python3 -c "import sys; c=$cycles/100; print('%-24s %-12s %6d %9.1f %8.3f' % ('$name', '$cpu', $n, c, c/$bytes))"
-    [[ $verbose -eq 1 ]] && sed -n '1,/^$/p;/Resource pressure per iteration/,/^$/p' "$tmp/mca.txt"
+    if [[ $verbose -eq 1 ]]; then sed -n '1,/^$/p;/Resource pressure per iteration/,/^$/p' "$tmp/mca.txt"; fi
   done
 done
