@@ -74,6 +74,8 @@ void aesni_cbc_encrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                        size_t blocks, uint8_t iv[16]);
 void aesni_cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                        size_t blocks, uint8_t iv[16]);
+void aesni_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                 size_t blocks, const uint8_t counter[16]);
 
 // ClmulKey: the GHASH key of the clmul and vpclmul rows.
 //   h[j]  = x * (H^(16-j))*  reduced mod P*   (j = 0..15: H^16 first)
@@ -177,17 +179,20 @@ static inline __m128i ghash_blocks(const ClmulKey* k, __m128i x,
 // VPCLMULQDQ act on each lane independently, so the 128-bit arithmetic above
 // carries over lane by lane.
 
-// Lane moves written as vector shuffles: GCC 12's <immintrin.h> versions
-// (_mm512_broadcast_i32x4, _mm512_cast*, _mm512_extracti64x4_epi64, ...)
-// pass a self-initialised "undefined" operand that -Werror=uninitialized
-// rejects (GCC bug 105593); these compile to the same instructions.
+// Lane moves: GCC 12's <immintrin.h> versions of _mm512_broadcast_i32x4,
+// _mm512_cast*, _mm512_extracti64x4_epi64, _mm512_shuffle_epi32 pass a
+// self-initialised "undefined" operand that -Werror=uninitialized rejects
+// (GCC bug 105593). Vector shuffles and the zero-masking forms with an
+// all-ones mask compile to the same single instructions (checked with
+// objdump: vbroadcasti32x4, vshufi64x2, vpshufd; a 128-bit "shuffle" into a
+// 512-bit vector must not be used: GCC builds it through the stack).
 typedef long long v2di_t __attribute__((vector_size(16)));
 typedef long long v4di_t __attribute__((vector_size(32)));
 typedef long long v8di_t __attribute__((vector_size(64)));
 
 static inline __m512i bcast128(__m128i x) {
-  return (__m512i)__builtin_shufflevector((v2di_t)x, (v2di_t)x, 0, 1, 0, 1, 0,
-                                          1, 0, 1);
+  // The zero-masking form with an all-ones mask is VBROADCASTI32X4 itself.
+  return _mm512_maskz_broadcast_i32x4(0xffff, x);
 }
 static inline __m128i lo128(__m512i x) {
   return (__m128i)__builtin_shufflevector((v8di_t)x, (v8di_t)x, 0, 1);
@@ -204,10 +209,10 @@ static inline __m128i lo128_256(__m256i x) {
 static inline __m128i hi128_256(__m256i x) {
   return (__m128i)__builtin_shufflevector((v4di_t)x, (v4di_t)x, 2, 3);
 }
-static inline __m512i zext128(__m128i x) {
-  v2di_t z = {0, 0};
-  return (__m512i)__builtin_shufflevector((v2di_t)x, z, 0, 1, 2, 3, 2, 3, 2,
-                                          3);
+// xor_lane0: d with x XORed into its first 128-bit lane (VINSERTI32X4; a
+// zero-extension plus XOR goes through the stack with GCC 12).
+static inline __m512i xor_lane0(__m512i d, __m128i x) {
+  return _mm512_inserti32x4(d, _mm_xor_si128(lo128(d), x), 0);
 }
 
 static inline __m512i bswap512(__m512i x) {
@@ -231,8 +236,7 @@ struct Acc512 {
 };
 
 static inline void acc512_mul(Acc512& a, __m512i x, __m512i h, __m512i hk) {
-  __m512i xs = _mm512_xor_si512(x, (__m512i)__builtin_shufflevector((v8di_t)x, (v8di_t)x, 1, 0, 3, 2, 5, 4,
-                                         7, 6));
+  __m512i xs = _mm512_xor_si512(x, _mm512_maskz_shuffle_epi32(0xffff, x, _MM_PERM_BADC));
   a.lo = _mm512_xor_si512(a.lo, _mm512_clmulepi64_epi128(x, h, 0x00));
   a.hi = _mm512_xor_si512(a.hi, _mm512_clmulepi64_epi128(x, h, 0x11));
   a.mid = _mm512_xor_si512(a.mid, _mm512_clmulepi64_epi128(xs, hk, 0x00));
@@ -254,7 +258,7 @@ static inline __m128i ghash16(const ClmulKey* k, __m128i x, const uint8_t* in) {
            _mm512_setzero_si512()};
   for (int i = 0; i < 4; ++i) {
     __m512i d = bswap512(load512(in + 64 * i));
-    if (i == 0) d = _mm512_xor_si512(d, zext128(x));
+    if (i == 0) d = xor_lane0(d, x);
     acc512_mul(a, d, _mm512_load_si512(kh + i), _mm512_load_si512(kk + i));
   }
   return acc512_reduce(a);
