@@ -120,21 +120,28 @@ void vaes_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
   }
 }
 
-// gcm16: one stitched iteration: 16 CTR blocks from in to out and 16 blocks
-// of `hash` folded into x (see aes_aesni_x86_64.cc's gcm8).
-template <int NR>
-inline __attribute__((always_inline)) void gcm16(const __m128i* rk,
-                                                 const ClmulKey* hk, __m512i c,
-                                                 const uint8_t* in,
-                                                 uint8_t* out,
-                                                 const uint8_t* hash,
-                                                 __m128i* x) {
+// gcm_iter: one stitched iteration of NZ ZMM chains (4 * NZ blocks; NZ is
+// 4 or 8): CTR from in to out, and the 4 * NZ blocks at `hash` folded into
+// x, 16 at a time (one reduction per 16, with x H^16 off the data path; see
+// acc512_finish). Eight chains keep enough independent VAESENCs in flight
+// to cover the instruction's latency; the GHASH multiplies ride along with
+// the first rounds. For open, hash == in and every hashed block is loaded
+// before any store; for seal, hash is the previous iteration's output.
+template <int NR, int NZ>
+inline __attribute__((always_inline)) void gcm_iter(const __m128i* rk,
+                                                    const ClmulKey* hk,
+                                                    __m512i c,
+                                                    const uint8_t* in,
+                                                    uint8_t* out,
+                                                    const uint8_t* hash,
+                                                    __m128i* x) {
+  static_assert(NZ % 4 == 0 && NZ < NR);
   const __m512i* kh = reinterpret_cast<const __m512i*>(hk->h);
   const __m512i* kk = reinterpret_cast<const __m512i*>(hk->hk);
-  __m512i b[4];
+  __m512i b[NZ];
   const __m512i k0 = bcast_key(rk, 0);
-#pragma GCC unroll 4
-  for (int i = 0; i < 4; ++i)
+#pragma GCC unroll 8
+  for (int i = 0; i < NZ; ++i)
     b[i] = _mm512_xor_si512(
         bswap512(_mm512_add_epi32(c, lane_step(4 * i))), k0);
   Acc512 a{_mm512_setzero_si512(), _mm512_setzero_si512(),
@@ -142,62 +149,95 @@ inline __attribute__((always_inline)) void gcm16(const __m128i* rk,
 #pragma GCC unroll 14
   for (int r = 1; r < NR; ++r) {
     const __m512i k = bcast_key(rk, r);
-#pragma GCC unroll 4
-    for (int i = 0; i < 4; ++i) b[i] = _mm512_aesenc_epi128(b[i], k);
-    if (r <= 4) {
+#pragma GCC unroll 8
+    for (int i = 0; i < NZ; ++i) b[i] = _mm512_aesenc_epi128(b[i], k);
+    if (r <= NZ) {
+      // GHASH vector j (blocks 4j..4j+3) rides along with AES round r.
       const int j = r - 1;
       __m512i d = bswap512(load512(hash + 64 * j));
-      if (j == 0) d = xor_lane0(d, *x);
-      acc512_mul(a, d, _mm512_load_si512(kh + j), _mm512_load_si512(kk + j));
+      acc512_mul(a, d, _mm512_load_si512(kh + j % 4),
+                 _mm512_load_si512(kk + j % 4));
+      if (j % 4 == 3) {
+        *x = acc512_finish(a, hk, *x);
+        a = Acc512{_mm512_setzero_si512(), _mm512_setzero_si512(),
+                   _mm512_setzero_si512()};
+      }
     }
   }
-  *x = acc512_reduce(a);
   const __m512i kl = bcast_key(rk, NR);
-#pragma GCC unroll 4
-  for (int i = 0; i < 4; ++i) {
+#pragma GCC unroll 8
+  for (int i = 0; i < NZ; ++i) {
     b[i] = _mm512_aesenclast_epi128(b[i], kl);
     _mm512_storeu_si512(out + 64 * i,
                         _mm512_xor_si512(b[i], load512(in + 64 * i)));
   }
 }
 
+// Bulk: 32-block stitched iterations, then at most one of 16 blocks.
 template <int NR>
 size_t gcm_seal_nr(const AesKeyState* s, const GhashKeyState* g,
                    const uint8_t* in, uint8_t* out, size_t len, uint8_t ctr[16],
                    uint8_t xi[16]) {
-  const size_t n16 = len / 256;
+  const size_t n32 = len / 512;
+  const bool rest16 = (len % 512) >= 256;
   const __m128i* rk = enc_keys(s);
   const ClmulKey* hk = clmul_key(g);
   __m512i c = ctr_base(ctr);
   __m128i x = bswap128(loadu(xi));
-  ctr_z<4>(rk, NR, c, in, out, 0xff);
-  c = _mm512_add_epi32(c, lane_step(16));
-  for (size_t i = 1; i < n16; ++i) {
-    gcm16<NR>(rk, hk, c, in + 256 * i, out + 256 * i, out + 256 * (i - 1), &x);
+  if (n32) {
+    // Software pipeline: encrypt chunk 0, then encrypt chunk i while
+    // hashing chunk i - 1, then hash the last chunk.
+    ctr_z<8>(rk, NR, c, in, out, 0xff);
+    c = _mm512_add_epi32(c, lane_step(32));
+    for (size_t i = 1; i < n32; ++i) {
+      gcm_iter<NR, 8>(rk, hk, c, in + 512 * i, out + 512 * i,
+                      out + 512 * (i - 1), &x);
+      c = _mm512_add_epi32(c, lane_step(32));
+    }
+    const uint8_t* last = out + 512 * (n32 - 1);
+    if (rest16) {
+      // The last 16 blocks encrypt while the previous chunk's first half
+      // is hashed; the remaining 32 blocks are hashed after.
+      gcm_iter<NR, 4>(rk, hk, c, in + 512 * n32, out + 512 * n32, last, &x);
+      c = _mm512_add_epi32(c, lane_step(16));
+      x = ghash16(hk, x, last + 256);
+      x = ghash16(hk, x, last + 512);
+    } else {
+      x = ghash16(hk, x, last);
+      x = ghash16(hk, x, last + 256);
+    }
+  } else if (rest16) {
+    ctr_z<4>(rk, NR, c, in, out, 0xff);
     c = _mm512_add_epi32(c, lane_step(16));
+    x = ghash16(hk, x, out);
   }
-  x = ghash16(hk, x, out + 256 * (n16 - 1));
   storeu(ctr, bswap128(lo128(c)));
   storeu(xi, bswap128(x));
-  return n16 * 256;
+  return n32 * 512 + (rest16 ? 256 : 0);
 }
 
 template <int NR>
 size_t gcm_open_nr(const AesKeyState* s, const GhashKeyState* g,
                    const uint8_t* in, uint8_t* out, size_t len, uint8_t ctr[16],
                    uint8_t xi[16]) {
-  const size_t n16 = len / 256;
+  const size_t n32 = len / 512;
+  const bool rest16 = (len % 512) >= 256;
   const __m128i* rk = enc_keys(s);
   const ClmulKey* hk = clmul_key(g);
   __m512i c = ctr_base(ctr);
   __m128i x = bswap128(loadu(xi));
-  for (size_t i = 0; i < n16; ++i) {
-    gcm16<NR>(rk, hk, c, in + 256 * i, out + 256 * i, in + 256 * i, &x);
+  for (size_t i = 0; i < n32; ++i) {
+    gcm_iter<NR, 8>(rk, hk, c, in + 512 * i, out + 512 * i, in + 512 * i, &x);
+    c = _mm512_add_epi32(c, lane_step(32));
+  }
+  if (rest16) {
+    gcm_iter<NR, 4>(rk, hk, c, in + 512 * n32, out + 512 * n32,
+                    in + 512 * n32, &x);
     c = _mm512_add_epi32(c, lane_step(16));
   }
   storeu(ctr, bswap128(lo128(c)));
   storeu(xi, bswap128(x));
-  return n16 * 256;
+  return n32 * 512 + (rest16 ? 256 : 0);
 }
 
 size_t vaes_gcm_seal_bulk(const AesKeyState* s, const GhashKeyState* g,
