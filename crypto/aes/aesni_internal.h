@@ -261,6 +261,28 @@ static inline __m128i acc512_finish(const Acc512& a, const ClmulKey* k,
   return acc_reduce(s);
 }
 
+// ghash_tail16: n blocks, 9 <= n <= 15 (public), in one reduction: ZMM
+// chains whose missing lanes are loaded as zero under a block mask (data
+// and key alike, so the key reads never leave ClmulKey and zero lanes add
+// zero products); x * H^n stays off the data path as in acc512_finish.
+static inline __m128i ghash_tail16(const ClmulKey* k, __m128i x,
+                                   const uint8_t* in, size_t n) {
+  const size_t base = kNumPowers - n;  // in[0] is multiplied by H^n
+  Acc512 a{_mm512_setzero_si512(), _mm512_setzero_si512(),
+           _mm512_setzero_si512()};
+  for (size_t i = 0; 4 * i < n; ++i) {
+    const size_t nb = n - 4 * i < 4 ? n - 4 * i : 4;
+    const __mmask8 m = static_cast<__mmask8>((1u << (2 * nb)) - 1);
+    __m512i d = bswap512(_mm512_maskz_loadu_epi64(m, in + 64 * i));
+    __m512i kh = _mm512_maskz_loadu_epi64(m, &k->h[base + 4 * i]);
+    __m512i kk = _mm512_maskz_loadu_epi64(m, &k->hk[base + 4 * i]);
+    acc512_mul(a, d, kh, kk);
+  }
+  Acc s{fold4(a.lo), fold4(a.hi), fold4(a.mid)};
+  acc_mul(s, x, _mm_load_si128(&k->h[base]), _mm_load_si128(&k->hk[base]));
+  return acc_reduce(s);
+}
+
 // ghash16: 16 blocks at once with H^16..H^1, one reduction.
 static inline __m128i ghash16(const ClmulKey* k, __m128i x, const uint8_t* in) {
   const __m512i* kh = reinterpret_cast<const __m512i*>(k->h);

@@ -8,8 +8,8 @@
 // take 4 x 3 VPCLMULQDQs against x*H^16..x*H^1 (four aligned ZMM loads of
 // the key), their unreduced sums are folded across lanes with XORs, and one
 // reduction follows. The serial dependency through Xi is one multiply and
-// reduce per 16 blocks. Fewer than 16 remaining blocks use the 128-bit code
-// (8 at a time, one reduction per call for up to 8).
+// reduce per 16 blocks. A remainder of 9..15 blocks is one masked ZMM pass
+// (one reduction); up to 8 use the 128-bit code (one reduction).
 //
 // Data layout. Identical to the clmul row (ClmulKey), and init() is the
 // clmul row's: it already computes 16 powers.
@@ -35,7 +35,11 @@ void vpclmul_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
     in += 256;
     blocks -= 16;
   }
-  x = ghash_blocks(k, x, in, blocks);
+  if (blocks > 8) {
+    x = ghash_tail16(k, x, in, blocks);
+  } else if (blocks) {
+    x = ghash_n(k, x, in, blocks);
+  }
   storeu(xi, bswap128(x));
 }
 
