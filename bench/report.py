@@ -140,6 +140,23 @@ def target_label(run):
     return run["config"]
 
 
+def mca_cell(data, run):
+    """The llvm-mca estimates for a run's rows, on the core its QEMU model
+    stands for (the -cpu of the runner)."""
+    m = re.search(r"-cpu (\S+)", run["runner"])
+    if not m:
+        return ""
+    cpu = m.group(1)
+    parts = []
+    for kind in ("aes", "ghash"):
+        for e in data["mca"]:
+            if (e["config"] == run["config"] and e["cpu"] == cpu and
+                    e["row"] == f"{kind}={run[kind]}"):
+                parts.append(f"{kind} {e['cycles_per_byte']:.1f}")
+                break
+    return (", ".join(parts) + f" ({cpu})") if parts else ""
+
+
 def speed_tables(data, only=None, sizes=None):
     """One Markdown table per measurement: target x backend set x size."""
     out = []
@@ -156,9 +173,12 @@ def speed_tables(data, only=None, sizes=None):
                             if r["measurement"] == meas})
         cols = [s for s in all_sizes if sizes is None or s in sizes]
         out.append(f"### {meas}, MB/s\n")
+        has_mca = bool(data["mca"])
         out.append("| target | backend (aes+ghash) | CTCRYPTO_DISABLE | " +
-                   " | ".join(f"{s} B" for s in cols) + " |")
-        out.append("|---|---|---|" + "---:|" * len(cols))
+                   " | ".join(f"{s} B" for s in cols) + " |" +
+                   (" llvm-mca c/B (bulk loops) |" if has_mca else ""))
+        out.append("|---|---|---|" + "---:|" * len(cols) +
+                   ("---|" if has_mca else ""))
         for run in data["runs"]:
             by = {r["bytesPerCall"]: r for r in run["results"]
                   if r["measurement"] == meas}
@@ -167,7 +187,8 @@ def speed_tables(data, only=None, sizes=None):
             cells = [fmt(by[s]["mbps"]) if s in by else "" for s in cols]
             out.append(f"| {target_label(run)} | {run['set']} | "
                        f"{run['disable'] or '(none)'} | " +
-                       " | ".join(cells) + " |")
+                       " | ".join(cells) + " |" +
+                       (f" {mca_cell(data, run)} |" if has_mca else ""))
         out.append("")
     if any(r["emulated"] for r in data["runs"]):
         emus = sorted({(r["config"], r["runner"]) for r in data["runs"]
