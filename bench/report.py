@@ -119,7 +119,7 @@ def load(out):
         if len(f) >= 9 and not line.startswith("#"):
             mca.append({"config": f[0], "row": f[1], "function": f[2],
                         "file": f[3], "cpu": f[4],
-                        "bytes_per_iteration": int(f[5]),
+                        "bytes_per_iteration": float(f[5]),
                         "cycles_per_iteration": float(f[6]),
                         "cycles_per_byte": float(f[7]), "note": f[8]})
     return {"meta": meta, "runs": runs, "openssl": peer, "size": size,
@@ -267,8 +267,8 @@ def mca_table(data):
     out.append("### llvm-mca estimates for the ARM bulk loops (cycles/byte)\n")
     out.append("Static estimates from LLVM 14's scheduling models "
                "(`llvm-mca-14 -mcpu=...`) for the loop marked "
-               "`// mca-loop:` (bench/mca.sh), not measurements. Cores "
-               "without their own model in LLVM 14 are flagged in *model*.\n")
+               "`// mca-loop:` (bench/mca.sh), not measurements. \\* marks a "
+               "caveat listed under the table.\n")
     cpus = []
     for m in data["mca"]:
         if m["cpu"] not in cpus:
@@ -292,12 +292,15 @@ def mca_table(data):
                 cells.append(f"{by[c]['cycles_per_byte']:.2f}{note}")
             else:
                 cells.append("")
-        out.append(f"| {k[0]} | {k[1]} | `{k[2]}` | {k[3]} | " +
+        out.append(f"| {k[0]} | {k[1]} | `{k[2]}` | {k[3]:g} | " +
                    " | ".join(cells) + " |")
-    notes = sorted({(m["cpu"], m["note"]) for m in data["mca"]
-                    if m["note"] not in ("", "-")})
+    notes = []
+    for m in data["mca"]:
+        for n in m["note"].split("; "):
+            if n not in ("", "-") and n not in notes:
+                notes.append(n)
     if notes:
-        out.append("\n* " + "; ".join(f"{c}: {n}" for c, n in notes))
+        out.append("\n\\* " + "; ".join(notes) + ".")
     out.append("")
     return out
 
