@@ -31,6 +31,7 @@
 #include "crypto/aes/aes_backend.h"
 #include "crypto/aes/aesni_internal.h"
 #include "crypto/cpu/cpu.h"
+#include "crypto/internal.h"
 
 namespace ctcrypto::internal {
 
@@ -120,49 +121,79 @@ void vaes_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
   }
 }
 
-// gcm_iter: one stitched iteration of NZ ZMM chains (4 * NZ blocks; NZ is
-// 4 or 8): CTR from in to out, and the 4 * NZ blocks at `hash` folded into
-// x, 16 at a time (one reduction per 16, with x H^16 off the data path; see
-// acc512_finish). Eight chains keep enough independent VAESENCs in flight
-// to cover the instruction's latency; the GHASH multiplies ride along with
-// the first rounds. For open, hash == in and every hashed block is loaded
-// before any store; for seal, hash is the previous iteration's output.
-template <int NR, int NZ>
-inline __attribute__((always_inline)) void gcm_iter(const __m128i* rk,
-                                                    const ClmulKey* hk,
-                                                    __m512i c,
-                                                    const uint8_t* in,
-                                                    uint8_t* out,
-                                                    const uint8_t* hash,
-                                                    __m128i* x) {
-  static_assert(NZ % 4 == 0 && NZ < NR);
-  const __m512i* kh = reinterpret_cast<const __m512i*>(hk->h);
-  const __m512i* kk = reinterpret_cast<const __m512i*>(hk->hk);
-  __m512i b[NZ];
-  const __m512i k0 = bcast_key(rk, 0);
+// Counter blocks for one iteration of NZ chains. The general form adds to
+// the byte-reversed counter and byte swaps every vector back (one VPSHUFB
+// per four blocks, on the same pipes as VAESENC on the target). When the
+// low byte of the public counter cannot carry within the iteration, the
+// additions go straight to the big-endian form instead: adding n << 24 to
+// the last dword of a lane adds n to byte 15, so one VPSHUFB serves all NZ
+// vectors. `fast` depends only on the counter value, which is public.
+template <int NZ>
+inline __attribute__((always_inline)) void ctr_blocks(__m512i c, bool fast,
+                                                      __m512i k0,
+                                                      __m512i* b) {
+  if (fast) {
+    const __m512i base = bswap512(c);
 #pragma GCC unroll 8
-  for (int i = 0; i < NZ; ++i)
-    b[i] = _mm512_xor_si512(
-        bswap512(_mm512_add_epi32(c, lane_step(4 * i))), k0);
-  Acc512 a{_mm512_setzero_si512(), _mm512_setzero_si512(),
-           _mm512_setzero_si512()};
+    for (int i = 0; i < NZ; ++i)
+      b[i] = _mm512_xor_si512(
+          _mm512_add_epi32(base, _mm512_set_epi32(
+                                     (4 * i) << 24, 0, 0, 0, (4 * i) << 24,
+                                     0, 0, 0, (4 * i) << 24, 0, 0, 0,
+                                     (4 * i) << 24, 0, 0, 0)),
+          k0);
+  } else {
+#pragma GCC unroll 8
+    for (int i = 0; i < NZ; ++i)
+      b[i] = _mm512_xor_si512(
+          bswap512(_mm512_add_epi32(c, lane_step(4 * i))), k0);
+  }
+}
+
+// no_carry: whether the low byte of counter value v stays below 256 for the
+// next n blocks (v is public).
+inline bool no_carry(uint32_t v, int n) {
+  return (v & 0xff) + static_cast<uint32_t>(n) - 1 <= 0xff;
+}
+
+// gcm_iter: one stitched iteration of NZ ZMM chains (4 * NZ blocks of CTR
+// from in to out) and NH vectors (4 * NH blocks) at `hash` folded into x
+// with one reduction (key vectors kv.., see ghash_vecs). The GHASH vectors
+// ride along with the first AES rounds, the one carrying x last, and the
+// reduction with the rounds after them: eight chains keep enough
+// independent VAESENCs in flight to cover the instruction's latency, while
+// the carry-less multiplies run on their own unit. For open, hash == in and
+// every hashed block is loaded before any store; for seal, hash is the
+// previous iteration's output.
+template <int NR, int NZ, int NH>
+inline __attribute__((always_inline)) void gcm_iter(
+    const __m128i* rk, const VpclmulKey* hk, int kv, __m512i c, bool fast,
+    const uint8_t* in, uint8_t* out, const uint8_t* hash, __m512i* x) {
+  static_assert(NH % 2 == 0 && NH / 2 + 1 < NR);
+  const __m512i* kh = reinterpret_cast<const __m512i*>(hk->h) + kv;
+  const __m512i* kk = reinterpret_cast<const __m512i*>(hk->hk) + kv;
+  __m512i b[NZ];
+  ctr_blocks<NZ>(c, fast, bcast_key(rk, 0), b);
+  GhAcc a{_mm512_setzero_si512(), _mm512_setzero_si512(),
+          _mm512_setzero_si512()};
 #pragma GCC unroll 14
   for (int r = 1; r < NR; ++r) {
     const __m512i k = bcast_key(rk, r);
 #pragma GCC unroll 8
     for (int i = 0; i < NZ; ++i) b[i] = _mm512_aesenc_epi128(b[i], k);
-    if (r <= NZ) {
-      // GHASH vector j (blocks 4j..4j+3) rides along with AES round r.
-      const int j = r - 1;
-      __m512i d = bswap512(load512(hash + 64 * j));
-      acc512_mul(a, d, _mm512_load_si512(kh + j % 4),
-                 _mm512_load_si512(kk + j % 4));
-      if (j % 4 == 3) {
-        *x = acc512_finish(a, hk, *x);
-        a = Acc512{_mm512_setzero_si512(), _mm512_setzero_si512(),
-                   _mm512_setzero_si512()};
-      }
+    if (NH > 0 && r <= NH / 2) {
+      // Pair p of GHASH vectors, from the last pair down to the one that
+      // carries x.
+      const int j = NH - 2 * r;
+      __m512i d0 = load_hash(hash + 64 * j, j == 0, *x);
+      __m512i d1 = load_hash(hash + 64 * (j + 1), false, *x);
+      if (r == 1)
+        gh_pair<true>(a, d0, d1, kh, kk, j, j + 1);
+      else
+        gh_pair<false>(a, d0, d1, kh, kk, j, j + 1);
     }
+    if (NH > 0 && r == NH / 2 + 1)
+      *x = fold_all(reduce512(a.lo, a.hi, a.mid));
   }
   const __m512i kl = bcast_key(rk, NR);
 #pragma GCC unroll 8
@@ -173,7 +204,9 @@ inline __attribute__((always_inline)) void gcm_iter(const __m128i* rk,
   }
 }
 
-// Bulk: 32-block stitched iterations, then at most one of 16 blocks.
+// Bulk: 32-block stitched iterations, then at most one of 16 blocks. ctr
+// and cv advance together: c is the byte-reversed counter vector, cv the
+// public 32-bit counter value of its first lane.
 template <int NR>
 size_t gcm_seal_nr(const AesKeyState* s, const GhashKeyState* g,
                    const uint8_t* in, uint8_t* out, size_t len, uint8_t ctr[16],
@@ -181,38 +214,39 @@ size_t gcm_seal_nr(const AesKeyState* s, const GhashKeyState* g,
   const size_t n32 = len / 512;
   const bool rest16 = (len % 512) >= 256;
   const __m128i* rk = enc_keys(s);
-  const ClmulKey* hk = clmul_key(g);
+  const VpclmulKey* hk = vpclmul_key(g);
   __m512i c = ctr_base(ctr);
-  __m128i x = bswap128(loadu(xi));
+  uint32_t cv = load_be32(ctr + 12);
+  __m512i x = bcast128(bswap128(loadu(xi)));
   if (n32) {
     // Software pipeline: encrypt chunk 0, then encrypt chunk i while
     // hashing chunk i - 1, then hash the last chunk.
-    ctr_z<8>(rk, NR, c, in, out, 0xff);
+    gcm_iter<NR, 8, 0>(rk, hk, 0, c, no_carry(cv, 32), in, out, nullptr, &x);
     c = _mm512_add_epi32(c, lane_step(32));
+    cv += 32;
     for (size_t i = 1; i < n32; ++i) {
-      gcm_iter<NR, 8>(rk, hk, c, in + 512 * i, out + 512 * i,
-                      out + 512 * (i - 1), &x);
+      gcm_iter<NR, 8, 8>(rk, hk, 0, c, no_carry(cv, 32), in + 512 * i,
+                         out + 512 * i, out + 512 * (i - 1), &x);
       c = _mm512_add_epi32(c, lane_step(32));
+      cv += 32;
     }
     const uint8_t* last = out + 512 * (n32 - 1);
     if (rest16) {
-      // The last 16 blocks encrypt while the previous chunk's first half
-      // is hashed; the remaining 32 blocks are hashed after.
-      gcm_iter<NR, 4>(rk, hk, c, in + 512 * n32, out + 512 * n32, last, &x);
+      // The last 16 blocks encrypt while the previous chunk is hashed.
+      gcm_iter<NR, 4, 8>(rk, hk, 0, c, no_carry(cv, 16), in + 512 * n32,
+                         out + 512 * n32, last, &x);
       c = _mm512_add_epi32(c, lane_step(16));
-      x = ghash16(hk, x, last + 256);
-      x = ghash16(hk, x, last + 512);
+      x = ghash_vecs<4>(hk, 4, last + 512, x);
     } else {
-      x = ghash16(hk, x, last);
-      x = ghash16(hk, x, last + 256);
+      x = ghash_vecs<8>(hk, 0, last, x);
     }
   } else if (rest16) {
-    ctr_z<4>(rk, NR, c, in, out, 0xff);
+    gcm_iter<NR, 4, 0>(rk, hk, 0, c, no_carry(cv, 16), in, out, nullptr, &x);
     c = _mm512_add_epi32(c, lane_step(16));
-    x = ghash16(hk, x, out);
+    x = ghash_vecs<4>(hk, 4, out, x);
   }
   storeu(ctr, bswap128(lo128(c)));
-  storeu(xi, bswap128(x));
+  storeu(xi, bswap128(lo128(x)));
   return n32 * 512 + (rest16 ? 256 : 0);
 }
 
@@ -223,20 +257,23 @@ size_t gcm_open_nr(const AesKeyState* s, const GhashKeyState* g,
   const size_t n32 = len / 512;
   const bool rest16 = (len % 512) >= 256;
   const __m128i* rk = enc_keys(s);
-  const ClmulKey* hk = clmul_key(g);
+  const VpclmulKey* hk = vpclmul_key(g);
   __m512i c = ctr_base(ctr);
-  __m128i x = bswap128(loadu(xi));
+  uint32_t cv = load_be32(ctr + 12);
+  __m512i x = bcast128(bswap128(loadu(xi)));
   for (size_t i = 0; i < n32; ++i) {
-    gcm_iter<NR, 8>(rk, hk, c, in + 512 * i, out + 512 * i, in + 512 * i, &x);
+    gcm_iter<NR, 8, 8>(rk, hk, 0, c, no_carry(cv, 32), in + 512 * i,
+                       out + 512 * i, in + 512 * i, &x);
     c = _mm512_add_epi32(c, lane_step(32));
+    cv += 32;
   }
   if (rest16) {
-    gcm_iter<NR, 4>(rk, hk, c, in + 512 * n32, out + 512 * n32,
-                    in + 512 * n32, &x);
+    gcm_iter<NR, 4, 4>(rk, hk, 4, c, no_carry(cv, 16), in + 512 * n32,
+                       out + 512 * n32, in + 512 * n32, &x);
     c = _mm512_add_epi32(c, lane_step(16));
   }
   storeu(ctr, bswap128(lo128(c)));
-  storeu(xi, bswap128(x));
+  storeu(xi, bswap128(lo128(x)));
   return n32 * 512 + (rest16 ? 256 : 0);
 }
 

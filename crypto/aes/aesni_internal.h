@@ -295,6 +295,126 @@ static inline __m128i ghash16(const ClmulKey* k, __m128i x, const uint8_t* in) {
   }
   return acc512_finish(a, k, x);
 }
+
+// --- The vpclmul row's own key and its 32-block aggregation ---------------
+// VpclmulKey: like ClmulKey but with 32 powers, x*H^32 ... x*H^1 (highest
+// first; a run of n blocks multiplies block i by h[32 - n + i]), so that the
+// stitched loops reduce once per 32 blocks. Only the vpclmul GHASH row (and
+// the VAES row's stitched loops, which pair with it) use this layout; the
+// clmul row keeps ClmulKey.
+inline constexpr int kVNumPowers = 32;
+struct alignas(64) VpclmulKey {
+  __m128i h[kVNumPowers];
+  __m128i hk[kVNumPowers];
+};
+static_assert(sizeof(VpclmulKey) <= kGhashKeyStorageBytes);
+
+static inline const VpclmulKey* vpclmul_key(const GhashKeyState* g) {
+  return reinterpret_cast<const VpclmulKey*>(g->storage);
+}
+
+// swap64: the two 64-bit halves of every lane exchanged (VPSHUFD 0x4E).
+static inline __m512i swap64(__m512i x) {
+  return _mm512_maskz_shuffle_epi32(0xffff, x, _MM_PERM_BADC);
+}
+
+// reduce512: acc_reduce + mont_reduce on every lane at once, with the
+// Karatsuba middle term folded in without 64-bit byte shifts. Writing
+// m = mid ^ lo ^ hi, acc_reduce's d0 = lo ^ (m << 64), d1 = hi ^ (m >> 64),
+// and mont_reduce computes f = swap(d0) ^ T1, T1 = d0.lo * P', then
+// d1 ^ swap(f) ^ f.lo * P'. Since d0.lo = lo.lo, T1 = lo.lo * P'; and with
+// f' = swap(lo) ^ T1 ^ m, f'.lo = f.lo and swap(f') = swap(f) ^ (m >> 64),
+// so the result is hi ^ swap(f') ^ f'.lo * P'. Two VPCLMULQDQs, two
+// VPSHUFDs, three VPTERNLOGQs per lane; the lanes are summed afterwards
+// (reduction is linear, so reducing before the horizontal sum is exact and
+// folds one vector across lanes instead of three).
+static inline __m512i reduce512(__m512i lo, __m512i hi, __m512i mid) {
+  const __m512i q =
+      _mm512_set1_epi64(static_cast<int64_t>(0xc200000000000000ull));
+  __m512i m = xor3_512(mid, lo, hi);
+  __m512i t1 = _mm512_clmulepi64_epi128(lo, q, 0x00);
+  __m512i f = xor3_512(swap64(lo), t1, m);
+  __m512i t2 = _mm512_clmulepi64_epi128(f, q, 0x00);
+  return xor3_512(hi, swap64(f), t2);
+}
+
+// fold_all: every lane set to the XOR of the four lanes (two VSHUFI64X2).
+static inline __m512i fold_all(__m512i a) {
+  __m512i t = _mm512_xor_si512(a, _mm512_maskz_shuffle_i64x2(0xff, a, a, 0x4e));
+  return _mm512_xor_si512(t, _mm512_maskz_shuffle_i64x2(0xff, t, t, 0xb1));
+}
+
+// GhAcc: unreduced Karatsuba sums over ZMM lanes, accumulated two products
+// at a time with VPTERNLOGQ.
+struct GhAcc {
+  __m512i lo, hi, mid;
+};
+
+// gh_pair: acc (or nothing, when first) += d0 * K[j0] + d1 * K[j1]; d0, d1
+// already byte reflected.
+template <bool kFirst>
+static inline void gh_pair(GhAcc& a, __m512i d0, __m512i d1, const __m512i* kh,
+                           const __m512i* kk, int j0, int j1) {
+  const __m512i h0 = _mm512_load_si512(kh + j0), h1 = _mm512_load_si512(kh + j1);
+  const __m512i k0 = _mm512_load_si512(kk + j0), k1 = _mm512_load_si512(kk + j1);
+  __m512i s0 = _mm512_xor_si512(d0, swap64(d0));
+  __m512i s1 = _mm512_xor_si512(d1, swap64(d1));
+  __m512i lo0 = _mm512_clmulepi64_epi128(d0, h0, 0x00);
+  __m512i lo1 = _mm512_clmulepi64_epi128(d1, h1, 0x00);
+  __m512i hi0 = _mm512_clmulepi64_epi128(d0, h0, 0x11);
+  __m512i hi1 = _mm512_clmulepi64_epi128(d1, h1, 0x11);
+  __m512i mi0 = _mm512_clmulepi64_epi128(s0, k0, 0x00);
+  __m512i mi1 = _mm512_clmulepi64_epi128(s1, k1, 0x00);
+  if (kFirst) {
+    a.lo = _mm512_xor_si512(lo0, lo1);
+    a.hi = _mm512_xor_si512(hi0, hi1);
+    a.mid = _mm512_xor_si512(mi0, mi1);
+  } else {
+    a.lo = xor3_512(a.lo, lo0, lo1);
+    a.hi = xor3_512(a.hi, hi0, hi1);
+    a.mid = xor3_512(a.mid, mi0, mi1);
+  }
+}
+
+// gh_one: acc += d * K[j].
+static inline void gh_one(GhAcc& a, __m512i d, const __m512i* kh,
+                          const __m512i* kk, int j) {
+  const __m512i h = _mm512_load_si512(kh + j), k = _mm512_load_si512(kk + j);
+  __m512i s = _mm512_xor_si512(d, swap64(d));
+  a.lo = _mm512_xor_si512(a.lo, _mm512_clmulepi64_epi128(d, h, 0x00));
+  a.hi = _mm512_xor_si512(a.hi, _mm512_clmulepi64_epi128(d, h, 0x11));
+  a.mid = _mm512_xor_si512(a.mid, _mm512_clmulepi64_epi128(s, k, 0x00));
+}
+
+// load_hash: a data vector, byte reflected; the first one of a run gets the
+// running value x (its first lane) added: (x + X1) H^n + ... in one pass.
+static inline __m512i load_hash(const uint8_t* p, bool first, __m512i x) {
+  __m512i d = bswap512(load512(p));
+  return first ? _mm512_mask_xor_epi64(d, 0x03, d, x) : d;
+}
+
+// ghash_vecs: x folded with NV full vectors (4 * NV blocks) at `in`, one
+// reduction. kv: the key vector of the first (0 for 32 blocks, 4 for 16).
+// x and the result carry the value in every lane (only lane 0 is read).
+template <int NV>
+static inline __m512i ghash_vecs(const VpclmulKey* k, int kv,
+                                 const uint8_t* in, __m512i x) {
+  static_assert(NV % 2 == 0);
+  const __m512i* kh = reinterpret_cast<const __m512i*>(k->h) + kv;
+  const __m512i* kk = reinterpret_cast<const __m512i*>(k->hk) + kv;
+  GhAcc a{_mm512_setzero_si512(), _mm512_setzero_si512(),
+          _mm512_setzero_si512()};
+  // The vector carrying x goes last so the others need not wait for it.
+  for (int j = NV - 2; j >= 0; j -= 2) {
+    __m512i d0 = load_hash(in + 64 * j, j == 0, x);
+    __m512i d1 = load_hash(in + 64 * (j + 1), false, x);
+    if (j == NV - 2)
+      gh_pair<true>(a, d0, d1, kh, kk, j, j + 1);
+    else
+      gh_pair<false>(a, d0, d1, kh, kk, j, j + 1);
+  }
+  return fold_all(reduce512(a.lo, a.hi, a.mid));
+}
 #endif  // AVX-512 + VPCLMULQDQ
 
 }  // namespace ctcrypto::internal::x86hw

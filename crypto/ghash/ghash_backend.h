@@ -13,7 +13,7 @@
 
 namespace ctcrypto::internal {
 
-inline constexpr size_t kGhashKeyStorageBytes = 512;
+inline constexpr size_t kGhashKeyStorageBytes = 1024;  // vpclmul: 32 powers
 
 struct GhashBackend;
 

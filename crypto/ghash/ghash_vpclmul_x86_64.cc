@@ -4,21 +4,28 @@
 // Technique. The CLMUL row's arithmetic (crypto/aes/aesni_internal.h:
 // byte-reflected blocks, Karatsuba, Montgomery-style fold by the reciprocal
 // polynomial, key powers pre-multiplied by x), four blocks per ZMM register:
-// VPCLMULQDQ multiplies each 128-bit lane independently, so sixteen blocks
-// take 4 x 3 VPCLMULQDQs against x*H^16..x*H^1 (four aligned ZMM loads of
-// the key), their unreduced sums are folded across lanes with XORs, and one
-// reduction follows. The serial dependency through Xi is one multiply and
-// reduce per 16 blocks. A remainder of 9..15 blocks is one masked ZMM pass
-// (one reduction); up to 8 use the 128-bit code (one reduction).
+// VPCLMULQDQ multiplies each 128-bit lane independently, so 32 blocks take
+// 8 x 3 VPCLMULQDQs against x*H^32..x*H^1, their unreduced sums are kept per
+// lane, reduced per lane (reduce512: two VPCLMULQDQs for all four lanes) and
+// only then summed across lanes. The running value is added into the first
+// block's lane ((Xi + X1) H^n + ...), so a 32-block step is 26 VPCLMULQDQs.
+// On the target (AMD Zen 5) VPCLMULQDQ issues once per two cycles at any
+// width, so the count of carry-less multiplies is what sets GHASH's speed;
+// one reduction per 32 blocks instead of per 16 saves a fifth of them. A
+// remainder of 2..31 blocks is one masked pass (one reduction), a single
+// block the 128-bit code.
 //
-// Data layout. Identical to the clmul row (ClmulKey), and init() is the
-// clmul row's: it already computes 16 powers.
+// Data layout. VpclmulKey (aesni_internal.h): 32 powers and their Karatsuba
+// halves-XOR, 1 KiB, highest power first; init() computes them with the
+// 128-bit multiply. The AES-NI/clmul rows keep the 16-power ClmulKey.
 //
 // Constant time. As for the clmul row: carry-less multiplies, XOR, shuffles
-// with constant controls; indices and branches depend only on block counts.
+// with constant controls; masks, indices and branches depend only on block
+// counts.
 #include "crypto/aes/aesni_internal.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
+#include "crypto/internal.h"
 
 namespace ctcrypto::internal {
 
@@ -26,21 +33,81 @@ namespace x86hw {
 
 namespace {
 
+// mont_mul: one multiply-and-reduce of two reflected values (see header).
+__m128i mont_mul(__m128i a, __m128i b) {
+  Acc acc = acc_zero();
+  __m128i bk = _mm_xor_si128(b, _mm_shuffle_epi32(b, 0x4e));
+  acc_mul(acc, a, b, bk);
+  return acc_reduce(acc);
+}
+
+void vpclmul_init(GhashKeyState* g, const uint8_t h[16]) {
+  VpclmulKey* k = reinterpret_cast<VpclmulKey*>(g->storage);
+  __m128i hr = bswap128(loadu(h));
+  // x * H*: shift the 128-bit value left by one; if bit 127 fell out, add
+  // x^128 mod P* = x^127 + x^126 + x^121 + 1 (0xC2000000..00000001).
+  __m128i carry = _mm_shuffle_epi32(_mm_srai_epi32(hr, 31), 0xff);
+  __m128i shl = _mm_or_si128(_mm_slli_epi64(hr, 1),
+                             _mm_srli_epi64(_mm_slli_si128(hr, 8), 63));
+  const __m128i poly =
+      _mm_set_epi64x(static_cast<int64_t>(0xc200000000000000ull), 1);
+  __m128i h1 = _mm_xor_si128(shl, _mm_and_si128(carry, poly));
+  __m128i p = h1;
+  for (int i = 1; i <= kVNumPowers; ++i) {
+    // p = x * (H^i)*
+    __m128i pk = _mm_xor_si128(p, _mm_shuffle_epi32(p, 0x4e));
+    pk = _mm_unpacklo_epi64(pk, pk);
+    _mm_store_si128(&k->h[kVNumPowers - i], p);
+    _mm_store_si128(&k->hk[kVNumPowers - i], pk);
+    if (i < kVNumPowers) p = mont_mul(p, h1);
+  }
+  secure_zero(&hr, sizeof(hr));
+  secure_zero(&h1, sizeof(h1));
+  secure_zero(&p, sizeof(p));
+}
+
+// ghash_masked: x folded with n blocks, 1 <= n <= 32 (public), in one
+// reduction: ceil(n / 4) vectors, the last loaded under a block mask (data
+// and key alike, so key reads stay inside VpclmulKey and the missing lanes
+// add zero products).
+__m512i ghash_masked(const VpclmulKey* k, __m512i x, const uint8_t* in,
+                     size_t n) {
+  const size_t base = kVNumPowers - n;  // in[0] is multiplied by H^n
+  GhAcc a{_mm512_setzero_si512(), _mm512_setzero_si512(),
+          _mm512_setzero_si512()};
+  for (size_t v = 0; 4 * v < n; ++v) {
+    const size_t nb = n - 4 * v < 4 ? n - 4 * v : 4;
+    const __mmask8 m = static_cast<__mmask8>((1u << (2 * nb)) - 1);
+    __m512i d = bswap512(_mm512_maskz_loadu_epi64(m, in + 64 * v));
+    if (v == 0) d = _mm512_mask_xor_epi64(d, 0x03, d, x);
+    const __m512i kh = _mm512_maskz_loadu_epi64(m, &k->h[base + 4 * v]);
+    const __m512i kk = _mm512_maskz_loadu_epi64(m, &k->hk[base + 4 * v]);
+    gh_one(a, d, &kh, &kk, 0);
+  }
+  return fold_all(reduce512(a.lo, a.hi, a.mid));
+}
+
 void vpclmul_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
                     size_t blocks) {
-  const ClmulKey* k = clmul_key(g);
-  __m128i x = bswap128(loadu(xi));
-  while (blocks >= 16) {
-    x = ghash16(k, x, in);
-    in += 256;
-    blocks -= 16;
+  const VpclmulKey* k = vpclmul_key(g);
+  if (blocks == 1) {
+    // One block (J0 of a long nonce, a lone length block): the 128-bit
+    // multiply has the shortest latency.
+    Acc a = acc_zero();
+    __m128i x = _mm_xor_si128(bswap128(loadu(xi)), bswap128(loadu(in)));
+    acc_mul(a, x, _mm_load_si128(&k->h[kVNumPowers - 1]),
+            _mm_load_si128(&k->hk[kVNumPowers - 1]));
+    storeu(xi, bswap128(acc_reduce(a)));
+    return;
   }
-  if (blocks > 8) {
-    x = ghash_tail16(k, x, in, blocks);
-  } else if (blocks) {
-    x = ghash_n(k, x, in, blocks);
+  __m512i x = bcast128(bswap128(loadu(xi)));
+  while (blocks >= 32) {
+    x = ghash_vecs<8>(k, 0, in, x);
+    in += 512;
+    blocks -= 32;
   }
-  storeu(xi, bswap128(x));
+  if (blocks) x = ghash_masked(k, x, in, blocks);
+  storeu(xi, bswap128(lo128(x)));
 }
 
 }  // namespace
@@ -50,7 +117,7 @@ void vpclmul_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
 const GhashBackend kGhashVpclmul = {
     "vpclmul",
     kCapPclmul | kCapSsse3 | kCapAvx | kCapAvx2 | kCapVaes | kCapAvx512,
-    x86hw::clmul_init,
+    x86hw::vpclmul_init,
     x86hw::vpclmul_update,
 };
 

@@ -19,7 +19,7 @@ extern "C" {
 
 /* Sizes of the opaque objects; the C++ side static_asserts they suffice. */
 #define CTCRYPTO_AES_KEY_SIZE 2176
-#define CTCRYPTO_AES_GCM_SIZE 2816
+#define CTCRYPTO_AES_GCM_SIZE 3328
 
 typedef struct ctcrypto_aes_key {
   CTCRYPTO_ALIGNAS(64) unsigned char opaque[CTCRYPTO_AES_KEY_SIZE];
