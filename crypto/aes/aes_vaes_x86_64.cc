@@ -17,11 +17,21 @@
 // blocks - go to the AES-NI row's ctr32: separate 128-bit chains finish
 // sooner than one ZMM chain with masked loads and stores (measured).
 //
-// Stitched GCM. gcm_seal_bulk/gcm_open_bulk run 16 blocks of AES (4 ZMM) and
-// a 16-block aggregated VPCLMULQDQ GHASH (crypto/ghash/
-// ghash_vpclmul_x86_64.cc, key powers x*H^16..x*H^1) in one loop body: seal
-// hashes the previous 16 ciphertext blocks while encrypting the next 16;
-// open hashes the 16 blocks it decrypts. Pairs with the vpclmul GHASH row.
+// Stitched GCM. gcm_seal_bulk/gcm_open_bulk run 32 blocks of AES (8 ZMM
+// chains) and a 32-block aggregated VPCLMULQDQ GHASH (crypto/ghash/
+// ghash_vpclmul_x86_64.cc: VpclmulKey, x*H^32..x*H^1, one per-lane
+// reduction per 32 blocks, Xi folded into the first block) in one loop body:
+// seal hashes the previous 32 ciphertext blocks while encrypting the next
+// 32; open hashes the 32 blocks it decrypts. One GHASH vector (three
+// VPCLMULQDQs) is written after each AES round and the reduction after the
+// eighth: on the target (AMD Zen 5) VAESENC issues twice per cycle and
+// VPCLMULQDQ once per two cycles on a separate unit, so the carry-less
+// multiplies set the pace and are spread over the rounds; the round keys
+// are broadcast once per call (a VBROADCASTI32X4 from memory takes the
+// VAESENC pipes). A last 16 blocks run as 4 chains. Counter blocks: when the
+// public counter's low byte cannot carry within an iteration, the additions
+// go to the big-endian block directly (one VPSHUFB per iteration instead of
+// one per four blocks; see ctr_blocks). Pairs with the vpclmul GHASH row.
 //
 // Key schedule, single blocks and CBC are the AES-NI row's functions (CBC
 // encryption is serial; the 8-way AES-NI CBC decryption is kept).

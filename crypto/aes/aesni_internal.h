@@ -11,7 +11,8 @@
 //   ones) at byte 256. Each round key is the 16 bytes AESENC XORs in.
 //
 //   GHASH (GhashKeyState::storage): see ClmulKey below; 16 powers of H in a
-//   Montgomery form, highest power first, plus their Karatsuba halves-XOR.
+//   Montgomery form, highest power first, plus their Karatsuba halves-XOR
+//   (clmul row). The vpclmul row stores 32 powers the same way (VpclmulKey).
 //
 // The GHASH arithmetic (after the Gueron-Kounavis CLMUL white paper, rev. 2,
 // and Gueron's later "reduction by folding" form): a GCM block is byte
