@@ -371,7 +371,8 @@ TEST(X86Hw, BlockCbcAndGhash) {
       EXPECT_EQ(std::vector<uint8_t>(out, out + 16), hex(cts[i])) << name;
       k.decrypt_block(out, back);
       EXPECT_EQ(0, std::memcmp(back, pt.data(), 16)) << name;
-      for (size_t blocks = 0; blocks <= 40; ++blocks) {
+      // Around the VAES CBC-decrypt batches (16 and 32 blocks).
+      for (size_t blocks = 0; blocks <= 70; ++blocks) {
         auto in = pattern(blocks * 16, static_cast<uint32_t>(blocks + 100));
         auto iv0 = pattern(16, 77);
         std::vector<uint8_t> want(in.size() + 1), got(in.size() + 1);
@@ -382,7 +383,13 @@ TEST(X86Hw, BlockCbcAndGhash) {
         a->cbc_encrypt(&k.state(), in.data(), got.data() + 1, blocks, iv2);
         ASSERT_EQ(0, std::memcmp(want.data(), got.data() + 1, in.size()));
         ASSERT_EQ(0, std::memcmp(iv1, iv2, 16));
-        // Decrypt in place.
+        // Decrypt out of place (unaligned), then in place.
+        std::vector<uint8_t> dec(in.size() + 3);
+        std::memcpy(iv2, iv0.data(), 16);
+        a->cbc_decrypt(&k.state(), got.data() + 1, dec.data() + 3, blocks, iv2);
+        ASSERT_EQ(0, std::memcmp(in.data(), dec.data() + 3, in.size()))
+            << name << " cbc out of place, blocks " << blocks;
+        ASSERT_EQ(0, std::memcmp(iv1, iv2, 16));
         std::memcpy(iv2, iv0.data(), 16);
         a->cbc_decrypt(&k.state(), got.data() + 1, got.data() + 1, blocks, iv2);
         ASSERT_EQ(0, std::memcmp(in.data(), got.data() + 1, in.size()))
