@@ -12,15 +12,20 @@
 // most significant bit first). The inverse S-box is built from it with the
 // identity InvS = A' o S o A', where A' is the inverse affine map of FIPS-197
 // §5.3.2: S = A o inv, so inv = A' o S and InvS = inv o A' = A' o S o A'.
-// That costs two cheap linear layers on top of the forward circuit and keeps
-// a single audited nonlinear circuit.
+// That costs two cheap linear layers on top of the forward circuit (the
+// affine constants of the inner S and the outer A' cancel, so those are
+// dropped) and keeps a single nonlinear circuit, checked exhaustively.
 //
 // Data layout. Within each 64-bit plane, bit index
 //     16*r + 4*c + b
 // holds state byte (row r, column c) of block b (b = 0..3), FIPS-197 state
 // byte s[r][c] being input byte r + 4c. Rows are 16-bit lanes, so the row
 // rotation MixColumns needs is one 64-bit rotation by 16 (every column moves
-// at once); ShiftRows rotates lane r by 4r bits, done with masks and shifts.
+// at once). ShiftRows, which would rotate each lane by a different amount,
+// is not computed at all: following Adomnicai and Peyrin's fixslicing
+// ("Fixslicing AES-like ciphers", TCHES 2021), the state is kept lagging by
+// k = rounds mod 4 ShiftRows, MixColumns absorbs the lag as a uniform lane
+// rotation, and only the two ends of the cipher correct it (see below).
 // Conversion to and from this layout (the "orthogonalization") permutes the
 // nine address bits of the 512-bit batch; it is done with three swap-move
 // layers between word pairs and two delta swaps within each word, arranged
@@ -31,11 +36,12 @@
 //
 // Keys. The key expansion of FIPS-197 §5.2 runs on bytes, with SubWord
 // computed through the same bitsliced S-box circuit (never a table). Every
-// round key is then broadcast to the four block slots and orthogonalized:
-// 8 words = 64 bytes per round key, (Nr+1) * 64 <= 960 bytes in the
-// 1024-byte key storage. Decryption uses the direct inverse cipher (FIPS-197
-// §5.3), which consumes the same round keys in reverse order, so one stored
-// schedule serves both directions.
+// round key is then broadcast to the four block slots, orthogonalized and
+// pre-shifted to the lag at which it is added: 8 words = 64 bytes per round
+// key, (Nr+1) * 64 <= 960 bytes in the 1024-byte key storage. Decryption uses
+// the direct inverse cipher (FIPS-197 §5.3), which adds the same round keys
+// at the same lags in reverse order, so one stored schedule serves both
+// directions.
 //
 // Constant time. Every operation on key or data is a fixed sequence of
 // bitwise operations, shifts by constant amounts and loads/stores at
@@ -58,6 +64,15 @@
 namespace ctcrypto::internal {
 namespace {
 
+// The hot path must be inlined into one function so that the eight state
+// words (arrays here) are scalarized into registers; with calls between the
+// S-box and linear layers GCC at -O2 keeps them in memory and runs at half
+// speed.
+#define CTC_AES_INLINE [[gnu::always_inline]] inline
+// Likewise the per-plane loops must be fully unrolled (GCC does that only
+// from -O3 on its own), or the plane arrays cannot live in registers.
+#define CTC_AES_UNROLL _Pragma("GCC unroll 16")
+
 using u64 = uint64_t;
 using u32 = uint32_t;
 
@@ -66,19 +81,19 @@ constexpr size_t kRoundKeyBytes = 8 * sizeof(u64);  // one bitsliced round key
 static_assert((kMaxRounds + 1) * kRoundKeyBytes <= kAesKeyStorageBytes,
               "bitsliced schedule must fit in AesKeyState::storage");
 
-inline u32 load_le32(const uint8_t* p) {
+CTC_AES_INLINE u32 load_le32(const uint8_t* p) {
   return static_cast<u32>(p[0]) | (static_cast<u32>(p[1]) << 8) |
          (static_cast<u32>(p[2]) << 16) | (static_cast<u32>(p[3]) << 24);
 }
 
-inline void store_le32(uint8_t* p, u32 v) {
+CTC_AES_INLINE void store_le32(uint8_t* p, u32 v) {
   p[0] = static_cast<uint8_t>(v);
   p[1] = static_cast<uint8_t>(v >> 8);
   p[2] = static_cast<uint8_t>(v >> 16);
   p[3] = static_cast<uint8_t>(v >> 24);
 }
 
-inline u64 rotr64(u64 x, int n) { return (x >> n) | (x << (64 - n)); }
+CTC_AES_INLINE u64 rotr64(u64 x, int n) { return (x >> n) | (x << (64 - n)); }
 
 // Clears secrets left in stack buffers; the volatile stores cannot be elided.
 void wipe(void* p, size_t n) {
@@ -101,7 +116,7 @@ void wipe(void* p, size_t n) {
 // Exchanges in-word address bit k (shift 2^k; mask = positions with that bit
 // clear) between word `lo` (index bit 0) and word `hi` (index bit 1).
 template <int kShift>
-inline void swap_move(u64& lo, u64& hi, u64 mask) {
+CTC_AES_INLINE void swap_move(u64& lo, u64& hi, u64 mask) {
   const u64 t = ((lo >> kShift) ^ hi) & mask;
   hi ^= t;
   lo ^= t << kShift;
@@ -110,7 +125,7 @@ inline void swap_move(u64& lo, u64& hi, u64 mask) {
 // Swaps in-word address bits p < q: mask marks positions with bit p set and
 // bit q clear, shift is 2^q - 2^p.
 template <int kShift>
-inline u64 delta_swap(u64 x, u64 mask) {
+CTC_AES_INLINE u64 delta_swap(u64 x, u64 mask) {
   const u64 t = ((x >> kShift) ^ x) & mask;
   return x ^ t ^ (t << kShift);
 }
@@ -118,25 +133,30 @@ inline u64 delta_swap(u64 x, u64 mask) {
 constexpr u64 kSwap45Mask = 0x00000000FFFF0000ull;  // bit4=1, bit5=0
 constexpr u64 kSwap34Mask = 0x0000FF000000FF00ull;  // bit3=1, bit4=0
 
-inline void swap_word_bits(u64 q[8]) {
+CTC_AES_INLINE void swap_word_bits(u64 q[8]) {
+  CTC_AES_UNROLL
   for (int w = 0; w < 8; w += 2)
     swap_move<1>(q[w], q[w + 1], 0x5555555555555555ull);
+  CTC_AES_UNROLL
   for (int w = 0; w < 8; w += 4) {
     swap_move<2>(q[w], q[w + 2], 0x3333333333333333ull);
     swap_move<2>(q[w + 1], q[w + 3], 0x3333333333333333ull);
   }
+  CTC_AES_UNROLL
   for (int w = 0; w < 4; w++) swap_move<4>(q[w], q[w + 4], 0x0F0F0F0F0F0F0F0Full);
 }
 
-inline void ortho(u64 q[8]) {
+CTC_AES_INLINE void ortho(u64 q[8]) {
   swap_word_bits(q);
+  CTC_AES_UNROLL
   for (int j = 0; j < 8; j++) {
     q[j] = delta_swap<16>(q[j], kSwap45Mask);
     q[j] = delta_swap<8>(q[j], kSwap34Mask);
   }
 }
 
-inline void unortho(u64 q[8]) {
+CTC_AES_INLINE void unortho(u64 q[8]) {
+  CTC_AES_UNROLL
   for (int j = 0; j < 8; j++) {
     q[j] = delta_swap<8>(q[j], kSwap34Mask);
     q[j] = delta_swap<16>(q[j], kSwap45Mask);
@@ -144,14 +164,14 @@ inline void unortho(u64 q[8]) {
   swap_word_bits(q);
 }
 
-inline void load_block(u64 q[8], int b, const uint8_t* in) {
+CTC_AES_INLINE void load_block(u64 q[8], int b, const uint8_t* in) {
   const u32 c0 = load_le32(in), c1 = load_le32(in + 4);
   const u32 c2 = load_le32(in + 8), c3 = load_le32(in + 12);
   q[b] = static_cast<u64>(c0) | (static_cast<u64>(c2) << 32);
   q[b + 4] = static_cast<u64>(c1) | (static_cast<u64>(c3) << 32);
 }
 
-inline void store_block(const u64 q[8], int b, uint8_t* out) {
+CTC_AES_INLINE void store_block(const u64 q[8], int b, uint8_t* out) {
   store_le32(out, static_cast<u32>(q[b]));
   store_le32(out + 4, static_cast<u32>(q[b + 4]));
   store_le32(out + 8, static_cast<u32>(q[b] >> 32));
@@ -161,7 +181,11 @@ inline void store_block(const u64 q[8], int b, uint8_t* out) {
 // ---------------------------------------------------------------------------
 // SubBytes: Boyar–Peralta forward S-box, 113 gates (32 AND, 77 XOR, 4 XNOR).
 
-inline void sub_bytes(u64 q[8]) {
+// With kAffine false the circuit computes the bare field inversion: the
+// affine constant 0x63 enters only through the four XNORs (bits 6, 5, 1, 0 of
+// 0x63 are S1, S2, S6, S7), and S is linear-plus-constant in those outputs.
+template <bool kAffine>
+CTC_AES_INLINE void sbox_circuit(u64 q[8]) {
   // Inputs most significant bit first, as in the paper.
   const u64 U0 = q[7], U1 = q[6], U2 = q[5], U3 = q[4];
   const u64 U4 = q[3], U5 = q[2], U6 = q[1], U7 = q[0];
@@ -292,47 +316,62 @@ inline void sub_bytes(u64 q[8]) {
   const u64 L28 = L11 ^ L14;
   const u64 L29 = L11 ^ L17;
 
-  q[7] = L6 ^ L24;     // S0
-  q[6] = ~(L16 ^ L26);  // S1
-  q[5] = ~(L19 ^ L28);  // S2
-  q[4] = L6 ^ L21;     // S3
-  q[3] = L20 ^ L22;    // S4
-  q[2] = L25 ^ L29;    // S5
-  q[1] = ~(L13 ^ L27);  // S6
-  q[0] = ~(L6 ^ L23);   // S7
+  const u64 k = kAffine ? ~u64{0} : 0;  // compile-time constant
+  q[7] = L6 ^ L24;          // S0
+  q[6] = L16 ^ L26 ^ k;     // S1 (XNOR)
+  q[5] = L19 ^ L28 ^ k;     // S2 (XNOR)
+  q[4] = L6 ^ L21;          // S3
+  q[3] = L20 ^ L22;         // S4
+  q[2] = L25 ^ L29;         // S5
+  q[1] = L13 ^ L27 ^ k;     // S6 (XNOR)
+  q[0] = L6 ^ L23 ^ k;      // S7 (XNOR)
 }
 
-// A' (FIPS-197 §5.3.2): b_i = a_{i+2} ^ a_{i+5} ^ a_{i+7} ^ (0x05)_i.
-inline void inv_affine(u64 q[8]) {
+CTC_AES_INLINE void sub_bytes(u64 q[8]) { sbox_circuit<true>(q); }
+
+// A' (FIPS-197 §5.3.2): b_i = a_{i+2} ^ a_{i+5} ^ a_{i+7} ^ (0x05)_i. The
+// constant is optional because A'(S(z)) = inv(z) has no constant term: with
+// S's XNORs turned into XORs, A' needs none either.
+template <bool kConst>
+CTC_AES_INLINE void inv_affine(u64 q[8]) {
   u64 a[8];
+  CTC_AES_UNROLL
   for (int i = 0; i < 8; i++) a[i] = q[i];
+  CTC_AES_UNROLL
   for (int i = 0; i < 8; i++)
     q[i] = a[(i + 2) & 7] ^ a[(i + 5) & 7] ^ a[(i + 7) & 7];
-  q[0] = ~q[0];
-  q[2] = ~q[2];
+  if (kConst) {
+    q[0] = ~q[0];
+    q[2] = ~q[2];
+  }
 }
 
-inline void inv_sub_bytes(u64 q[8]) {
-  inv_affine(q);
-  sub_bytes(q);
-  inv_affine(q);
+// InvS(y) = inv(A'(y)), with inv = A'_lin o (S without its constant).
+CTC_AES_INLINE void inv_sub_bytes(u64 q[8]) {
+  inv_affine<true>(q);
+  sbox_circuit<false>(q);
+  inv_affine<false>(q);
 }
 
 // ---------------------------------------------------------------------------
-// ShiftRows: lane r (bits 16r..16r+15) rotates right by 4r bits, which moves
-// column c+r of row r to column c.
+// ShiftRows, fixsliced (after Adomnicai and Peyrin, "Fixslicing AES-like
+// ciphers", TCHES 2021/1). Rotating each row lane by a different amount costs
+// about 19 operations per plane, 150 per round: more than the whole S-box
+// circuit. Instead the
+// state is kept "behind" by k = (ShiftRows applied so far) mod 4: the true
+// state T and the stored state X satisfy
+//     T[r][c] = X[r][c + k*r mod 4],
+// so ShiftRows is free (k += 1) and InvShiftRows is free (k -= 1). The cost
+// moves into MixColumns, which must pair each row with the next row of the
+// same true column: stored lane r+1 rotated right by 4k bits within its
+// 16-bit lane. A lane rotation applied uniformly to all lanes is two 64-bit
+// rotations and a mask merge, much cheaper than ShiftRows. Round key r is
+// stored pre-shifted by k = r mod 4, and since SR^4 is the identity only the
+// ends of the cipher need a real correction (SR^2 for AES-128 and -256,
+// nothing for AES-192).
 
-inline u64 shift_rows_word(u64 x) {
-  return (x & 0x000000000000FFFFull) |
-         ((x & 0x00000000FFF00000ull) >> 4) |
-         ((x & 0x00000000000F0000ull) << 12) |
-         ((x & 0x0000FF0000000000ull) >> 8) |
-         ((x & 0x000000FF00000000ull) << 8) |
-         ((x & 0xF000000000000000ull) >> 12) |
-         ((x & 0x0FFF000000000000ull) << 4);
-}
-
-inline u64 inv_shift_rows_word(u64 x) {
+// Stored-form ShiftRows^-1 and ShiftRows^2, for the key schedule and the ends.
+CTC_AES_INLINE u64 inv_shift_rows_word(u64 x) {
   return (x & 0x000000000000FFFFull) |
          ((x & 0x000000000FFF0000ull) << 4) |
          ((x & 0x00000000F0000000ull) >> 12) |
@@ -342,21 +381,36 @@ inline u64 inv_shift_rows_word(u64 x) {
          ((x & 0x000F000000000000ull) << 12);
 }
 
-inline void shift_rows(u64 q[8]) {
-  for (int i = 0; i < 8; i++) q[i] = shift_rows_word(q[i]);
+// SR^2 = SR^-2: rows 1 and 3 rotate by two columns (a byte swap in the lane).
+CTC_AES_INLINE void shift_rows_2(u64 q[8]) {
+  CTC_AES_UNROLL
+  for (int i = 0; i < 8; i++) q[i] = delta_swap<8>(q[i], 0x00FF000000FF0000ull);
 }
 
-inline void inv_shift_rows(u64 q[8]) {
-  for (int i = 0; i < 8; i++) q[i] = inv_shift_rows_word(q[i]);
+// Lane l of the result is lane l+d (mod 4) of x rotated right by 4n bits in
+// its 16-bit lane: lane l+d nibble m lands in nibble m-n (mod 4).
+template <int kLanes, int kNibbles>
+CTC_AES_INLINE u64 lane_rot(u64 x) {
+  constexpr int d = 16 * kLanes, n = 4 * (kNibbles & 3);
+  if constexpr (n == 0) {
+    return rotr64(x, d);
+  } else {
+    // Nibbles that do not wrap move by d + n; the wrapped ones by d + n - 16.
+    constexpr u64 low = (u64{1} << (16 - n)) - 1;
+    constexpr u64 mask = low * 0x0001000100010001ull;
+    static_assert(d + n < 64 && d + n - 16 > 0, "rotation counts in 1..63");
+    const u64 a = rotr64(x, (d + n) & 63), b = rotr64(x, (d + n - 16) & 63);
+    return b ^ ((a ^ b) & mask);
+  }
 }
 
 // ---------------------------------------------------------------------------
 // MixColumns. With a_r the byte in row r of a column and t_r = a_r ^ a_{r+1}:
-//   out_r = 2a_r ^ 3a_{r+1} ^ a_{r+2} ^ a_{r+3} = 2t_r ^ a_{r+1} ^ t_{r+2},
-// and "row r+1" / "row r+2" of every column are rotr64 by 16 / 32.
+//   out_r = 2a_r ^ 3a_{r+1} ^ a_{r+2} ^ a_{r+3} = 2t_r ^ a_{r+1} ^ t_{r+2}.
+// "Row r+1 of the same column" is lane_rot<1, K>, "row r+2" lane_rot<2, 2K>.
 
 // Multiplication by x in GF(2^8) mod x^8+x^4+x^3+x+1, on bit planes.
-inline void xtime(u64 out[8], const u64 a[8]) {
+CTC_AES_INLINE void xtime(u64 out[8], const u64 a[8]) {
   out[0] = a[7];
   out[1] = a[0] ^ a[7];
   out[2] = a[1];
@@ -367,33 +421,40 @@ inline void xtime(u64 out[8], const u64 a[8]) {
   out[7] = a[6];
 }
 
-inline void mix_columns(u64 q[8]) {
+template <int K>
+CTC_AES_INLINE void mix_columns(u64 q[8]) {
   u64 r1[8], t[8], t2[8];
+  CTC_AES_UNROLL
   for (int i = 0; i < 8; i++) {
-    r1[i] = rotr64(q[i], 16);
+    r1[i] = lane_rot<1, K>(q[i]);
     t[i] = q[i] ^ r1[i];
   }
   xtime(t2, t);
-  for (int i = 0; i < 8; i++) q[i] = t2[i] ^ r1[i] ^ rotr64(t[i], 32);
+  CTC_AES_UNROLL
+  for (int i = 0; i < 8; i++) q[i] = t2[i] ^ r1[i] ^ lane_rot<2, 2 * K>(t[i]);
 }
 
-// InvMixColumns = MixColumns o (multiply by 04 x^2 + 05): the premultiply
-// maps a_r to a_r ^ 4(a_r ^ a_{r+2}).
-inline void inv_mix_columns(u64 q[8]) {
+// InvMixColumns = MixColumns o (multiply by 04 x^2 + 05), Daemen–Rijmen
+// §4.1.3: the premultiply maps a_r to a_r ^ 4(a_r ^ a_{r+2}).
+template <int K>
+CTC_AES_INLINE void inv_mix_columns(u64 q[8]) {
   u64 w[8], w2[8], w4[8];
-  for (int i = 0; i < 8; i++) w[i] = q[i] ^ rotr64(q[i], 32);
+  CTC_AES_UNROLL
+  for (int i = 0; i < 8; i++) w[i] = q[i] ^ lane_rot<2, 2 * K>(q[i]);
   xtime(w2, w);
   xtime(w4, w2);
+  CTC_AES_UNROLL
   for (int i = 0; i < 8; i++) q[i] ^= w4[i];
-  mix_columns(q);
+  mix_columns<K>(q);
 }
 
 // ---------------------------------------------------------------------------
 // Round keys live in storage as (rounds+1) groups of 8 words. memcpy keeps
 // the byte array's type intact (no aliasing through uint64_t*).
 
-inline void add_round_key(u64 q[8], const AesKeyState* s, unsigned r) {
+CTC_AES_INLINE void add_round_key(u64 q[8], const AesKeyState* s, unsigned r) {
   const uint8_t* p = s->storage + r * kRoundKeyBytes;
+  CTC_AES_UNROLL
   for (int i = 0; i < 8; i++) {
     u64 k;
     std::memcpy(&k, p + i * sizeof(u64), sizeof(u64));
@@ -401,42 +462,72 @@ inline void add_round_key(u64 q[8], const AesKeyState* s, unsigned r) {
   }
 }
 
-inline void encrypt_batch(const AesKeyState* s, u64 q[8]) {
-  const unsigned nr = s->rounds;
-  add_round_key(q, s, 0);
-  for (unsigned r = 1; r < nr; r++) {
-    sub_bytes(q);
-    shift_rows(q);
-    mix_columns(q);
-    add_round_key(q, s, r);
-  }
+// Middle round r of encryption; K = r mod 4 is the lag after its ShiftRows.
+template <int K>
+CTC_AES_INLINE void enc_round(u64 q[8], const AesKeyState* s, unsigned r) {
   sub_bytes(q);
-  shift_rows(q);
-  add_round_key(q, s, nr);
+  mix_columns<K>(q);
+  add_round_key(q, s, r);
 }
 
-inline void decrypt_batch(const AesKeyState* s, u64 q[8]) {
+// Middle round r of decryption; K = r mod 4 is the lag after InvShiftRows.
+template <int K>
+CTC_AES_INLINE void dec_round(u64 q[8], const AesKeyState* s, unsigned r) {
+  inv_sub_bytes(q);
+  add_round_key(q, s, r);
+  inv_mix_columns<K>(q);
+}
+
+// rounds is 10, 12 or 14 (public), so rounds mod 4 is 2 or 0.
+void encrypt_batch(const AesKeyState* s, u64 q[8]) {
   const unsigned nr = s->rounds;
-  add_round_key(q, s, nr);
-  for (unsigned r = nr - 1; r > 0; r--) {
-    inv_shift_rows(q);
-    inv_sub_bytes(q);
-    add_round_key(q, s, r);
-    inv_mix_columns(q);
+  add_round_key(q, s, 0);
+  // Middle rounds 1..nr-1, unrolled by four so that each lag is a constant.
+  for (unsigned r = 1;;) {
+    enc_round<1>(q, s, r);
+    if (++r == nr) break;
+    enc_round<2>(q, s, r);
+    if (++r == nr) break;
+    enc_round<3>(q, s, r);
+    if (++r == nr) break;
+    enc_round<0>(q, s, r);
+    if (++r == nr) break;
   }
-  inv_shift_rows(q);
+  sub_bytes(q);
+  add_round_key(q, s, nr);
+  if ((nr & 3) == 2) shift_rows_2(q);  // lag nr mod 4 back to zero
+}
+
+void decrypt_batch(const AesKeyState* s, u64 q[8]) {
+  const unsigned nr = s->rounds;
+  if ((nr & 3) == 2) shift_rows_2(q);  // lag 0 to lag nr mod 4
+  add_round_key(q, s, nr);
+  // Middle rounds nr-1 down to 1; nr-1 mod 4 is 1 or 3.
+  unsigned r = nr - 1;
+  if ((r & 3) == 3) {
+    dec_round<3>(q, s, r--);
+    dec_round<2>(q, s, r--);
+  }
+  for (;;) {  // r mod 4 == 1 here
+    dec_round<1>(q, s, r);
+    if (--r == 0) break;
+    dec_round<0>(q, s, r--);
+    dec_round<3>(q, s, r--);
+    dec_round<2>(q, s, r--);
+  }
   inv_sub_bytes(q);
   add_round_key(q, s, 0);
 }
 
 // Loads n (1..4) blocks, zero-padding the rest of the batch.
-inline void load_batch(u64 q[8], const uint8_t* in, size_t n) {
+CTC_AES_INLINE void load_batch(u64 q[8], const uint8_t* in, size_t n) {
+  CTC_AES_UNROLL
   for (int i = 0; i < 8; i++) q[i] = 0;
   for (size_t b = 0; b < n; b++) load_block(q, static_cast<int>(b), in + 16 * b);
   ortho(q);
 }
 
-inline void store_batch(u64 q[8], uint8_t* out, size_t n) {
+CTC_AES_INLINE void store_batch(u64 q[8], uint8_t* out, size_t n) {
   unortho(q);
   for (size_t b = 0; b < n; b++) store_block(q, static_cast<int>(b), out + 16 * b);
 }
@@ -479,12 +570,17 @@ void nohw_set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
   // Broadcast each round key to the four block slots and bitslice it.
   for (size_t r = 0; r <= nr; r++) {
     u64 q[8];
+    CTC_AES_UNROLL
     for (int b = 0; b < 4; b++) {
       q[b] = static_cast<u64>(w[4 * r]) | (static_cast<u64>(w[4 * r + 2]) << 32);
       q[b + 4] =
           static_cast<u64>(w[4 * r + 1]) | (static_cast<u64>(w[4 * r + 3]) << 32);
     }
     ortho(q);
+    // Pre-shift to the lag the state has when this key is added.
+    for (size_t k = 0; k < (r & 3); k++)
+      CTC_AES_UNROLL
+      for (int i = 0; i < 8; i++) q[i] = inv_shift_rows_word(q[i]);
     std::memcpy(s->storage + r * kRoundKeyBytes, q, kRoundKeyBytes);
     wipe(q, sizeof(q));
   }
@@ -510,14 +606,14 @@ void nohw_decrypt_block(const AesKeyState* s, const uint8_t in[16],
   store_batch(q, out, 1);
 }
 
-inline u32 load_be32(const uint8_t* p) {
+CTC_AES_INLINE u32 load_be32(const uint8_t* p) {
   return (static_cast<u32>(p[0]) << 24) | (static_cast<u32>(p[1]) << 16) |
          (static_cast<u32>(p[2]) << 8) | static_cast<u32>(p[3]);
 }
 
 // Byte-reverses a 32-bit value; the counter tail is big-endian in memory but
 // the batch loads columns little-endian.
-inline u32 bswap32(u32 v) {
+CTC_AES_INLINE u32 bswap32(u32 v) {
   return (v >> 24) | ((v >> 8) & 0xFF00u) | ((v << 8) & 0xFF0000u) | (v << 24);
 }
 
@@ -533,6 +629,7 @@ void nohw_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
   while (blocks > 0) {
     const size_t n = blocks < 4 ? blocks : 4;
     u64 q[8];
+    CTC_AES_UNROLL
     for (int b = 0; b < 4; b++) {
       q[b] = lo_even;
       q[b + 4] = static_cast<u64>(c1) |
@@ -541,6 +638,7 @@ void nohw_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
     ortho(q);
     encrypt_batch(s, q);
     unortho(q);
+    CTC_AES_UNROLL
     for (int b = 0; b < 4; b++) store_block(q, b, ks + 16 * b);
     for (size_t i = 0; i < 16 * n; i++) out[i] = in[i] ^ ks[i];
     ctr += 4;
@@ -557,6 +655,7 @@ void nohw_cbc_encrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
   uint8_t x[16];
   std::memcpy(x, iv, 16);
   for (size_t k = 0; k < blocks; k++) {
+    CTC_AES_UNROLL
     for (int i = 0; i < 16; i++) x[i] ^= in[16 * k + i];
     u64 q[8];
     load_batch(q, x, 1);
@@ -579,6 +678,7 @@ void nohw_cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
     load_batch(q, ct, n);
     decrypt_batch(s, q);
     store_batch(q, pt, n);
+    CTC_AES_UNROLL
     for (size_t i = 0; i < 16; i++) out[i] = pt[i] ^ prev[i];
     for (size_t i = 16; i < 16 * n; i++) out[i] = pt[i] ^ ct[i - 16];
     std::memcpy(prev, ct + 16 * (n - 1), 16);
@@ -589,6 +689,9 @@ void nohw_cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
   std::memcpy(iv, prev, 16);
   wipe(pt, sizeof(pt));
 }
+
+#undef CTC_AES_INLINE
+#undef CTC_AES_UNROLL
 
 }  // namespace
 
