@@ -17,6 +17,10 @@
 #include <cstddef>
 #include <cstdint>
 
+namespace ctcrypto {
+enum class HashAlgorithm;  // ctcrypto/hash.h
+}  // namespace ctcrypto
+
 namespace ctcrypto::internal {
 
 inline constexpr size_t kHashMaxBlockLen = 128;
@@ -45,6 +49,9 @@ extern const HashAlg kSha1;
 extern const HashAlg kSha256;
 extern const HashAlg kSha384;
 extern const HashAlg kSha512;
+
+// alg_of: the descriptor of a public HashAlgorithm value.
+const HashAlg& alg_of(HashAlgorithm a);
 
 // hash_output: the first alg.digest_len bytes of the state, big-endian words.
 void hash_output(const HashAlg& alg, const HashState& s, uint8_t* out);

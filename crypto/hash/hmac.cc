@@ -13,7 +13,6 @@
 namespace ctcrypto {
 namespace internal {
 
-const HashAlg& alg_of(HashAlgorithm a);  // hash.cc
 
 void hmac_key_setup(HmacKeyState* k, const HashAlg& alg, const uint8_t* key,
                     size_t key_len) {

@@ -48,7 +48,6 @@
 namespace ctcrypto {
 namespace internal {
 
-const HashAlg& alg_of(HashAlgorithm a);  // crypto/hash/hash.cc
 
 void tls_rotate_left_ct(uint8_t* buf, size_t len, size_t offset) {
   uint8_t tmp[kTlsMaxMacLen];
