@@ -69,9 +69,12 @@ void tls_extract_mac_ct(uint8_t* out, size_t mac_len, const uint8_t* window,
   size_t rotation = 0;
   const size_t mac_end = mac_pos + mac_len;
   for (size_t i = 0, j = 0; i < len; ++i) {
-    const size_t in_mac = ct_ge_mask(i, mac_pos) & ct_lt_mask(i, mac_end);
+    // The opaque copy of i keeps the compiler from rewriting the loop's
+    // induction variable relative to the secret mac_pos.
+    const size_t pi = value_barrier(i);
+    const size_t in_mac = ct_ge_mask(pi, mac_pos) & ct_lt_mask(pi, mac_end);
     // The MAC's first byte lands in slot j: that is the rotation to undo.
-    rotation |= j & ct_eq_mask(i, mac_pos);
+    rotation |= j & ct_eq_mask(pi, mac_pos);
     acc[j] |= static_cast<uint8_t>(window[i] & in_mac);
     if (++j == mac_len) j = 0;  // public: depends on i only
   }
@@ -88,7 +91,7 @@ size_t tls_padding_check_ct(const uint8_t* rec, size_t len, size_t mac_len,
   size_t good = ct_ge_mask(len, plen + mac_len);
   const size_t to_check = len < kTlsMaxPadding ? len : kTlsMaxPadding;
   for (size_t i = 0; i < to_check; ++i) {
-    const size_t in_pad = ct_lt_mask(i, plen);
+    const size_t in_pad = ct_lt_mask(value_barrier(i), plen);
     good &= ~(in_pad & ~ct_eq_mask(rec[len - 1 - i], pad));
   }
   *padding_len = ct_select(good, plen, 1);
@@ -190,11 +193,11 @@ void tls_hmac_ct(const HmacKeyState& key, const uint8_t ad[11],
     const size_t base = j * bl;
     s.gather(base, bl, block);
     for (size_t i = 0; i < bl; ++i) {
-      const size_t p = base + i;
+      const size_t p = value_barrier(base + i);
       block[i] = static_cast<uint8_t>((block[i] & ct_lt_mask(p, m)) |
                                       (0x80 & ct_eq_mask(p, m)));
     }
-    const size_t is_final = ct_eq_mask(j, final_block);
+    const size_t is_final = ct_eq_mask(value_barrier(j), final_block);
     for (size_t q = 0; q < ll; ++q)
       block[bl - ll + q] |= static_cast<uint8_t>(len_field[q] & is_final);
     alg.compress(&st, block, 1);
@@ -399,7 +402,8 @@ Status TlsCbcAead::open(std::span<uint8_t> out, size_t* out_len,
   for (size_t i = 0; i < head; ++i) out[i] &= good8;
   for (size_t i = head; i < max_plain; ++i)
     out[i] = static_cast<uint8_t>(tail[i - head] & good8 &
-                                  ct_lt_mask(i, data_len));
+                                  internal::ct_lt_mask(
+                                      internal::value_barrier(i), data_len));
   internal::secure_zero(tail, sizeof(tail));
   internal::secure_zero(computed, sizeof(computed));
   internal::secure_zero(received, sizeof(received));
