@@ -32,6 +32,7 @@ for c in $CONFIGS; do
 "
 done
 
+CONFIGS="$CONFIGS" examples/consumer/test.sh || failed=1  # the consumer workspace, all configs
 echo "=================== summary ==================="
 printf '%s' "$summary"
 exit "$failed"

@@ -18,8 +18,8 @@ extern "C" {
 #define CTCRYPTO_AUTHENTICATION_FAILED 8
 
 /* Sizes of the opaque objects; the C++ side static_asserts they suffice. */
-#define CTCRYPTO_AES_KEY_SIZE 1152
-#define CTCRYPTO_AES_GCM_SIZE 1792
+#define CTCRYPTO_AES_KEY_SIZE 2176
+#define CTCRYPTO_AES_GCM_SIZE 2816
 
 typedef struct ctcrypto_aes_key {
   CTCRYPTO_ALIGNAS(64) unsigned char opaque[CTCRYPTO_AES_KEY_SIZE];
@@ -70,7 +70,8 @@ int ctcrypto_aes_gcm_open(const ctcrypto_aes_gcm* gcm, uint8_t* out,
  * key = MAC key || AES key (|| 16-byte fixed IV for implicit IV); nonce = the
  * 16-byte explicit IV (none for implicit IV); ad = 11 bytes. tag_len: 0 or
  * the MAC length. Implicit-IV contexts chain the IV from call to call. */
-#define CTCRYPTO_TLS_CBC_SIZE 1408
+/* The AES key plus the HMAC key states (ipad/opad), suite and chaining IV. */
+#define CTCRYPTO_TLS_CBC_SIZE (CTCRYPTO_AES_KEY_SIZE + 256)
 
 typedef struct ctcrypto_tls_cbc {
   CTCRYPTO_ALIGNAS(64) unsigned char opaque[CTCRYPTO_TLS_CBC_SIZE];
