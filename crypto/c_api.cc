@@ -5,6 +5,7 @@
 #include "ctcrypto/aead.h"
 #include "ctcrypto/ctcrypto.h"
 #include "ctcrypto/modes.h"
+#include "ctcrypto/tls_cbc.h"
 
 namespace {
 
@@ -124,6 +125,52 @@ int ctcrypto_aes_gcm_open(const ctcrypto_aes_gcm* gcm, uint8_t* out,
       bad(nonce, nonce_len) || bad(in, in_len) || bad(ad, ad_len))
     return code(Status::kInvalidArgument);
   return code(gcm_of(gcm)->open(sp(out, max_out_len), out_len,
+                                sp(nonce, nonce_len), sp(in, in_len),
+                                sp(ad, ad_len)));
+}
+
+// --- TLS CBC AEADs -----------------------------------------------------------
+
+static_assert(sizeof(ctcrypto::TlsCbcAead) <= CTCRYPTO_TLS_CBC_SIZE);
+static_assert(alignof(ctcrypto::TlsCbcAead) <= 64);
+
+static ctcrypto::TlsCbcAead* tls_of(ctcrypto_tls_cbc* c) {
+  return std::launder(reinterpret_cast<ctcrypto::TlsCbcAead*>(c->opaque));
+}
+
+int ctcrypto_tls_cbc_init(ctcrypto_tls_cbc* ctx, const char* name,
+                          const uint8_t* key, size_t key_len, size_t tag_len) {
+  if (ctx == nullptr || name == nullptr || bad(key, key_len))
+    return code(Status::kInvalidArgument);
+  auto* t = new (ctx->opaque) ctcrypto::TlsCbcAead();
+  ctcrypto::TlsCbcSuite suite;
+  if (!ctcrypto::tls_cbc_suite_from_name(name, &suite))
+    return code(Status::kInvalidArgument);
+  return code(t->init(suite, sp(key, key_len), tag_len));
+}
+
+int ctcrypto_tls_cbc_seal(ctcrypto_tls_cbc* ctx, uint8_t* out,
+                          size_t* out_len, size_t max_out_len,
+                          const uint8_t* nonce, size_t nonce_len,
+                          const uint8_t* in, size_t in_len, const uint8_t* ad,
+                          size_t ad_len) {
+  if (ctx == nullptr || out_len == nullptr || bad(out, max_out_len) ||
+      bad(nonce, nonce_len) || bad(in, in_len) || bad(ad, ad_len))
+    return code(Status::kInvalidArgument);
+  return code(tls_of(ctx)->seal(sp(out, max_out_len), out_len,
+                                sp(nonce, nonce_len), sp(in, in_len),
+                                sp(ad, ad_len)));
+}
+
+int ctcrypto_tls_cbc_open(ctcrypto_tls_cbc* ctx, uint8_t* out,
+                          size_t* out_len, size_t max_out_len,
+                          const uint8_t* nonce, size_t nonce_len,
+                          const uint8_t* in, size_t in_len, const uint8_t* ad,
+                          size_t ad_len) {
+  if (ctx == nullptr || out_len == nullptr || bad(out, max_out_len) ||
+      bad(nonce, nonce_len) || bad(in, in_len) || bad(ad, ad_len))
+    return code(Status::kInvalidArgument);
+  return code(tls_of(ctx)->open(sp(out, max_out_len), out_len,
                                 sp(nonce, nonce_len), sp(in, in_len),
                                 sp(ad, ad_len)));
 }

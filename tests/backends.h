@@ -48,9 +48,9 @@ void PrintTo(const GcmBackends& b, std::ostream* os);
 // Every usable AES row crossed with every usable GHASH row.
 std::vector<GcmBackends> UsableGcmBackends();
 
-// Reference rows for randomised comparisons: "nohw" when it is compiled in
-// and usable, otherwise the last usable row of the table (the one needing
-// the fewest capabilities).
+// Reference rows for randomised comparisons: the portable nohw rows
+// (kAesNohw, kGhashNohw), linked into the tests directly - also on aarch64,
+// where the library's tables do not list them.
 const AesBackend* ReferenceAesBackend();
 const GhashBackend* ReferenceGhashBackend();
 

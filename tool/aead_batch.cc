@@ -7,6 +7,7 @@
 
 #include "ctcrypto/aead.h"
 #include "ctcrypto/status.h"
+#include "ctcrypto/tls_cbc.h"
 
 namespace ctcrypto::tool {
 namespace {
@@ -42,18 +43,59 @@ const char* gcm_handler(AeadOp op, size_t /*key_len*/,
   return nullptr;
 }
 
+// tls_handler: the TLS CBC AEADs (tls_cbc.h), one instantiation per suite.
+// A fresh object per request, so implicit-IV suites start from the key's
+// fixed IV.
+template <TlsCbcSuite kSuite>
+const char* tls_handler(AeadOp op, size_t /*key_len*/,
+                        std::span<const uint8_t> key,
+                        std::span<const uint8_t> nonce,
+                        std::span<const uint8_t> ad,
+                        std::span<const uint8_t> input,
+                        std::vector<uint8_t>* out) {
+  TlsCbcAead aead;
+  Status s = aead.init(kSuite, key);
+  if (s != Status::kOk) return status_string(s);
+  size_t out_len = 0;
+  if (op == AeadOp::kSeal) {
+    out->resize(aead.seal_len(input.size()));
+    s = aead.seal(*out, &out_len, nonce, input, ad);
+  } else {
+    // Room for the longest possible plaintext (the library checks the
+    // record length itself); at least one byte so data() is never null.
+    out->resize(std::max<size_t>(input.size(), 1));
+    s = aead.open(*out, &out_len, nonce, input, ad);
+  }
+  if (s != Status::kOk) {
+    out->clear();
+    return status_string(s);
+  }
+  out->resize(out_len);
+  return nullptr;
+}
+
 // --- the table --------------------------------------------------------------
-// The TLS CBC AEADs (BoringSSL's aes-*-cbc-sha*-tls, explicit IV) are named
-// here so their requests get a clear "unsupported" until a handler exists.
-// Their key is MAC key || AES key (|| nothing: explicit-IV variant).
+// The TLS CBC AEADs (BoringSSL's aes-*-cbc-sha*-tls): key = MAC key || AES
+// key (|| 16-byte fixed IV for the implicit-IV variants), nonce = the 16-byte
+// explicit IV ("-" for implicit IV), AD = 11 bytes.
 constexpr AeadEntry kAeads[] = {
     {"aes-128-gcm", 16, gcm_handler},
     {"aes-192-gcm", 24, gcm_handler},
     {"aes-256-gcm", 32, gcm_handler},
-    {"aes-128-cbc-sha1-tls", 20 + 16, nullptr},
-    {"aes-128-cbc-sha256-tls", 32 + 16, nullptr},
-    {"aes-256-cbc-sha1-tls", 20 + 32, nullptr},
-    {"aes-256-cbc-sha384-tls", 48 + 32, nullptr},
+    {"aes-128-cbc-sha1-tls", 20 + 16,
+     tls_handler<TlsCbcSuite::kAes128CbcSha1>},
+    {"aes-128-cbc-sha256-tls", 32 + 16,
+     tls_handler<TlsCbcSuite::kAes128CbcSha256>},
+    {"aes-256-cbc-sha1-tls", 20 + 32,
+     tls_handler<TlsCbcSuite::kAes256CbcSha1>},
+    {"aes-256-cbc-sha384-tls", 48 + 32,
+     tls_handler<TlsCbcSuite::kAes256CbcSha384>},
+    {"aes-256-cbc-sha256-tls", 32 + 32,
+     tls_handler<TlsCbcSuite::kAes256CbcSha256>},
+    {"aes-128-cbc-sha1-tls-implicit-iv", 20 + 16 + 16,
+     tls_handler<TlsCbcSuite::kAes128CbcSha1ImplicitIv>},
+    {"aes-256-cbc-sha1-tls-implicit-iv", 20 + 32 + 16,
+     tls_handler<TlsCbcSuite::kAes256CbcSha1ImplicitIv>},
 };
 
 // --- parsing ----------------------------------------------------------------

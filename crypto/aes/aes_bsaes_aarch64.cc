@@ -63,7 +63,7 @@ CTCRYPTO_BSAES_DEFINE_ENTRY_POINTS(IsaNeonA64)
 
 extern const AesBackend kAesBsaes = {
     "bsaes",
-    kCapNeon,
+    0,  // Advanced SIMD is architectural on ARMv8-A
     bsaes_row::set_key,
     bsaes_row::encrypt_block,
     bsaes_row::decrypt_block,

@@ -37,7 +37,9 @@ using Impl = vpaes::Vpaes<Neon64>;
 
 }  // namespace
 
-extern const AesBackend kAesVpaes = Impl::row("vpaes", kCapNeon);
+// Advanced SIMD is architectural on ARMv8-A: no capability bit needed (the
+// rows ending the aarch64 table need nothing; nohw is not linked there).
+extern const AesBackend kAesVpaes = Impl::row("vpaes", /*caps=*/0);
 
 void vpaes_export_enc_round_keys(const AesKeyState* s, uint8_t rk[15][16]) {
   Impl::export_enc(s, rk);

@@ -63,6 +63,38 @@ int ctcrypto_aes_gcm_open(const ctcrypto_aes_gcm* gcm, uint8_t* out,
                           const uint8_t* in, size_t in_len, const uint8_t* ad,
                           size_t ad_len);
 
+/* --- TLS 1.0-1.2 CBC record AEADs (ctcrypto/tls_cbc.h) --------------------
+ * name: "aes-128-cbc-sha1-tls", "aes-128-cbc-sha256-tls",
+ * "aes-256-cbc-sha1-tls", "aes-256-cbc-sha256-tls", "aes-256-cbc-sha384-tls",
+ * "aes-128-cbc-sha1-tls-implicit-iv", "aes-256-cbc-sha1-tls-implicit-iv".
+ * key = MAC key || AES key (|| 16-byte fixed IV for implicit IV); nonce = the
+ * 16-byte explicit IV (none for implicit IV); ad = 11 bytes. tag_len: 0 or
+ * the MAC length. Implicit-IV contexts chain the IV from call to call. */
+/* The AES key plus the HMAC key states (ipad/opad), suite and chaining IV. */
+#define CTCRYPTO_TLS_CBC_SIZE (CTCRYPTO_AES_KEY_SIZE + 256)
+
+typedef struct ctcrypto_tls_cbc {
+  CTCRYPTO_ALIGNAS(64) unsigned char opaque[CTCRYPTO_TLS_CBC_SIZE];
+} ctcrypto_tls_cbc;
+
+int ctcrypto_tls_cbc_init(ctcrypto_tls_cbc* ctx, const char* name,
+                          const uint8_t* key, size_t key_len, size_t tag_len);
+/* seal: writes plaintext || MAC || minimal padding, CBC-encrypted (at most
+ * in_len + MAC length + 16 bytes). */
+int ctcrypto_tls_cbc_seal(ctcrypto_tls_cbc* ctx, uint8_t* out,
+                          size_t* out_len, size_t max_out_len,
+                          const uint8_t* nonce, size_t nonce_len,
+                          const uint8_t* in, size_t in_len, const uint8_t* ad,
+                          size_t ad_len);
+/* open: max_out_len must be >= in_len - MAC length - 1. Padding and MAC
+ * failures both give CTCRYPTO_AUTHENTICATION_FAILED, with that area of out
+ * zeroed. Constant time in the record's contents. */
+int ctcrypto_tls_cbc_open(ctcrypto_tls_cbc* ctx, uint8_t* out,
+                          size_t* out_len, size_t max_out_len,
+                          const uint8_t* nonce, size_t nonce_len,
+                          const uint8_t* in, size_t in_len, const uint8_t* ad,
+                          size_t ad_len);
+
 #ifdef __cplusplus
 }  /* extern "C" */
 #endif

@@ -1,0 +1,115 @@
+// hash.cc: Merkle-Damgard framing (FIPS 180-4, 5.1 padding) over the
+// compression functions, and the public Hash class.
+//
+// The framing branches only on lengths, which are public for every caller
+// of this file. (The TLS code, whose message length is secret, does its own
+// masked framing in crypto/tls/tls_cbc.cc and calls `compress` directly.)
+#include <cstring>
+
+#include "crypto/hash/hash_internal.h"
+#include "crypto/internal.h"
+#include "ctcrypto/hash.h"
+
+namespace ctcrypto {
+namespace internal {
+
+void hash_output(const HashAlg& alg, const HashState& s, uint8_t* out) {
+  for (size_t i = 0; i < alg.digest_len; ++i) {
+    size_t word = i / alg.word_len;
+    size_t shift = 8 * (alg.word_len - 1 - i % alg.word_len);
+    out[i] = static_cast<uint8_t>(s.w[word] >> shift);
+  }
+}
+
+void hash_ctx_init(HashCtx* c, const HashAlg& alg) {
+  c->alg = &alg;
+  alg.init(&c->state);
+  c->total = 0;
+  c->buf_len = 0;
+}
+
+void hash_ctx_update(HashCtx* c, const uint8_t* data, size_t len) {
+  const size_t bl = c->alg->block_len;
+  c->total += len;
+  if (c->buf_len > 0) {
+    size_t take = bl - c->buf_len;
+    if (take > len) take = len;
+    std::memcpy(c->buf + c->buf_len, data, take);
+    c->buf_len += take;
+    data += take;
+    len -= take;
+    if (c->buf_len < bl) return;
+    c->alg->compress(&c->state, c->buf, 1);
+    c->buf_len = 0;
+  }
+  size_t blocks = len / bl;
+  if (blocks > 0) {
+    c->alg->compress(&c->state, data, blocks);
+    data += blocks * bl;
+    len -= blocks * bl;
+  }
+  if (len > 0) {
+    std::memcpy(c->buf, data, len);
+    c->buf_len = len;
+  }
+}
+
+void hash_ctx_final(HashCtx* c, uint8_t* out) {
+  const size_t bl = c->alg->block_len;
+  const size_t ll = c->alg->length_len;
+  const uint64_t bits = c->total * 8;
+  c->buf[c->buf_len++] = 0x80;
+  if (c->buf_len > bl - ll) {
+    std::memset(c->buf + c->buf_len, 0, bl - c->buf_len);
+    c->alg->compress(&c->state, c->buf, 1);
+    c->buf_len = 0;
+  }
+  // Lengths here fit in 64 bits; the upper half of SHA-512's 128-bit
+  // length field stays zero.
+  std::memset(c->buf + c->buf_len, 0, bl - 8 - c->buf_len);
+  store_be64(c->buf + bl - 8, bits);
+  c->alg->compress(&c->state, c->buf, 1);
+  hash_output(*c->alg, c->state, out);
+  secure_zero(c, sizeof(*c));
+}
+
+const HashAlg& alg_of(HashAlgorithm a) {
+  switch (a) {
+    case HashAlgorithm::kSha1: return kSha1;
+    case HashAlgorithm::kSha256: return kSha256;
+    case HashAlgorithm::kSha384: return kSha384;
+    case HashAlgorithm::kSha512: return kSha512;
+  }
+  return kSha256;
+}
+
+}  // namespace internal
+
+size_t hash_digest_len(HashAlgorithm alg) {
+  return internal::alg_of(alg).digest_len;
+}
+
+void Hash::init(HashAlgorithm alg) {
+  internal::hash_ctx_init(&ctx_, internal::alg_of(alg));
+}
+
+void Hash::update(std::span<const uint8_t> data) {
+  if (!data.empty()) internal::hash_ctx_update(&ctx_, data.data(), data.size());
+}
+
+Status Hash::finish(std::span<uint8_t> out) {
+  if (out.size() < ctx_.alg->digest_len) return Status::kOutputTooSmall;
+  const internal::HashAlg* alg = ctx_.alg;
+  internal::hash_ctx_final(&ctx_, out.data());
+  ctx_.alg = alg;  // keep digest_len() meaningful after the wipe
+  return Status::kOk;
+}
+
+Status hash(HashAlgorithm alg, std::span<const uint8_t> in,
+            std::span<uint8_t> out) {
+  Hash h(alg);
+  h.update(in);
+  return h.finish(out);
+}
+
+}  // namespace ctcrypto

@@ -1,0 +1,100 @@
+// hmac.cc: HMAC (RFC 2104, FIPS 198-1) over the SHA compression functions.
+//
+// The key is processed once into two chaining states: after absorbing
+// K^ipad and after absorbing K^opad (one block each). A message then costs
+// its own blocks plus one outer block, and the TLS code can start its
+// masked inner hash from the ipad state directly.
+#include <cstring>
+
+#include "crypto/hash/hash_internal.h"
+#include "crypto/internal.h"
+#include "ctcrypto/hash.h"
+
+namespace ctcrypto {
+namespace internal {
+
+
+void hmac_key_setup(HmacKeyState* k, const HashAlg& alg, const uint8_t* key,
+                    size_t key_len) {
+  uint8_t block[kHashMaxBlockLen] = {};
+  if (key_len > alg.block_len) {
+    HashCtx c;
+    hash_ctx_init(&c, alg);
+    hash_ctx_update(&c, key, key_len);
+    hash_ctx_final(&c, block);
+  } else if (key_len > 0) {
+    std::memcpy(block, key, key_len);
+  }
+  k->alg = &alg;
+  for (size_t i = 0; i < alg.block_len; ++i) block[i] ^= 0x36;
+  alg.init(&k->inner);
+  alg.compress(&k->inner, block, 1);
+  for (size_t i = 0; i < alg.block_len; ++i) block[i] ^= 0x36 ^ 0x5c;
+  alg.init(&k->outer);
+  alg.compress(&k->outer, block, 1);
+  secure_zero(block, sizeof(block));
+}
+
+void hmac_ctx_start(const HmacKeyState& k, HashCtx* c) {
+  c->alg = k.alg;
+  c->state = k.inner;
+  c->total = k.alg->block_len;
+  c->buf_len = 0;
+}
+
+void hmac_outer(const HmacKeyState& k, const uint8_t* inner_digest,
+                uint8_t* out) {
+  HashCtx c;
+  c.alg = k.alg;
+  c.state = k.outer;
+  c.total = k.alg->block_len;
+  c.buf_len = 0;
+  hash_ctx_update(&c, inner_digest, k.alg->digest_len);
+  hash_ctx_final(&c, out);
+}
+
+void hmac_ctx_finish(const HmacKeyState& k, HashCtx* c, uint8_t* out) {
+  uint8_t inner[kHashMaxDigestLen];
+  hash_ctx_final(c, inner);
+  hmac_outer(k, inner, out);
+  secure_zero(inner, sizeof(inner));
+}
+
+}  // namespace internal
+
+Status Hmac::init(HashAlgorithm alg, std::span<const uint8_t> key) {
+  if (key.data() == nullptr && !key.empty()) return Status::kInvalidArgument;
+  internal::hmac_key_setup(&key_, internal::alg_of(alg), key.data(),
+                           key.size());
+  reset();
+  return Status::kOk;
+}
+
+void Hmac::reset() {
+  if (key_.alg != nullptr) internal::hmac_ctx_start(key_, &ctx_);
+}
+
+void Hmac::update(std::span<const uint8_t> data) {
+  if (key_.alg == nullptr || data.empty()) return;
+  internal::hash_ctx_update(&ctx_, data.data(), data.size());
+}
+
+Status Hmac::finish(std::span<uint8_t> out) {
+  if (key_.alg == nullptr) return Status::kNotInitialized;
+  if (out.size() < key_.alg->digest_len) return Status::kOutputTooSmall;
+  internal::hmac_ctx_finish(key_, &ctx_, out.data());
+  return Status::kOk;
+}
+
+Status hmac(HashAlgorithm alg, std::span<const uint8_t> key,
+            std::span<const uint8_t> in, std::span<uint8_t> out) {
+  Hmac h;
+  Status s = h.init(alg, key);
+  if (s != Status::kOk) return s;
+  h.update(in);
+  s = h.finish(out);
+  internal::secure_zero(&h, sizeof(h));
+  return s;
+}
+
+}  // namespace ctcrypto

@@ -1,0 +1,65 @@
+// hash.h: SHA-1, SHA-256, SHA-384, SHA-512 (FIPS 180-4) and HMAC over them
+// (RFC 2104), portable C++.
+//
+// They are here for the TLS 1.0-1.2 CBC record MACs (tls_cbc.h) and exposed
+// because they are useful on their own. SHA-1 is for legacy MACs only.
+// Streaming objects hold no heap memory and wipe themselves on finish().
+#ifndef CTCRYPTO_HASH_H_
+#define CTCRYPTO_HASH_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "crypto/hash/hash_internal.h"
+#include "ctcrypto/status.h"
+
+namespace ctcrypto {
+
+enum class HashAlgorithm { kSha1, kSha256, kSha384, kSha512 };
+
+// hash_digest_len: 20, 32, 48 or 64.
+size_t hash_digest_len(HashAlgorithm alg);
+
+class Hash {
+ public:
+  explicit Hash(HashAlgorithm alg) { init(alg); }
+  void init(HashAlgorithm alg);
+  void update(std::span<const uint8_t> data);
+  // finish: writes digest_len() bytes; out.size() must be >= digest_len()
+  // (kOutputTooSmall otherwise, nothing written). The object must be
+  // init()ed again before reuse.
+  Status finish(std::span<uint8_t> out);
+  size_t digest_len() const { return ctx_.alg->digest_len; }
+
+ private:
+  internal::HashCtx ctx_;
+};
+
+// hash: one-shot.
+Status hash(HashAlgorithm alg, std::span<const uint8_t> in,
+            std::span<uint8_t> out);
+
+class Hmac {
+ public:
+  // init: any key length (longer than a block: hashed first, RFC 2104).
+  Status init(HashAlgorithm alg, std::span<const uint8_t> key);
+  void update(std::span<const uint8_t> data);
+  // finish: as Hash::finish; the key stays set, so init() is not needed to
+  // MAC the next message with the same key (call reset() first).
+  Status finish(std::span<uint8_t> out);
+  void reset();
+  size_t digest_len() const { return key_.alg ? key_.alg->digest_len : 0; }
+
+ private:
+  internal::HmacKeyState key_{};
+  internal::HashCtx ctx_{};
+};
+
+// hmac: one-shot.
+Status hmac(HashAlgorithm alg, std::span<const uint8_t> key,
+            std::span<const uint8_t> in, std::span<uint8_t> out);
+
+}  // namespace ctcrypto
+
+#endif  // CTCRYPTO_HASH_H_

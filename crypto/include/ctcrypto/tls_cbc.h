@@ -1,0 +1,113 @@
+// tls_cbc.h: the TLS 1.0-1.2 CBC cipher suites' record protection as an
+// AEAD (MAC-then-encode-then-encrypt: HMAC, TLS padding, AES-CBC), with
+// BoringSSL's conventions for the "legacy" TLS AEADs:
+//
+//   key   = MAC key || AES key             (|| 16-byte fixed IV: implicit IV)
+//   nonce = the record's 16-byte explicit IV (TLS 1.1+), empty for the
+//           implicit-IV (TLS 1.0) suites
+//   ad    = 11 bytes: seq_num(8) || type(1) || version(2); the 2-byte
+//           big-endian plaintext length is appended internally
+//   seal  = AES-CBC(iv, plaintext || HMAC(ad || len || plaintext) || pad),
+//           minimal padding (1..16 bytes, each equal to its count minus 1)
+//   open  accepts any valid padding of up to 256 bytes.
+//
+// open() runs in time independent of the plaintext, its length, the padding
+// and the MAC (Lucky Thirteen): the padding is checked with masks over the
+// largest possible padding, the MAC of the secret-length record is computed
+// with a fixed number of compression-function calls, and the received MAC
+// is extracted from its secret position by a rotation built from
+// power-of-two steps. A bad padding and a bad MAC give the same error,
+// kAuthenticationFailed, after the same work, and the output is zeroed.
+//
+// Implicit-IV suites chain the IV like TLS 1.0: each seal/open continues
+// from the last ciphertext block of the previous one on the same object
+// (use one object per direction). Explicit-IV suites keep no state.
+//
+// The CBC work goes through the AES key's backend (AES-NI, ARMv8, vpaes,
+// bitsliced ...); the hashes are portable.
+#ifndef CTCRYPTO_TLS_CBC_H_
+#define CTCRYPTO_TLS_CBC_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "crypto/hash/hash_internal.h"
+#include "ctcrypto/aes.h"
+#include "ctcrypto/hash.h"
+#include "ctcrypto/status.h"
+
+namespace ctcrypto {
+
+enum class TlsCbcSuite {
+  kAes128CbcSha1,            // aes-128-cbc-sha1-tls
+  kAes128CbcSha256,          // aes-128-cbc-sha256-tls
+  kAes256CbcSha1,            // aes-256-cbc-sha1-tls
+  kAes256CbcSha256,          // aes-256-cbc-sha256-tls
+  kAes256CbcSha384,          // aes-256-cbc-sha384-tls
+  kAes128CbcSha1ImplicitIv,  // aes-128-cbc-sha1-tls-implicit-iv
+  kAes256CbcSha1ImplicitIv,  // aes-256-cbc-sha1-tls-implicit-iv
+};
+
+inline constexpr size_t kTlsCbcAdLen = 11;
+inline constexpr size_t kTlsCbcIvLen = 16;
+
+struct TlsCbcSuiteInfo {
+  const char* name;     // e.g. "aes-128-cbc-sha1-tls"
+  HashAlgorithm hash;
+  size_t mac_key_len;   // = MAC length
+  size_t enc_key_len;   // 16 or 32
+  bool implicit_iv;
+  size_t key_len() const { return mac_key_len + enc_key_len + (implicit_iv ? 16 : 0); }
+  size_t nonce_len() const { return implicit_iv ? 0 : kTlsCbcIvLen; }
+};
+
+const TlsCbcSuiteInfo& tls_cbc_suite_info(TlsCbcSuite suite);
+// tls_cbc_suite_from_name: false if `name` is not one of the names above.
+bool tls_cbc_suite_from_name(const char* name, TlsCbcSuite* suite);
+
+class TlsCbcAead {
+ public:
+  // init: key of suite_info.key_len() bytes. tag_len is 0 (the default) or
+  // the MAC length, as BoringSSL's legacy AEADs accept.
+  Status init(TlsCbcSuite suite, std::span<const uint8_t> key,
+              size_t tag_len = 0);
+  // init with an explicit AES backend row (tests, benchmarks).
+  Status init(TlsCbcSuite suite, std::span<const uint8_t> key, size_t tag_len,
+              const internal::AesBackend* aes);
+
+  bool initialized() const { return aes_.initialized(); }
+  const TlsCbcSuiteInfo& info() const { return *info_; }
+  size_t mac_len() const { return mac_.alg ? mac_.alg->digest_len : 0; }
+  const AesKey& aes_key() const { return aes_; }
+
+  // seal_len: the exact output length of seal() for `in_len` bytes.
+  size_t seal_len(size_t in_len) const;
+  // seal: writes seal_len(in.size()) bytes. in.size() < 2^16
+  // (kMessageTooLong otherwise). out may equal in (in place) when
+  // out.size() is large enough.
+  Status seal(std::span<uint8_t> out, size_t* out_len,
+              std::span<const uint8_t> nonce, std::span<const uint8_t> in,
+              std::span<const uint8_t> ad);
+  // open: in is the whole record (a multiple of 16 bytes, at least
+  // mac_len() + 1). out must hold in.size() - mac_len() - 1 bytes (the
+  // longest possible plaintext); open may write all of them, zeros past the
+  // plaintext. On kAuthenticationFailed that whole area is zero. Argument
+  // errors are reported before anything is written.
+  Status open(std::span<uint8_t> out, size_t* out_len,
+              std::span<const uint8_t> nonce, std::span<const uint8_t> in,
+              std::span<const uint8_t> ad);
+
+ private:
+  Status check_common(std::span<const uint8_t> nonce,
+                      std::span<const uint8_t> ad) const;
+
+  AesKey aes_;
+  internal::HmacKeyState mac_{};
+  const TlsCbcSuiteInfo* info_ = nullptr;
+  uint8_t iv_[16] = {};  // implicit-IV suites: the chaining value
+};
+
+}  // namespace ctcrypto
+
+#endif  // CTCRYPTO_TLS_CBC_H_

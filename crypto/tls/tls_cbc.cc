@@ -1,0 +1,418 @@
+// tls_cbc.cc: TLS 1.0-1.2 CBC records (HMAC, TLS padding, AES-CBC) as
+// AEADs, with a constant-time open().
+//
+// Technique. Sealing is straightforward (all lengths public). Opening must
+// not reveal, through timing, anything about the decrypted record: whether
+// its padding was valid, how long the padding was (hence the plaintext
+// length), or how much of the MAC matched (Lucky Thirteen, AlFardan and
+// Paterson 2013). The record length n is public; the padding length, and
+// with it the plaintext length and the MAC position, are secret, but
+// confined to a window of 256 values. open() therefore:
+//
+//  1. Decrypts the whole record with the AES key's backend: everything but
+//     the last T bytes straight into the caller's buffer, the last T bytes
+//     (T = MAC + 256 rounded up to blocks, or n) into a stack buffer, since
+//     that is where MAC and padding may lie.
+//  2. Checks the padding with masks over the largest possible padding
+//     (min(n, 256) bytes), whatever the last byte says.
+//  3. Computes HMAC over ad || len || plaintext for the secret length with
+//     a fixed number of compression calls (tls_hmac_ct): blocks that lie
+//     before every possible end of the message are hashed normally; each
+//     block that may hold the end (or the 0x80 terminator, or the length
+//     field) is built with masks by position, compressed, and its output
+//     kept by mask only if it is the true final block.
+//  4. Extracts the received MAC from its secret offset (tls_extract_mac_ct):
+//     one pass over the window folds byte i into slot i mod mac_len, which
+//     yields the MAC rotated by a secret amount; the rotation is undone by
+//     log2(mac_len) conditional rotations by 1, 2, 4, ... selected on the
+//     bits of the amount. This is O(N + m log m) with no secret-dependent
+//     memory index, instead of the O(N * m) of selecting each MAC byte from
+//     every window position.
+//  5. Compares MACs in constant time, folds padding and MAC results into
+//     one mask, copies the plaintext tail out under that mask, zeroes the
+//     output if the mask is false, and only then branches on it.
+//
+// Constant-time argument: every loop bound and index above is a function
+// of public lengths (n, the MAC length, the hash block size); secret values
+// enter only through all-ones/all-zeros masks (kept opaque to the compiler
+// with value_barrier) and through the hash compression function, which
+// itself is constant time in its data. The AES backends are constant time.
+#include "ctcrypto/tls_cbc.h"
+
+#include <cstring>
+
+#include "crypto/cpu/cpu.h"
+#include "crypto/internal.h"
+#include "crypto/tls/tls_cbc_internal.h"
+
+namespace ctcrypto {
+namespace internal {
+
+
+void tls_rotate_left_ct(uint8_t* buf, size_t len, size_t offset) {
+  uint8_t tmp[kTlsMaxMacLen];
+  for (size_t shift = 0, k = 1; k < len; ++shift, k <<= 1) {
+    const uint8_t keep_rotated =
+        static_cast<uint8_t>(value_barrier(0 - ((offset >> shift) & 1)));
+    for (size_t i = 0; i < len - k; ++i) tmp[i] = buf[i + k];
+    for (size_t i = len - k; i < len; ++i) tmp[i] = buf[i + k - len];
+    for (size_t i = 0; i < len; ++i)
+      buf[i] = static_cast<uint8_t>((tmp[i] & keep_rotated) |
+                                    (buf[i] & ~keep_rotated));
+  }
+  secure_zero(tmp, sizeof(tmp));
+}
+
+void tls_extract_mac_ct(uint8_t* out, size_t mac_len, const uint8_t* window,
+                        size_t len, size_t mac_pos) {
+  uint8_t acc[kTlsMaxMacLen] = {};
+  size_t rotation = 0;
+  const size_t mac_end = mac_pos + mac_len;
+  for (size_t i = 0, j = 0; i < len; ++i) {
+    // The opaque copy of i keeps the compiler from rewriting the loop's
+    // induction variable relative to the secret mac_pos.
+    const size_t pi = value_barrier(i);
+    const size_t in_mac = ct_ge_mask(pi, mac_pos) & ct_lt_mask(pi, mac_end);
+    // The MAC's first byte lands in slot j: that is the rotation to undo.
+    rotation |= j & ct_eq_mask(pi, mac_pos);
+    acc[j] |= static_cast<uint8_t>(window[i] & in_mac);
+    if (++j == mac_len) j = 0;  // public: depends on i only
+  }
+  tls_rotate_left_ct(acc, mac_len, rotation);
+  std::memcpy(out, acc, mac_len);
+  secure_zero(acc, sizeof(acc));
+}
+
+size_t tls_padding_check_ct(const uint8_t* rec, size_t len, size_t mac_len,
+                            size_t* padding_len) {
+  const size_t pad = rec[len - 1];
+  const size_t plen = pad + 1;
+  // The padding (and its length byte) must leave room for the MAC.
+  size_t good = ct_ge_mask(len, plen + mac_len);
+  const size_t to_check = len < kTlsMaxPadding ? len : kTlsMaxPadding;
+  for (size_t i = 0; i < to_check; ++i) {
+    const size_t in_pad = ct_lt_mask(value_barrier(i), plen);
+    good &= ~(in_pad & ~ct_eq_mask(rec[len - 1 - i], pad));
+  }
+  *padding_len = ct_select(good, plen, 1);
+  return good;
+}
+
+namespace {
+
+// Stream: the inner-hash message after the ipad block, header || a || b,
+// readable up to `end` (public); positions past `end` read as zero.
+struct Stream {
+  const uint8_t* hdr;  // 13 bytes
+  const uint8_t* a;
+  size_t a_len;
+  const uint8_t* b;
+  size_t end;
+
+  // gather: dst = stream[pos, pos + n), by public position.
+  void gather(size_t pos, size_t n, uint8_t* dst) const {
+    size_t done = 0;
+    while (done < n) {
+      const size_t p = pos + done;
+      if (p >= end) {
+        std::memset(dst + done, 0, n - done);
+        return;
+      }
+      const uint8_t* src;
+      size_t avail;
+      if (p < 13) {
+        src = hdr + p;
+        avail = 13 - p;
+      } else if (p - 13 < a_len) {
+        src = a + (p - 13);
+        avail = a_len - (p - 13);
+      } else {
+        src = b + (p - 13 - a_len);
+        avail = end - p;
+      }
+      if (avail > end - p) avail = end - p;
+      if (avail > n - done) avail = n - done;
+      std::memcpy(dst + done, src, avail);
+      done += avail;
+    }
+  }
+};
+
+}  // namespace
+
+void tls_hmac_ct(const HmacKeyState& key, const uint8_t ad[11],
+                 const uint8_t* a, size_t a_len, const uint8_t* b,
+                 size_t /*b_len*/, size_t data_len, size_t min_data_len,
+                 size_t max_data_len, uint8_t* out) {
+  const HashAlg& alg = *key.alg;
+  const size_t bl = alg.block_len;
+  const size_t block_shift = bl == 128 ? 7 : 6;
+  const size_t ll = alg.length_len;
+
+  uint8_t hdr[13];
+  std::memcpy(hdr, ad, 11);
+  hdr[11] = static_cast<uint8_t>(data_len >> 8);
+  hdr[12] = static_cast<uint8_t>(data_len);
+
+  // m: the secret message length (after the ipad block); m_lo..m_hi its
+  // public range.
+  const size_t m = 13 + data_len;
+  const size_t m_lo = 13 + min_data_len;
+  const size_t m_hi = 13 + max_data_len;
+  const Stream s{hdr, a, a_len, b, m_hi};
+
+  HashState st = key.inner;
+  uint8_t block[kHashMaxBlockLen];
+
+  // Blocks [0, first_var) end before m_lo <= m: plain message blocks.
+  const size_t first_var = m_lo >> block_shift;
+  for (size_t j = 0; j < first_var;) {
+    const size_t p = j * bl;
+    if (p >= 13 && p + bl <= 13 + a_len) {
+      // A run of whole blocks inside `a`: hash in place.
+      size_t run = (13 + a_len - p) >> block_shift;
+      if (run > first_var - j) run = first_var - j;
+      alg.compress(&st, a + (p - 13), run);
+      j += run;
+    } else {
+      s.gather(p, bl, block);
+      alg.compress(&st, block, 1);
+      ++j;
+    }
+  }
+
+  // Blocks [first_var, last_var]: any of them may be the final block.
+  const size_t final_block = value_barrier((m + ll) >> block_shift);
+  const size_t last_var = (m_hi + ll) >> block_shift;
+  const uint64_t bits = (uint64_t{bl} + m) * 8;
+  uint8_t len_field[16] = {};
+  for (size_t q = 0; q < 8; ++q)
+    len_field[ll - 1 - q] = static_cast<uint8_t>(bits >> (8 * q));
+  HashState result{};
+  for (size_t j = first_var; j <= last_var; ++j) {
+    const size_t base = j * bl;
+    s.gather(base, bl, block);
+    for (size_t i = 0; i < bl; ++i) {
+      const size_t p = value_barrier(base + i);
+      block[i] = static_cast<uint8_t>((block[i] & ct_lt_mask(p, m)) |
+                                      (0x80 & ct_eq_mask(p, m)));
+    }
+    const size_t is_final = ct_eq_mask(value_barrier(j), final_block);
+    for (size_t q = 0; q < ll; ++q)
+      block[bl - ll + q] |= static_cast<uint8_t>(len_field[q] & is_final);
+    alg.compress(&st, block, 1);
+    const uint64_t keep = 0 - static_cast<uint64_t>(is_final & 1);
+    for (size_t w = 0; w < 8; ++w) result.w[w] |= st.w[w] & keep;
+  }
+
+  uint8_t inner[kHashMaxDigestLen];
+  hash_output(alg, result, inner);
+  hmac_outer(key, inner, out);
+  secure_zero(inner, sizeof(inner));
+  secure_zero(block, sizeof(block));
+  secure_zero(&st, sizeof(st));
+  secure_zero(&result, sizeof(result));
+  secure_zero(hdr, sizeof(hdr));
+}
+
+}  // namespace internal
+
+namespace {
+
+using internal::ct_lt_mask;
+
+constexpr TlsCbcSuiteInfo kSuites[] = {
+    {"aes-128-cbc-sha1-tls", HashAlgorithm::kSha1, 20, 16, false},
+    {"aes-128-cbc-sha256-tls", HashAlgorithm::kSha256, 32, 16, false},
+    {"aes-256-cbc-sha1-tls", HashAlgorithm::kSha1, 20, 32, false},
+    {"aes-256-cbc-sha256-tls", HashAlgorithm::kSha256, 32, 32, false},
+    {"aes-256-cbc-sha384-tls", HashAlgorithm::kSha384, 48, 32, false},
+    {"aes-128-cbc-sha1-tls-implicit-iv", HashAlgorithm::kSha1, 20, 16, true},
+    {"aes-256-cbc-sha1-tls-implicit-iv", HashAlgorithm::kSha1, 20, 32, true},
+};
+
+// kTail: the bytes at the end of a record that may hold MAC or padding
+// (largest MAC + largest padding), in whole blocks.
+constexpr size_t kTail =
+    (internal::kTlsMaxMacLen + internal::kTlsMaxPadding + 15) / 16 * 16;
+
+}  // namespace
+
+const TlsCbcSuiteInfo& tls_cbc_suite_info(TlsCbcSuite suite) {
+  return kSuites[static_cast<size_t>(suite)];
+}
+
+bool tls_cbc_suite_from_name(const char* name, TlsCbcSuite* suite) {
+  if (name == nullptr) return false;
+  for (size_t i = 0; i < sizeof(kSuites) / sizeof(kSuites[0]); ++i) {
+    if (std::strcmp(kSuites[i].name, name) == 0) {
+      *suite = static_cast<TlsCbcSuite>(i);
+      return true;
+    }
+  }
+  return false;
+}
+
+Status TlsCbcAead::init(TlsCbcSuite suite, std::span<const uint8_t> key,
+                        size_t tag_len) {
+  return init(suite, key, tag_len,
+              internal::select_aes_backend(internal::cpu_caps()));
+}
+
+Status TlsCbcAead::init(TlsCbcSuite suite, std::span<const uint8_t> key,
+                        size_t tag_len, const internal::AesBackend* aes) {
+  *this = TlsCbcAead();
+  const size_t idx = static_cast<size_t>(suite);
+  if (idx >= sizeof(kSuites) / sizeof(kSuites[0]))
+    return Status::kInvalidArgument;
+  const TlsCbcSuiteInfo& info = kSuites[idx];
+  if (key.size() != info.key_len()) return Status::kInvalidKeyLength;
+  if (key.data() == nullptr) return Status::kInvalidArgument;
+  if (tag_len != 0 && tag_len != info.mac_key_len)
+    return Status::kInvalidTagLength;
+  Status s = aes_.init(key.subspan(info.mac_key_len, info.enc_key_len), aes);
+  if (s != Status::kOk) return s;
+  internal::hmac_key_setup(&mac_, internal::alg_of(info.hash), key.data(),
+                           info.mac_key_len);
+  if (info.implicit_iv)
+    std::memcpy(iv_, key.data() + info.mac_key_len + info.enc_key_len, 16);
+  info_ = &info;
+  return Status::kOk;
+}
+
+size_t TlsCbcAead::seal_len(size_t in_len) const {
+  const size_t ml = mac_len();
+  return in_len + ml + (16 - (in_len + ml) % 16);
+}
+
+Status TlsCbcAead::check_common(std::span<const uint8_t> nonce,
+                                std::span<const uint8_t> ad) const {
+  if (!initialized()) return Status::kNotInitialized;
+  if (nonce.size() != info_->nonce_len()) return Status::kInvalidNonceLength;
+  if (ad.size() != kTlsCbcAdLen) return Status::kInvalidLength;
+  if (nonce.data() == nullptr && !nonce.empty()) return Status::kInvalidArgument;
+  if (ad.data() == nullptr) return Status::kInvalidArgument;
+  return Status::kOk;
+}
+
+Status TlsCbcAead::seal(std::span<uint8_t> out, size_t* out_len,
+                        std::span<const uint8_t> nonce,
+                        std::span<const uint8_t> in,
+                        std::span<const uint8_t> ad) {
+  Status st = check_common(nonce, ad);
+  if (st != Status::kOk) return st;
+  if (out_len == nullptr || (in.data() == nullptr && !in.empty()) ||
+      (out.data() == nullptr && !out.empty()))
+    return Status::kInvalidArgument;
+  if (in.size() > 0xffff) return Status::kMessageTooLong;
+  const size_t total = seal_len(in.size());
+  if (out.size() < total) return Status::kOutputTooSmall;
+  if (internal::overlaps_inexactly(in.data(), in.size(), out.data(), total))
+    return Status::kOverlappingBuffers;
+
+  const size_t ml = mac_len();
+  const size_t full = in.size() / 16;
+  const size_t rem = in.size() % 16;
+  // tail: the last partial block of plaintext, the MAC and the padding.
+  uint8_t tail[16 + internal::kTlsMaxMacLen + 16];
+  const size_t tail_len = total - full * 16;
+  if (rem) std::memcpy(tail, in.data() + full * 16, rem);
+
+  internal::HashCtx c;
+  internal::hmac_ctx_start(mac_, &c);
+  uint8_t len_be[2] = {static_cast<uint8_t>(in.size() >> 8),
+                       static_cast<uint8_t>(in.size())};
+  internal::hash_ctx_update(&c, ad.data(), ad.size());
+  internal::hash_ctx_update(&c, len_be, 2);
+  if (!in.empty()) internal::hash_ctx_update(&c, in.data(), in.size());
+  internal::hmac_ctx_finish(mac_, &c, tail + rem);
+  const uint8_t pad = static_cast<uint8_t>(tail_len - rem - ml - 1);
+  std::memset(tail + rem + ml, pad, tail_len - rem - ml);
+
+  uint8_t iv[16];
+  std::memcpy(iv, info_->implicit_iv ? iv_ : nonce.data(), 16);
+  const internal::AesKeyState& ks = aes_.state();
+  if (full > 0) ks.backend->cbc_encrypt(&ks, in.data(), out.data(), full, iv);
+  ks.backend->cbc_encrypt(&ks, tail, out.data() + full * 16, tail_len / 16,
+                          iv);
+  if (info_->implicit_iv) std::memcpy(iv_, iv, 16);
+  internal::secure_zero(tail, sizeof(tail));
+  *out_len = total;
+  return Status::kOk;
+}
+
+Status TlsCbcAead::open(std::span<uint8_t> out, size_t* out_len,
+                        std::span<const uint8_t> nonce,
+                        std::span<const uint8_t> in,
+                        std::span<const uint8_t> ad) {
+  Status st = check_common(nonce, ad);
+  if (st != Status::kOk) return st;
+  if (out_len == nullptr || (in.data() == nullptr && !in.empty()) ||
+      (out.data() == nullptr && !out.empty()))
+    return Status::kInvalidArgument;
+  const size_t n = in.size();
+  const size_t ml = mac_len();
+  if (n % 16 != 0 || n < ml + 1) return Status::kInvalidLength;
+  const size_t max_plain = n - ml - 1;  // padding of at least one byte
+  if (max_plain > 0xffff) return Status::kMessageTooLong;
+  if (out.size() < max_plain) return Status::kOutputTooSmall;
+  if (internal::overlaps_inexactly(in.data(), n, out.data(), max_plain))
+    return Status::kOverlappingBuffers;
+
+  // 1. Decrypt: head straight to `out`, the last t bytes to the stack.
+  const size_t t = n < kTail ? n : kTail;
+  const size_t head = n - t;
+  uint8_t tail[kTail];
+  uint8_t iv[16];
+  std::memcpy(iv, info_->implicit_iv ? iv_ : nonce.data(), 16);
+  const internal::AesKeyState& ks = aes_.state();
+  if (head > 0)
+    ks.backend->cbc_decrypt(&ks, in.data(), out.data(), head / 16, iv);
+  ks.backend->cbc_decrypt(&ks, in.data() + head, tail, t / 16, iv);
+  if (info_->implicit_iv) std::memcpy(iv_, iv, 16);
+
+  // 2. Padding.
+  size_t padding_len;
+  size_t good = internal::tls_padding_check_ct(tail, t, ml, &padding_len);
+  const size_t data_len = n - padding_len - ml;  // secret
+  const size_t min_data =
+      max_plain >= internal::kTlsMaxPadding - 1
+          ? max_plain - (internal::kTlsMaxPadding - 1)
+          : 0;
+
+  // 3. MAC of the secret-length plaintext.
+  uint8_t computed[internal::kTlsMaxMacLen];
+  internal::tls_hmac_ct(mac_, ad.data(), out.data(), head, tail, t, data_len,
+                        min_data, max_plain, computed);
+
+  // 4. The received MAC, from the window of the last min(n, ml + 256)
+  //    bytes (it starts at data_len >= n - ml - 256).
+  const size_t w = n < ml + internal::kTlsMaxPadding
+                       ? n
+                       : ml + internal::kTlsMaxPadding;
+  uint8_t received[internal::kTlsMaxMacLen];
+  internal::tls_extract_mac_ct(received, ml, tail + (t - w), w,
+                               data_len - (n - w));
+
+  // 5. One verdict; plaintext out under it.
+  good &= internal::value_barrier(
+      0 - static_cast<size_t>(internal::ct_equal_mask(received, computed, ml) &
+                              1));
+  const uint8_t good8 = static_cast<uint8_t>(good);
+  for (size_t i = 0; i < head; ++i) out[i] &= good8;
+  for (size_t i = head; i < max_plain; ++i)
+    out[i] = static_cast<uint8_t>(tail[i - head] & good8 &
+                                  internal::ct_lt_mask(
+                                      internal::value_barrier(i), data_len));
+  internal::secure_zero(tail, sizeof(tail));
+  internal::secure_zero(computed, sizeof(computed));
+  internal::secure_zero(received, sizeof(received));
+  if (internal::value_barrier(good) == 0) {
+    *out_len = 0;
+    return Status::kAuthenticationFailed;
+  }
+  *out_len = data_len;
+  return Status::kOk;
+}
+
+}  // namespace ctcrypto
