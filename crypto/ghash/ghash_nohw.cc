@@ -20,7 +20,8 @@
 //    next bit of its own class. The four lowest bits of one operand are
 //    therefore multiplied separately: each is a word with a single bit, so
 //    its integer product with the whole other operand is a plain shift and
-//    has no carries; the remaining holey words have at most 15 bits. 20
+//    has no carries; the remaining holey words have at most 15 bits (the
+//    split BoringSSL's portable GHASH also describes). 20
 //    multiplies per 64x64 product and no bit reversal.
 //
 //  - 32-bit targets: a 64-bit multiply is already three 32-bit ones, so only
@@ -29,8 +30,9 @@
 //    word). The high 64 bits come from the same routine on bit-reversed
 //    operands, since rev(a) * rev(b) is rev(a * b) for carry-less
 //    multiplication; the key's reversed halves are precomputed, and since
-//    the reversal is linear it is applied once per reduction to the XOR of
-//    all the reversed partial products, not once per product.
+//    the reversal is linear the three Karatsuba terms' reversed products
+//    are reversed back after being combined, and rev(yh ^ yl) is
+//    rev(yh) ^ rev(yl): five reversals per block.
 //
 // Layout. GCM numbers bits from the most significant bit of byte 0 as x^0,
 // so a block read as a big-endian 128-bit integer is the polynomial with its
@@ -39,15 +41,20 @@
 // bits, and reduction by x^128 + x^7 + x^2 + x + 1 in reversed order folds
 // the low words into the high ones with right shifts by 0, 1, 2 and 7.
 //
-// Aggregated reduction. Four blocks are folded per reduction with the
-// precomputed powers H^4..H^1: Y' = (Y ^ X0) H^4 ^ X1 H^3 ^ X2 H^2 ^ X3 H,
-// whose unreduced 255-bit products are XORed together and reduced once. A
-// call with 1..3 blocks left uses H^n..H^1 the same way, so every call of up
-// to four blocks (gcm.cc's short-message call: AD, data, lengths) costs one
-// reduction. Karatsuba over the 64-bit halves, three products per block;
-// its middle-term correction is also linear and done once per reduction.
-// Key: per power its high half, low half and their XOR, plus (32-bit
-// variant) their bit reversals: 4 * 6 words = 192 bytes.
+// Aggregated reduction (64-bit variant). Four blocks are folded per
+// reduction with the precomputed powers H^4..H^1:
+// Y' = (Y ^ X0) H^4 ^ X1 H^3 ^ X2 H^2 ^ X3 H, whose unreduced 255-bit
+// products are XORed together and reduced once. A call with 1..3 blocks
+// left uses H^n..H^1 the same way, so every call of up to four blocks
+// (gcm.cc's short-message call: AD, data, lengths) costs one reduction.
+// Karatsuba over the 64-bit halves, three products per block; its middle-
+// term correction is also linear and done once per reduction. The 32-bit
+// variant reduces after every block: with 32-bit registers the six live
+// 64-bit accumulators of the aggregated form spill, which cost more than the
+// saved reductions (measured under qemu-arm -cpu cortex-a9).
+// Key: four powers of H, each as high half, low half and their XOR, plus
+// the holey words of those (64-bit variant, 480 bytes) or their bit
+// reversals (32-bit variant, which uses only H itself).
 //
 // Constant time. Only integer multiplication, shifts, AND and XOR on the
 // data and on H; no table, no branch on secrets (the split of a call into
@@ -264,6 +271,7 @@ void nohw_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
                  size_t blocks) {
   u64 yh = load_be64(xi), yl = load_be64(xi + 8);
   u64 w[4];
+#if defined(__SIZEOF_INT128__)
   for (; blocks >= kPowers; blocks -= kPowers, in += 16 * kPowers) {
     Acc a;
     mul_acc(a, yh ^ load_be64(in), yl ^ load_be64(in + 8), key_power(g, 3));
@@ -287,6 +295,16 @@ void nohw_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
     finish(a, w);
     reduce(w, &yh, &yl);
   }
+#else
+  // One block per reduction (see the essay).
+  const Power p = key_power(g, 0);
+  for (; blocks > 0; --blocks, in += 16) {
+    Acc a;
+    mul_acc(a, yh ^ load_be64(in), yl ^ load_be64(in + 8), p);
+    finish(a, w);
+    reduce(w, &yh, &yl);
+  }
+#endif
   store_be64(xi, yh);
   store_be64(xi + 8, yl);
 }
