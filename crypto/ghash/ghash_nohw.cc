@@ -4,17 +4,35 @@
 // integer multiplier can compute them if carries are kept from reaching
 // any bit that matters: split each operand into four "holey" words that
 // keep only every fourth bit (masks 0x1111..., 0x2222..., 0x4444...,
-// 0x8888...). The product of two such words has, at any bit position of
-// the right residue mod 4, at most 16 contributing bit pairs, and a count
-// of 16 occurs only at bit 60 of the low word where its carry leaves the
-// 64-bit result; smaller counts fit in the three "hole" bits above. So
-// masking each partial product back to its residue class yields the exact
-// carry-less low 64 bits. The high 64 bits come from the same routine on
-// bit-reversed operands, since rev(a) * rev(b) is rev(a * b) for carry-less
-// multiplication. This is the integer-multiplication GHASH of the
-// literature (e.g. Pornin's ctmul write-up, Kasper-Schwabe section 5
-// discusses the table alternative and its timing leak); written here from
-// that description.
+// 0x8888...). Bit s of the integer product of two such words counts the
+// bit pairs (p, q) with p + q = s; as long as every count is at most 15 its
+// carries stay in the three "hole" bits above s, and masking each partial
+// product back to its residue class mod 4 yields the exact carry-less
+// product. This is the integer-multiplication GHASH of the literature
+// (Pornin's "constant-time mul" write-up for BearSSL; Käsper–Schwabe
+// section 5 discusses the table alternative and its timing leak); written
+// here from that description. Two variants, chosen at compile time:
+//
+//  - 64-bit targets (the compiler has unsigned __int128: x86_64 MUL/MULX,
+//    AArch64 MUL+UMULH): each 64x64 multiply yields all 128 product bits.
+//    Holey words of a 64-bit operand have 16 bits, so one position (bit
+//    60 + i + j of a pair of classes i, j) can count 16 and carry into the
+//    next bit of its own class. The four lowest bits of one operand are
+//    therefore multiplied separately: each is a word with a single bit, so
+//    its integer product with the whole other operand is a plain shift and
+//    has no carries; the remaining holey words have at most 15 bits (the
+//    split BoringSSL's portable GHASH also describes). 20
+//    multiplies per 64x64 product and no bit reversal.
+//
+//  - 32-bit targets: a 64-bit multiply is already three 32-bit ones, so only
+//    the low 64 bits of the product are computed (the count of 16 then
+//    occurs only at bit 60 of a class-0 pair, and its carry leaves the
+//    word). The high 64 bits come from the same routine on bit-reversed
+//    operands, since rev(a) * rev(b) is rev(a * b) for carry-less
+//    multiplication; the key's reversed halves are precomputed, and since
+//    the reversal is linear the three Karatsuba terms' reversed products
+//    are reversed back after being combined, and rev(yh ^ yl) is
+//    rev(yh) ^ rev(yl): five reversals per block.
 //
 // Layout. GCM numbers bits from the most significant bit of byte 0 as x^0,
 // so a block read as a big-endian 128-bit integer is the polynomial with its
@@ -23,12 +41,26 @@
 // bits, and reduction by x^128 + x^7 + x^2 + x + 1 in reversed order folds
 // the low words into the high ones with right shifts by 0, 1, 2 and 7.
 //
-// Constant time. Only integer multiplication, shifts and XOR on the data
-// and on H; no table, no branch. (Integer multiply is constant time on the
-// targets we ship: x86_64, Cortex-A53/A75/A76, Cortex-A9's UMULL.)
+// Aggregated reduction (64-bit variant). Four blocks are folded per
+// reduction with the precomputed powers H^4..H^1:
+// Y' = (Y ^ X0) H^4 ^ X1 H^3 ^ X2 H^2 ^ X3 H, whose unreduced 255-bit
+// products are XORed together and reduced once. A call with 1..3 blocks
+// left uses H^n..H^1 the same way, so every call of up to four blocks
+// (gcm.cc's short-message call: AD, data, lengths) costs one reduction.
+// Karatsuba over the 64-bit halves, three products per block; its middle-
+// term correction is also linear and done once per reduction. The 32-bit
+// variant reduces after every block: with 32-bit registers the six live
+// 64-bit accumulators of the aggregated form spill, which cost more than the
+// saved reductions (measured under qemu-arm -cpu cortex-a9).
+// Key: four powers of H, each as high half, low half and their XOR, plus
+// the holey words of those (64-bit variant, 480 bytes) or their bit
+// reversals (32-bit variant, which uses only H itself).
 //
-// Karatsuba: three 64x64 products per block, H's halves and their XOR (and
-// the bit reversals of all three) precomputed once in the key.
+// Constant time. Only integer multiplication, shifts, AND and XOR on the
+// data and on H; no table, no branch on secrets (the split of a call into
+// groups of four depends only on the public block count). Integer multiply
+// is constant time on the targets we ship: x86_64, Cortex-A53/A75/A76,
+// Cortex-A9's UMULL.
 #include <cstring>
 
 #include "crypto/ghash/ghash_backend.h"
@@ -37,26 +69,42 @@ namespace ctcrypto::internal {
 
 namespace {
 
+#define CTC_GH_INLINE [[gnu::always_inline]] inline
+
+using u64 = uint64_t;
+
+constexpr int kPowers = 4;
+
+// One power of H in Karatsuba form: [0] high half, [1] low half, [2] their
+// XOR; r[] the bit reversals (used by the 32-bit variant only).
+struct Power {
+  u64 h[3];
+#if defined(__SIZEOF_INT128__)
+  u64 c[3][4];  // c[k][i]: the holey word of h[k] for residue class i
+#else
+  u64 r[3];
+#endif
+};
+
 struct NohwKey {
-  uint64_t h[3];   // H high word, low word, high ^ low
-  uint64_t hr[3];  // bit-reversed h[i]
+  Power p[kPowers];  // p[i] = H^(i+1)
 };
 static_assert(sizeof(NohwKey) <= kGhashKeyStorageBytes);
 
-inline uint64_t load_be64(const uint8_t* p) {
-  uint64_t v = 0;
+CTC_GH_INLINE u64 load_be64(const uint8_t* p) {
+  u64 v = 0;
   for (int i = 0; i < 8; ++i) v = (v << 8) | p[i];
   return v;
 }
 
-inline void store_be64(uint8_t* p, uint64_t v) {
+CTC_GH_INLINE void store_be64(uint8_t* p, u64 v) {
   for (int i = 7; i >= 0; --i) {
     p[i] = static_cast<uint8_t>(v);
     v >>= 8;
   }
 }
 
-inline uint64_t rev64(uint64_t x) {
+CTC_GH_INLINE u64 rev64(u64 x) {
   x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
   x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
   x = ((x >> 4) & 0x0f0f0f0f0f0f0f0full) | ((x & 0x0f0f0f0f0f0f0f0full) << 4);
@@ -65,73 +113,203 @@ inline uint64_t rev64(uint64_t x) {
   return (x >> 32) | (x << 32);
 }
 
-// clmul_lo: the low 64 bits of the carry-less product x * y.
-inline uint64_t clmul_lo(uint64_t x, uint64_t y) {
-  constexpr uint64_t m0 = 0x1111111111111111ull, m1 = 0x2222222222222222ull,
-                     m2 = 0x4444444444444444ull, m3 = 0x8888888888888888ull;
-  uint64_t x0 = x & m0, x1 = x & m1, x2 = x & m2, x3 = x & m3;
-  uint64_t y0 = y & m0, y1 = y & m1, y2 = y & m2, y3 = y & m3;
-  uint64_t z0 = (x0 * y0) ^ (x1 * y3) ^ (x2 * y2) ^ (x3 * y1);
-  uint64_t z1 = (x0 * y1) ^ (x1 * y0) ^ (x2 * y3) ^ (x3 * y2);
-  uint64_t z2 = (x0 * y2) ^ (x1 * y1) ^ (x2 * y0) ^ (x3 * y3);
-  uint64_t z3 = (x0 * y3) ^ (x1 * y2) ^ (x2 * y1) ^ (x3 * y0);
-  return (z0 & m0) | (z1 & m1) | (z2 & m2) | (z3 & m3);
+constexpr u64 kM0 = 0x1111111111111111ull, kM1 = 0x2222222222222222ull,
+              kM2 = 0x4444444444444444ull, kM3 = 0x8888888888888888ull;
+
+#if defined(__SIZEOF_INT128__)
+
+using u128 = unsigned __int128;
+
+CTC_GH_INLINE u128 mul(u64 a, u64 b) { return static_cast<u128>(a) * b; }
+
+// clmul: the full 128-bit carry-less product x * y; yc are y's four holey
+// words (precomputed in the key).
+CTC_GH_INLINE u128 clmul(u64 x, u64 y, const u64 yc[4]) {
+  // x's bits 0..3 go separately (single-bit words, exact products); the
+  // holey words of the rest have at most 15 bits each.
+  const u64 xh = x & ~u64{0xf};
+  const u64 x0 = xh & kM0, x1 = xh & kM1, x2 = xh & kM2, x3 = xh & kM3;
+  const u64 y0 = yc[0], y1 = yc[1], y2 = yc[2], y3 = yc[3];
+  const u128 z0 = mul(x0, y0) ^ mul(x1, y3) ^ mul(x2, y2) ^ mul(x3, y1);
+  const u128 z1 = mul(x0, y1) ^ mul(x1, y0) ^ mul(x2, y3) ^ mul(x3, y2);
+  const u128 z2 = mul(x0, y2) ^ mul(x1, y1) ^ mul(x2, y0) ^ mul(x3, y3);
+  const u128 z3 = mul(x0, y3) ^ mul(x1, y2) ^ mul(x2, y1) ^ mul(x3, y0);
+  const u128 m0 = (static_cast<u128>(kM0) << 64) | kM0;
+  const u128 m1 = m0 << 1, m2 = m0 << 2, m3 = m0 << 3;
+  const u128 low = mul(x & 1, y) ^ mul(x & 2, y) ^ mul(x & 4, y) ^
+                   mul(x & 8, y);
+  return ((z0 & m0) | (z1 & m1) | (z2 & m2) | (z3 & m3)) ^ low;
 }
 
-// clmul: the 128-bit carry-less product as (hi, lo); y is given with its
-// bit reversal yr so the key's precomputation is reused.
-inline void clmul(uint64_t x, uint64_t y, uint64_t yr, uint64_t* hi,
-                  uint64_t* lo) {
-  *lo = clmul_lo(x, y);
+// Sum of unreduced Karatsuba products: lo = sum(yl * Pl), hi = sum(yh * Ph),
+// mid = sum((yh ^ yl) * (Ph ^ Pl)).
+struct Acc {
+  u128 lo = 0, hi = 0, mid = 0;
+};
+
+CTC_GH_INLINE void mul_acc(Acc& a, u64 yh, u64 yl, const Power& p) {
+  a.hi ^= clmul(yh, p.h[0], p.c[0]);
+  a.lo ^= clmul(yl, p.h[1], p.c[1]);
+  a.mid ^= clmul(yh ^ yl, p.h[2], p.c[2]);
+}
+
+// The 255-bit reversed product as w3..w0 (w3 most significant).
+CTC_GH_INLINE void finish(const Acc& a, u64 w[4]) {
+  const u128 mid = a.mid ^ a.lo ^ a.hi;
+  w[3] = static_cast<u64>(a.hi >> 64);
+  w[2] = static_cast<u64>(a.hi) ^ static_cast<u64>(mid >> 64);
+  w[1] = static_cast<u64>(a.lo >> 64) ^ static_cast<u64>(mid);
+  w[0] = static_cast<u64>(a.lo);
+}
+
+#else  // 32-bit targets
+
+// clmul_lo: the low 64 bits of the carry-less product x * y.
+CTC_GH_INLINE u64 clmul_lo(u64 x, u64 y) {
+  const u64 x0 = x & kM0, x1 = x & kM1, x2 = x & kM2, x3 = x & kM3;
+  const u64 y0 = y & kM0, y1 = y & kM1, y2 = y & kM2, y3 = y & kM3;
+  const u64 z0 = (x0 * y0) ^ (x1 * y3) ^ (x2 * y2) ^ (x3 * y1);
+  const u64 z1 = (x0 * y1) ^ (x1 * y0) ^ (x2 * y3) ^ (x3 * y2);
+  const u64 z2 = (x0 * y2) ^ (x1 * y1) ^ (x2 * y0) ^ (x3 * y3);
+  const u64 z3 = (x0 * y3) ^ (x1 * y2) ^ (x2 * y1) ^ (x3 * y0);
+  return (z0 & kM0) | (z1 & kM1) | (z2 & kM2) | (z3 & kM3);
+}
+
+// Per Karatsuba term k (0 high, 1 low, 2 middle): lo[k] the XOR of the low
+// product words, rv[k] the XOR of the products of the reversed operands,
+// whose reversal (shifted by one) is the XOR of the high words.
+struct Acc {
+  u64 lo[3] = {0, 0, 0}, rv[3] = {0, 0, 0};
+};
+
+CTC_GH_INLINE void mul_acc(Acc& a, u64 yh, u64 yl, const Power& p) {
+  const u64 rh = rev64(yh), rl = rev64(yl);
+  a.lo[0] ^= clmul_lo(yh, p.h[0]);
+  a.rv[0] ^= clmul_lo(rh, p.r[0]);
+  a.lo[1] ^= clmul_lo(yl, p.h[1]);
+  a.rv[1] ^= clmul_lo(rl, p.r[1]);
+  a.lo[2] ^= clmul_lo(yh ^ yl, p.h[2]);
+  a.rv[2] ^= clmul_lo(rh ^ rl, p.r[2]);
+}
+
+CTC_GH_INLINE void finish(const Acc& a, u64 w[4]) {
   // rev(x) * rev(y) = rev127(x * y): its low 64 bits, reversed, are bits
   // 127..64 shifted by one.
-  *hi = rev64(clmul_lo(rev64(x), yr)) >> 1;
+  const u64 hh = rev64(a.rv[0]) >> 1, lh = rev64(a.rv[1]) >> 1;
+  const u64 mh = (rev64(a.rv[2]) >> 1) ^ hh ^ lh;
+  const u64 ml = a.lo[2] ^ a.lo[0] ^ a.lo[1];
+  w[3] = hh;
+  w[2] = a.lo[0] ^ mh;
+  w[1] = lh ^ ml;
+  w[0] = a.lo[1];
+}
+
+#endif
+
+// Aligns the 255-bit reversed product to 256 bits and reduces it.
+CTC_GH_INLINE void reduce(u64 w[4], u64* yh, u64* yl) {
+  u64 w3 = w[3], w2 = w[2], w1 = w[1], w0 = w[0];
+  w3 = (w3 << 1) | (w2 >> 63);
+  w2 = (w2 << 1) | (w1 >> 63);
+  w1 = (w1 << 1) | (w0 >> 63);
+  w0 <<= 1;
+  // Fold x^128.. terms: x^128 = x^7 + x^2 + x + 1, multiplying by x being a
+  // right shift in reversed order. First w0 into w2:w1, then w1 into w3:w2.
+  w2 ^= w0 ^ (w0 >> 1) ^ (w0 >> 2) ^ (w0 >> 7);
+  w1 ^= (w0 << 63) ^ (w0 << 62) ^ (w0 << 57);
+  w3 ^= w1 ^ (w1 >> 1) ^ (w1 >> 2) ^ (w1 >> 7);
+  w2 ^= (w1 << 63) ^ (w1 << 62) ^ (w1 << 57);
+  *yh = w3;
+  *yl = w2;
+}
+
+Power make_power(u64 hh, u64 hl) {
+  Power p;
+  p.h[0] = hh;
+  p.h[1] = hl;
+  p.h[2] = hh ^ hl;
+  for (int i = 0; i < 3; ++i) {
+#if defined(__SIZEOF_INT128__)
+    p.c[i][0] = p.h[i] & kM0;
+    p.c[i][1] = p.h[i] & kM1;
+    p.c[i][2] = p.h[i] & kM2;
+    p.c[i][3] = p.h[i] & kM3;
+#else
+    p.r[i] = rev64(p.h[i]);
+#endif
+  }
+  return p;
+}
+
+// Key words are read straight from the storage (memcpy: no aliasing through
+// uint64_t*); the schedule is not copied per call.
+CTC_GH_INLINE Power key_power(const GhashKeyState* g, int i) {
+  Power p;
+  std::memcpy(&p, g->storage + i * sizeof(Power), sizeof(Power));
+  return p;
 }
 
 void nohw_init(GhashKeyState* g, const uint8_t h[16]) {
   NohwKey k;
-  k.h[0] = load_be64(h);
-  k.h[1] = load_be64(h + 8);
-  k.h[2] = k.h[0] ^ k.h[1];
-  for (int i = 0; i < 3; ++i) k.hr[i] = rev64(k.h[i]);
+  const u64 hh = load_be64(h), hl = load_be64(h + 8);
+  k.p[0] = make_power(hh, hl);
+  u64 ph = hh, pl = hl;
+  for (int i = 1; i < kPowers; ++i) {
+    Acc a;
+    mul_acc(a, ph, pl, k.p[0]);
+    u64 w[4];
+    finish(a, w);
+    reduce(w, &ph, &pl);
+    k.p[i] = make_power(ph, pl);
+  }
   std::memcpy(g->storage, &k, sizeof(k));
+  volatile uint8_t* v = reinterpret_cast<volatile uint8_t*>(&k);
+  for (size_t i = 0; i < sizeof(k); ++i) v[i] = 0;
 }
 
 void nohw_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
                  size_t blocks) {
-  NohwKey k;
-  std::memcpy(&k, g->storage, sizeof(k));
-  uint64_t yh = load_be64(xi), yl = load_be64(xi + 8);
-  for (; blocks > 0; --blocks, in += 16) {
+  u64 yh = load_be64(xi), yl = load_be64(xi + 8);
+  u64 w[4];
+#if defined(__SIZEOF_INT128__)
+  for (; blocks >= kPowers; blocks -= kPowers, in += 16 * kPowers) {
+    Acc a;
+    mul_acc(a, yh ^ load_be64(in), yl ^ load_be64(in + 8), key_power(g, 3));
+    mul_acc(a, load_be64(in + 16), load_be64(in + 24), key_power(g, 2));
+    mul_acc(a, load_be64(in + 32), load_be64(in + 40), key_power(g, 1));
+    mul_acc(a, load_be64(in + 48), load_be64(in + 56), key_power(g, 0));
+    finish(a, w);
+    reduce(w, &yh, &yl);
+  }
+  if (blocks > 0) {  // 1..3 blocks: H^blocks..H^1, one reduction
+    Acc a;
     yh ^= load_be64(in);
     yl ^= load_be64(in + 8);
-
-    // Karatsuba over the 64-bit halves.
-    uint64_t z0h, z0l, z1h, z1l, z2h, z2l;
-    clmul(yl, k.h[1], k.hr[1], &z0h, &z0l);
-    clmul(yh, k.h[0], k.hr[0], &z1h, &z1l);
-    clmul(yh ^ yl, k.h[2], k.hr[2], &z2h, &z2l);
-    z2h ^= z0h ^ z1h;
-    z2l ^= z0l ^ z1l;
-    // 255-bit reversed product in w3..w0 (w3 most significant).
-    uint64_t w3 = z1h, w2 = z1l ^ z2h, w1 = z0h ^ z2l, w0 = z0l;
-    // Align to 256 bits.
-    w3 = (w3 << 1) | (w2 >> 63);
-    w2 = (w2 << 1) | (w1 >> 63);
-    w1 = (w1 << 1) | (w0 >> 63);
-    w0 <<= 1;
-    // Fold x^128.. terms: x^128 = x^7 + x^2 + x + 1, multiplying by x being a
-    // right shift in reversed order. First w0 into w2:w1, then w1 into w3:w2.
-    w2 ^= w0 ^ (w0 >> 1) ^ (w0 >> 2) ^ (w0 >> 7);
-    w1 ^= (w0 << 63) ^ (w0 << 62) ^ (w0 << 57);
-    w3 ^= w1 ^ (w1 >> 1) ^ (w1 >> 2) ^ (w1 >> 7);
-    w2 ^= (w1 << 63) ^ (w1 << 62) ^ (w1 << 57);
-    yh = w3;
-    yl = w2;
+    for (size_t i = 0; i < blocks; ++i, in += 16) {
+      if (i > 0) {
+        yh = load_be64(in);
+        yl = load_be64(in + 8);
+      }
+      mul_acc(a, yh, yl, key_power(g, static_cast<int>(blocks - 1 - i)));
+    }
+    finish(a, w);
+    reduce(w, &yh, &yl);
   }
+#else
+  // One block per reduction (see the essay).
+  const Power p = key_power(g, 0);
+  for (; blocks > 0; --blocks, in += 16) {
+    Acc a;
+    mul_acc(a, yh ^ load_be64(in), yl ^ load_be64(in + 8), p);
+    finish(a, w);
+    reduce(w, &yh, &yl);
+  }
+#endif
   store_be64(xi, yh);
   store_be64(xi + 8, yl);
 }
+
+#undef CTC_GH_INLINE
 
 }  // namespace
 
