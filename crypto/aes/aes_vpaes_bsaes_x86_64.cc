@@ -7,12 +7,17 @@
 // wiped) is vpaes_bsaes_hybrid.h, shared by every ISA; the engines are
 // aes_vpaes_x86_64.cc (PSHUFB vpaes) and aes_bsaes_x86_64.cc (bitsliced
 // SSSE3). This file holds the x86 policy constants and the measurement
-// behind them.
+// behind them, and pairs the row with the ssse3 GHASH row for GCM: the
+// stitched bulk loop (bsaes batches with a GHASH block per round,
+// aes_bsaes_x86_64.cc) from the same threshold, the key converted once per
+// message.
 #include <cstddef>
 
 #include "crypto/aes/aes_backend.h"
+#include "crypto/aes/bsaes_gcm_x86_64.h"
 #include "crypto/aes/vpaes_bsaes_hybrid.h"
 #include "crypto/cpu/cpu.h"
+#include "crypto/ghash/ghash_backend.h"
 
 namespace ctcrypto::internal {
 namespace {
@@ -46,6 +51,8 @@ struct PolicyX86 {
 
 }  // namespace
 
-CTCRYPTO_VPAES_BSAES_DEFINE_ROW(PolicyX86, kCapSsse3)
+CTCRYPTO_VPAES_BSAES_DEFINE_ROW_WITH_GCM(PolicyX86, kCapSsse3, kGhashSsse3,
+                                        bsaes_gcm_seal_ssse3,
+                                        bsaes_gcm_open_ssse3)
 
 }  // namespace ctcrypto::internal
