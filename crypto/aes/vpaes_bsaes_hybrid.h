@@ -24,8 +24,9 @@
 //
 // GCM. An ISA with a stitched bitsliced GCM loop (x86_64: bsaes batches with
 // the ssse3 GHASH row, aes_bsaes_x86_64.cc) gets gcm_seal_bulk /
-// gcm_open_bulk through Hybrid::gcm_bulk (row_with_gcm): from the same
-// threshold, the key is converted once per message instead of once per
+// gcm_open_bulk through Hybrid::gcm_bulk (row_with_gcm): from thresholds
+// of its own (Policy::kGcm{Seal,Open}ThresholdBlocks), the key is converted
+// once per message instead of once per
 // GCM 1 KiB ctr32 chunk, the whole batches run stitched, and the tail is
 // left to GCM's final piece (vpaes). Other ISAs keep GCM's ctr32 + GHASH
 // chunks.
@@ -144,7 +145,8 @@ struct Hybrid {
 
   // gcm_bulk: the AesBackend gcm_seal_bulk / gcm_open_bulk of an ISA with a
   // stitched bitsliced GCM loop `Stitched` (x86: bsaes_gcm_{seal,open}_ssse3,
-  // paired with the ssse3 GHASH row): below the threshold nothing (GCM runs
+  // paired with the ssse3 GHASH row): below kMinBlocks (the Policy's
+  // kGcmSealThresholdBlocks / kGcmOpenThresholdBlocks) nothing (GCM runs
   // its ctr32 + GHASH chunks, i.e. vpaes); otherwise the key is converted
   // once for the whole message - not once per 1 KiB chunk as through ctr32 -
   // all whole 8-block batches run stitched, and the tail (< 8 blocks) is
@@ -153,12 +155,13 @@ struct Hybrid {
                             const GhashKeyState* g, const uint8_t* in,
                             uint8_t* out, size_t batches,
                             const uint8_t counter[16], uint8_t xi[16]);
-  template <Stitched kFn>
+  template <Stitched kFn, size_t kMinBlocks>
   static size_t gcm_bulk(const AesKeyState* s, const GhashKeyState* g,
                          const uint8_t* in, uint8_t* out, size_t len,
                          uint8_t ctr[16], uint8_t xi[16]) {
+    static_assert(kMinBlocks >= kBsaesBatchBlocks, "a whole batch at least");
     const size_t blocks = len / 16;
-    if (blocks < kThreshold) return 0;
+    if (blocks < kMinBlocks) return 0;
     const size_t batches = blocks / kBsaesBatchBlocks;
     alignas(16) uint8_t rk[15][16];
     alignas(16) uint8_t bs[kBsaesScheduleBytes];
@@ -212,7 +215,8 @@ struct Hybrid {
     return AesBackend{name,          caps,          set_key,
                       encrypt_block, decrypt_block, ctr32,
                       cbc_encrypt,   cbc_decrypt,   ghash,
-                      gcm_bulk<kSeal>, gcm_bulk<kOpen>};
+                      gcm_bulk<kSeal, Policy::kGcmSealThresholdBlocks>,
+                      gcm_bulk<kOpen, Policy::kGcmOpenThresholdBlocks>};
   }
 };
 
