@@ -22,6 +22,15 @@
 // a bitsliced batch differs widely) and are measured in that ISA's row file
 // (aes_vpaes_bsaes_{x86_64,aarch64,arm}.cc), next to the numbers.
 //
+// GCM. An ISA with a stitched bitsliced GCM loop (x86_64: bsaes batches with
+// the ssse3 GHASH row, aes_bsaes_x86_64.cc) gets gcm_seal_bulk /
+// gcm_open_bulk through Hybrid::gcm_bulk (row_with_gcm): from thresholds
+// of its own (Policy::kGcm{Seal,Open}ThresholdBlocks), the key is converted
+// once per message instead of once per
+// GCM 1 KiB ctr32 chunk, the whole batches run stitched, and the tail is
+// left to GCM's final piece (vpaes). Other ISAs keep GCM's ctr32 + GHASH
+// chunks.
+//
 // Engines. Each target compiles exactly one vpaes (aes_vpaes_<isa>.cc:
 // kAesVpaes, vpaes_export_enc_round_keys) and one bsaes
 // (aes_bsaes_<isa>.cc: bsaes_convert_key, bsaes_ctr32, bsaes_cbc_decrypt),
@@ -134,6 +143,38 @@ struct Hybrid {
     __asm__ __volatile__("" : : "r"(rk), "r"(bs) : "memory");
   }
 
+  // gcm_bulk: the AesBackend gcm_seal_bulk / gcm_open_bulk of an ISA with a
+  // stitched bitsliced GCM loop `Stitched` (x86: bsaes_gcm_{seal,open}_ssse3,
+  // paired with the ssse3 GHASH row): below kMinBlocks (the Policy's
+  // kGcmSealThresholdBlocks / kGcmOpenThresholdBlocks) nothing (GCM runs
+  // its ctr32 + GHASH chunks, i.e. vpaes); otherwise the key is converted
+  // once for the whole message - not once per 1 KiB chunk as through ctr32 -
+  // all whole 8-block batches run stitched, and the tail (< 8 blocks) is
+  // left to GCM's final piece (vpaes).
+  using Stitched = void (*)(const uint8_t* bs, unsigned rounds,
+                            const GhashKeyState* g, const uint8_t* in,
+                            uint8_t* out, size_t batches,
+                            const uint8_t counter[16], uint8_t xi[16]);
+  template <Stitched kFn, size_t kMinBlocks>
+  static size_t gcm_bulk(const AesKeyState* s, const GhashKeyState* g,
+                         const uint8_t* in, uint8_t* out, size_t len,
+                         uint8_t ctr[16], uint8_t xi[16]) {
+    static_assert(kMinBlocks >= kBsaesBatchBlocks, "a whole batch at least");
+    const size_t blocks = len / 16;
+    if (blocks < kMinBlocks) return 0;
+    const size_t batches = blocks / kBsaesBatchBlocks;
+    alignas(16) uint8_t rk[15][16];
+    alignas(16) uint8_t bs[kBsaesScheduleBytes];
+    vpaes_export_enc_round_keys(s, rk);
+    bsaes_convert_key(bs, rk, s->rounds);
+    kFn(bs, s->rounds, g, in, out, batches, ctr, xi);
+    ctr_advance(ctr, kBsaesBatchBlocks * batches);
+    std::memset(rk, 0, sizeof(rk));
+    std::memset(bs, 0, sizeof(bs));
+    __asm__ __volatile__("" : : "r"(rk), "r"(bs) : "memory");
+    return 16 * kBsaesBatchBlocks * batches;
+  }
+
   static void set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
     kAesVpaes.set_key(s, key, key_len);
   }
@@ -166,20 +207,43 @@ struct Hybrid {
                       decrypt_block, ctr32,     cbc_encrypt, cbc_decrypt,
                       nullptr,     nullptr,     nullptr};
   }
+
+  // The row with stitched GCM bulk loops paired with GHASH row `ghash`.
+  template <Stitched kSeal, Stitched kOpen>
+  static constexpr AesBackend row_with_gcm(const char* name, uint32_t caps,
+                                           const GhashBackend* ghash) {
+    return AesBackend{name,          caps,          set_key,
+                      encrypt_block, decrypt_block, ctr32,
+                      cbc_encrypt,   cbc_decrypt,   ghash,
+                      gcm_bulk<kSeal, Policy::kGcmSealThresholdBlocks>,
+                      gcm_bulk<kOpen, Policy::kGcmOpenThresholdBlocks>};
+  }
 };
 
 }  // namespace vpaes_bsaes
 
 // Defines the row and the test hooks for one target's Policy.
-#define CTCRYPTO_VPAES_BSAES_DEFINE_ROW(PolicyType, caps)                     \
+#define CTCRYPTO_VPAES_BSAES_DEFINE_HOOKS(PolicyType)                         \
   size_t vpaes_bsaes_threshold_blocks() {                                     \
     return PolicyType::kThresholdBlocks;                                      \
   }                                                                           \
   size_t vpaes_bsaes_tail_to_bsaes_blocks() {                                 \
     return PolicyType::kTailToBsaes;                                          \
-  }                                                                           \
+  }
+
+#define CTCRYPTO_VPAES_BSAES_DEFINE_ROW(PolicyType, caps)                     \
+  CTCRYPTO_VPAES_BSAES_DEFINE_HOOKS(PolicyType)                               \
   extern const AesBackend kAesVpaesBsaes =                                    \
       vpaes_bsaes::Hybrid<PolicyType>::row("vpaes+bsaes", caps);
+
+// The same with stitched GCM bulk loops (seal_fn, open_fn: Stitched) paired
+// with the GHASH row `ghash_row`.
+#define CTCRYPTO_VPAES_BSAES_DEFINE_ROW_WITH_GCM(PolicyType, caps, ghash_row, \
+                                                seal_fn, open_fn)             \
+  CTCRYPTO_VPAES_BSAES_DEFINE_HOOKS(PolicyType)                               \
+  extern const AesBackend kAesVpaesBsaes =                                    \
+      vpaes_bsaes::Hybrid<PolicyType>::row_with_gcm<seal_fn, open_fn>(        \
+          "vpaes+bsaes", caps, &ghash_row);
 
 }  // namespace ctcrypto::internal
 

@@ -35,28 +35,24 @@
 // L is always zero (degree <= 247), so nothing falls off the bottom and a
 // single fold suffices.
 //
+// Code. The per-block product is in ghash_ssse3_core.h, inline, so that the
+// stitched GCM loop of the x86 vpaes+bsaes row (aes_bsaes_x86_64.cc) runs
+// the same code between bitsliced AES rounds; this file holds init() and the
+// row's update loop.
+//
 // Constant time. Per block: fixed loads of all 32 rows (addresses depend on
 // the row number only), PSHUFB with secret indices into registers, shifts and
 // XORs. init() computes H*x^i with mask arithmetic (no branch on H's bits).
 // No branch or memory index depends on H or the data.
-#include <emmintrin.h>
-#include <tmmintrin.h>
-
 #include <cstring>
 
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_ssse3_core.h"
 
 namespace ctcrypto::internal {
 
 namespace {
-
-struct Ssse3Key {
-  // rows[0][b][n] = byte b of T_hi[n]; rows[1][b][n] = byte b of T_lo[n]
-  // (bytes of the I-domain 128-bit integer, least significant first).
-  alignas(16) uint8_t rows[2][16][16];
-};
-static_assert(sizeof(Ssse3Key) <= kGhashKeyStorageBytes);
 
 inline uint64_t load_be64(const uint8_t* p) {
   uint64_t v = 0;
@@ -77,7 +73,7 @@ void ssse3_init(GhashKeyState* g, const uint8_t h[16]) {
     lo = (lo >> 1) | (hi << 63);
     hi = (hi >> 1) ^ (0xE100000000000000ull & carry);
   }
-  Ssse3Key k;
+  Ssse3GhashKey k;
   for (int set = 0; set < 2; ++set) {
     for (int n = 0; n < 16; ++n) {
       uint64_t th = 0, tl = 0;
@@ -96,70 +92,14 @@ void ssse3_init(GhashKeyState* g, const uint8_t h[16]) {
   std::memcpy(g->storage, &k, sizeof(k));
 }
 
-// shl256: (u:l) <<= 8*n bits, n in 1..15 bytes.
-template <int n>
-inline void shl256(__m128i& u, __m128i& l) {
-  u = _mm_alignr_epi8(u, l, 16 - n);
-  l = _mm_slli_si128(l, n);
-}
-
-// shr128: the 128-bit logical right shift of x by s bits (0 < s < 64); xh
-// is x shifted right by 8 bytes.
-template <int s>
-inline __m128i shr128(__m128i x, __m128i xh) {
-  return _mm_or_si128(_mm_srli_epi64(x, s), _mm_slli_epi64(xh, 64 - s));
-}
-
+// The per-block product is ghash_ssse3::block (ghash_ssse3_core.h), shared
+// with the vpaes+bsaes row's stitched GCM loop.
 void ssse3_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
                   size_t blocks) {
-  const __m128i* rows = reinterpret_cast<const __m128i*>(g->storage);
-  const __m128i* rhi = rows;
-  const __m128i* rlo = rows + 16;
-  const __m128i bswap =
-      _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-  const __m128i low4 = _mm_set1_epi8(0x0f);
-  __m128i y = _mm_shuffle_epi8(
-      _mm_loadu_si128(reinterpret_cast<const __m128i*>(xi)), bswap);
-  for (; blocks > 0; --blocks, in += 16) {
-    y = _mm_xor_si128(
-        y, _mm_shuffle_epi8(
-               _mm_loadu_si128(reinterpret_cast<const __m128i*>(in)), bswap));
-    const __m128i nlo = _mm_and_si128(y, low4);
-    const __m128i nhi = _mm_and_si128(_mm_srli_epi16(y, 4), low4);
-    auto row = [&](int b) {
-      return _mm_xor_si128(_mm_shuffle_epi8(_mm_load_si128(rhi + b), nhi),
-                           _mm_shuffle_epi8(_mm_load_si128(rlo + b), nlo));
-    };
-    // Two Horner chains: E = sum_c V_2c << 16c, O = sum_c V_(2c+1) << 16c.
-    __m128i eu = _mm_setzero_si128(), el = row(14);
-    __m128i ou = _mm_setzero_si128(), ol = row(15);
-#define CTCRYPTO_SSSE3_STEP(c)                 \
-  shl256<2>(eu, el);                           \
-  el = _mm_xor_si128(el, row(2 * (c)));        \
-  shl256<2>(ou, ol);                           \
-  ol = _mm_xor_si128(ol, row(2 * (c) + 1));
-    CTCRYPTO_SSSE3_STEP(6)
-    CTCRYPTO_SSSE3_STEP(5)
-    CTCRYPTO_SSSE3_STEP(4)
-    CTCRYPTO_SSSE3_STEP(3)
-    CTCRYPTO_SSSE3_STEP(2)
-    CTCRYPTO_SSSE3_STEP(1)
-    CTCRYPTO_SSSE3_STEP(0)
-#undef CTCRYPTO_SSSE3_STEP
-    // U:L = (E ^ O << 8) << 8 = E << 8 ^ O << 16.
-    shl256<1>(eu, el);
-    shl256<2>(ou, ol);
-    __m128i u = _mm_xor_si128(eu, ou);
-    __m128i l = _mm_xor_si128(el, ol);
-    // Reduce: u ^= l ^ l>>1 ^ l>>2 ^ l>>7.
-    __m128i lh = _mm_srli_si128(l, 8);
-    u = _mm_xor_si128(u, l);
-    u = _mm_xor_si128(u, shr128<1>(l, lh));
-    u = _mm_xor_si128(u, shr128<2>(l, lh));
-    y = _mm_xor_si128(u, shr128<7>(l, lh));
-  }
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(xi),
-                   _mm_shuffle_epi8(y, bswap));
+  const __m128i* rows = ghash_ssse3::rows(g);
+  __m128i y = ghash_ssse3::load_xi(xi);
+  for (; blocks > 0; --blocks, in += 16) y = ghash_ssse3::block(rows, y, in);
+  ghash_ssse3::store_xi(xi, y);
 }
 
 }  // namespace
