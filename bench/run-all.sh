@@ -1,35 +1,123 @@
 #!/bin/sh
-# Runs the throughput benchmark (//bench:speed) for each target
-# configuration, one after another (one benchmark at a time: the machine has
-# 2 cores). Only x86_64_aesni runs on the hardware; the others run under QEMU
-# user mode, whose timings say nothing about real CPUs: compare
-# implementations only within the same configuration.
+# The benchmark suite (the README's main-job command). For each of the five
+# target configurations, one after another (the machine has 2 cores):
+#   1. builds //bench:speed, //tool:ctcrypto, the size probes (and on the
+#      host //bench:speed_vs_openssl);
+#   2. finds the backend sets the target can reach (bench/backend-sets.sh:
+#      every distinct active AES/GHASH pair under CTCRYPTO_DISABLE);
+#   3. runs //bench:speed once per backend set (natively, or under the
+#      config's QEMU CPU model: emulated figures, not hardware timings) and,
+#      natively, //bench:speed_vs_openssl with the matching OPENSSL_ia32cap;
+#   4. measures what AES-GCM costs a consumer in code size, for the default
+#      and the portable-only build (bench/size/measure.sh).
+# Then the llvm-mca estimates for the ARM bulk loops (bench/mca.sh) and the
+# report (bench/report.py): a results folder with the raw Did lines, JSON,
+# Markdown tables and gnuplot PNGs; the summary is printed at the end.
 #
 #   bench/run-all.sh [extra //bench:speed arguments...]
-#   CONFIGS="x86_64_aesni" bench/run-all.sh
+#   TIMEOUT_MS=1000 bench/run-all.sh          # longer measurements
+#   CONFIGS="x86_64_aesni aarch64_ce" OUT=/tmp/r bench/run-all.sh -filter GCM
+#   SKIP_SIZE=1 SKIP_MCA=1 bench/run-all.sh   # speed only
 set -u
 cd "$(dirname "$0")/.." || exit 1
+top=$(pwd)
 
 tool/install-deps.sh || exit 1
 
 CONFIGS=${CONFIGS:-"x86_64_aesni x86_64_ssse3 aarch64_ce aarch64_noce armv7_neon"}
+TIMEOUT_MS=${TIMEOUT_MS:-150}
+OUT=${OUT:-bench/results/$(date +%Y%m%d-%H%M%S)}
+mkdir -p "$OUT/raw" || exit 1
+OUT=$(cd "$OUT" && pwd)
+BAZEL_FLAGS="-c opt --ui_event_filters=-info,-debug,-warning --noshow_progress"
+
+t0=$(date +%s)
+progress() {
+  printf '[%4ss] %s\n' "$(($(date +%s) - t0))" "$*"
+}
+
+# run_under_of CONFIG: the QEMU command line of a config's --run_under
+# wrapper (from .bazelrc and toolchains/qemu), empty for native configs.
+run_under_of() {
+  w=$(sed -n "s|^build:$1 --run_under=//toolchains/qemu:\([A-Za-z0-9_]*\).*|\1|p" .bazelrc)
+  [ -z "$w" ] && return 0
+  sed -n 's/^exec \(qemu-[^ ]* -cpu [^ ]*\) .*/\1/p' "toolchains/qemu/qemu_$w.sh"
+}
+
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "commit: $(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet 2>/dev/null || echo -dirty)"
+  echo "host: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)"
+  echo "timeout_ms: $TIMEOUT_MS"
+  echo "speed_args: $*"
+} > "$OUT/meta.txt"
 
 failed=0
+nconf=$(echo $CONFIGS | wc -w)
+i=0
 for c in $CONFIGS; do
-  case "$c" in
-    x86_64_aesni) how="native, host CPU: hardware numbers" ;;
-    x86_64_ssse3) how="EMULATED: qemu-x86_64 -cpu Penryn; not hardware numbers" ;;
-    aarch64_ce) how="EMULATED: qemu-aarch64 -cpu cortex-a76; not hardware numbers" ;;
-    aarch64_noce) how="EMULATED: qemu-aarch64 -cpu cortex-a53; not hardware numbers" ;;
-    armv7_neon) how="EMULATED: qemu-arm -cpu cortex-a9; not hardware numbers" ;;
-    *) how="" ;;
-  esac
-  echo
-  echo "=================== $c ($how) ==================="
-  if ! bazel run -c opt --config="$c" --ui_event_filters=-info --noshow_progress \
-      //bench:speed -- -timeout_ms 200 "$@"; then
-    echo "bench/run-all.sh: $c FAILED" >&2
+  i=$((i + 1))
+  runner=$(run_under_of "$c")
+  dir="$OUT/raw/$c"
+  mkdir -p "$dir"
+  echo "${runner:-native}" > "$dir/runner.txt"
+  targets="//bench:speed //tool:ctcrypto //bench/size:all"
+  [ -z "$runner" ] && [ "$c" = x86_64_aesni ] && targets="$targets //bench:speed_vs_openssl"
+  progress "[$i/$nconf $c] build ($targets)"
+  # shellcheck disable=SC2086
+  if ! bazel build $BAZEL_FLAGS --config="$c" $targets; then
+    echo "bench/run-all.sh: $c: build FAILED" >&2
     failed=1
+    continue
+  fi
+  bin=$(bazel info $BAZEL_FLAGS --config="$c" bazel-bin 2>/dev/null)
+
+  progress "[$i/$nconf $c] discover backend sets (${runner:-native})"
+  bench/backend-sets.sh "$runner" "$bin/tool/ctcrypto" > "$dir/sets.tsv" || failed=1
+  nsets=$(wc -l < "$dir/sets.tsv")
+  j=0
+  while IFS='	' read -r set mask aes ghash; do
+    j=$((j + 1))
+    d=$mask
+    [ "$d" = "-" ] && d=""
+    progress "[$i/$nconf $c] [$j/$nsets] speed $set (CTCRYPTO_DISABLE=${d:-})${runner:+ EMULATED: $runner}"
+    # shellcheck disable=SC2086
+    if ! CTCRYPTO_DISABLE=$d $runner "$bin/bench/speed" -timeout_ms "$TIMEOUT_MS" "$@" \
+        > "$dir/speed.$set.txt" < /dev/null; then
+      echo "bench/run-all.sh: $c $set: speed FAILED" >&2
+      failed=1
+    fi
+    if [ -x "$bin/bench/speed_vs_openssl" ] && [ -z "$runner" ]; then
+      progress "[$i/$nconf $c] [$j/$nsets] speed_vs_openssl $set"
+      if ! CTCRYPTO_DISABLE=$d "$bin/bench/speed_vs_openssl" -timeout_ms "$TIMEOUT_MS" \
+          > "$dir/openssl.$set.txt" < /dev/null; then
+        echo "bench/run-all.sh: $c $set: speed_vs_openssl FAILED" >&2
+        failed=1
+      fi
+    fi
+  done < "$dir/sets.tsv"
+
+  if [ -z "${SKIP_SIZE:-}" ]; then
+    progress "[$i/$nconf $c] code size, default backend set"
+    bench/size/measure.sh "$c" "$bin" all >> "$OUT/raw/size.tsv" || failed=1
+    progress "[$i/$nconf $c] code size, --define ctcrypto_backends=portable"
+    # shellcheck disable=SC2086
+    if bazel build $BAZEL_FLAGS --config="$c" --define ctcrypto_backends=portable //bench/size:all; then
+      bench/size/measure.sh "$c" "$bin" portable >> "$OUT/raw/size.tsv" || failed=1
+    else
+      failed=1
+    fi
   fi
 done
+
+if [ -z "${SKIP_MCA:-}" ]; then
+  progress "llvm-mca estimates for the ARM bulk loops (bench/mca.sh)"
+  bench/mca.sh "$OUT/mca" > "$OUT/raw/mca.tsv" || failed=1
+fi
+
+progress "report"
+python3 bench/report.py "$OUT" || failed=1
+ln -sfn "$OUT" "$top/bench/results/latest" 2>/dev/null
+cat "$OUT/summary.md"
+progress "done: $OUT (results.md, results.json, plots/*.png); total $(($(date +%s) - t0)) s"
 exit "$failed"

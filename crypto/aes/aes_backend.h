@@ -16,8 +16,9 @@
 
 namespace ctcrypto::internal {
 
-// kAesKeyStorageBytes: room for any backend's expanded key, both directions.
-inline constexpr size_t kAesKeyStorageBytes = 1024;
+// kAesKeyStorageBytes: room for any backend's expanded key, both directions
+// (the largest: bsaes, 15 bitsliced round keys of 128 bytes = 1920).
+inline constexpr size_t kAesKeyStorageBytes = 2048;
 
 struct AesBackend;
 struct GhashBackend;

@@ -101,8 +101,10 @@ const char* caps_to_string(uint32_t caps, char* buf, size_t buf_len) {
 uint32_t cpu_detected_caps() {
   // Closing the detected set too keeps it coherent (e.g. AVX reported
   // without SSSE3 by an odd hypervisor is dropped).
+  // The closure propagates from removed bits, so every bit the CPU lacks
+  // counts as removed (caps_remove(raw, 0) would close nothing).
   uint32_t raw = detect_cpu_caps();
-  return caps_remove(raw, 0);
+  return caps_remove(raw, ~raw);
 }
 
 uint32_t cpu_caps() {

@@ -10,9 +10,16 @@
 // costs one backend call for AES (one batch on bitsliced backends, which
 // process 4 or 8 blocks in the same time as one).
 //
+// GHASH batching: AD of at most 64 bytes is hashed in the same backend call
+// as the head's data, and the last at most 256 bytes of data in the same
+// call as the length block, so a message that fits in the head costs one
+// GHASH call and a long one two plus the bulk (aggregating backends reduce
+// once per call of up to 8 or 16 blocks, and those reductions are serial).
+//
 // Bulk: a backend that offers a stitched GCM loop for the key's GHASH
 // backend takes as much of the rest as it wants; the remainder runs as
-// ctr32 + GHASH in 1 KiB chunks (hot in L1 for the second pass).
+// ctr32 + GHASH in 1 KiB chunks (hot in L1 for the second pass) and the
+// final piece.
 //
 // open() hashes each chunk of ciphertext before decrypting it (so in-place
 // works), compares the tag in constant time, and on failure wipes all the
@@ -33,6 +40,8 @@ using internal::GhashKeyState;
 
 constexpr size_t kHeadBytes = 48;    // data blocks sharing the tag-mask call
 constexpr size_t kChunkBytes = 1024;
+constexpr size_t kShortAdBytes = 64;  // AD hashed with the head if short
+constexpr size_t kFinalBytes = 256;   // data hashed with the length block
 
 void inc32_by(uint8_t ctr[16], size_t n) {
   internal::store_be32(ctr + 12, internal::load_be32(ctr + 12) +
@@ -69,67 +78,108 @@ void derive_j0(const GhashKeyState& g, const uint8_t* nonce, size_t nonce_len,
 
 // crypt: the shared body of seal (decrypting = false) and open. Writes the
 // 16-byte full tag (before truncation) to tag_out.
+//
+// GHASH calls are batched so that an aggregating backend reduces as few
+// times as possible in series: AD of at most kShortAdBytes is hashed in the
+// same call as the head's data blocks, and the last at most kFinalBytes of
+// data in the same call as the length block (both through small stack
+// copies). A short message (head only) is one call for everything.
 void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
            const uint8_t* nonce, size_t nonce_len, const uint8_t* in,
            uint8_t* out, size_t len, const uint8_t* ad, size_t ad_len,
            uint8_t tag_out[16]) {
   uint8_t ctr[16], xi[16] = {};
   derive_j0(g, nonce, nonce_len, ctr);
-  ghash_padded(g, xi, ad, ad_len);
 
-  // Head: tag mask and up to three data blocks in one keystream call.
-  alignas(16) uint8_t head[16 + kHeadBytes] = {};
-  size_t h = len < kHeadBytes ? len : kHeadBytes;
-  size_t head_blocks = (h + 15) / 16;
-  if (h) std::memcpy(head + 16, in, h);
-  if (decrypting) ghash_padded(g, xi, head + 16, h);
-  a.backend->ctr32(&a, head, head, 1 + head_blocks, ctr);
-  if (h) std::memcpy(out, head + 16, h);
-  if (!decrypting) {
-    std::memset(head + 16 + h, 0, kHeadBytes - h);
-    ghash_padded(g, xi, head + 16, h);
+  // Head: the tag mask and up to three data blocks in one keystream call;
+  // their GHASH input is staged after the AD (if short) in `stage`.
+  const bool short_ad = ad_len <= kShortAdBytes;
+  if (!short_ad) ghash_padded(g, xi, ad, ad_len);
+  // Buffers are not zero-initialised as a whole: only the bytes that are
+  // read are written (a 100+ byte "= {}" becomes REP STOS, which costs more
+  // than the rest of a 16-byte seal).
+  alignas(16) uint8_t stage[kShortAdBytes + kHeadBytes + 16];
+  alignas(16) uint8_t ks[16 + kHeadBytes];
+  const size_t ad_blocks = short_ad ? (ad_len + 15) / 16 : 0;
+  if (ad_blocks) {
+    std::memset(stage + 16 * (ad_blocks - 1), 0, 16);
+    std::memcpy(stage, ad, ad_len);
   }
+  uint8_t* c = stage + 16 * ad_blocks;
+  const size_t h = len < kHeadBytes ? len : kHeadBytes;
+  const size_t head_blocks = (h + 15) / 16;
+  std::memset(ks, 0, 16);  // the tag mask is E(J0) XOR 0
+  if (h) {
+    std::memset(c + 16 * (head_blocks - 1), 0, 16);
+    std::memcpy(ks + 16, in, h);
+    if (decrypting) std::memcpy(c, in, h);
+  }
+  a.backend->ctr32(&a, ks, ks, 1 + head_blocks, ctr);
+  if (h) std::memcpy(out, ks + 16, h);
+  if (!decrypting && h) std::memcpy(c, ks + 16, h);
   uint8_t tag_mask[16];
-  std::memcpy(tag_mask, head, 16);
+  std::memcpy(tag_mask, ks, 16);
   inc32_by(ctr, 1 + head_blocks);
-  size_t pos = h;
+  size_t staged = ad_blocks + head_blocks;
+  if (len == h) {
+    // Short message: the length block joins the same call.
+    internal::store_be64(c + 16 * head_blocks, uint64_t{ad_len} * 8);
+    internal::store_be64(c + 16 * head_blocks + 8, uint64_t{len} * 8);
+    g.backend->update(&g, xi, stage, staged + 1);
+  } else {
+    if (staged) g.backend->update(&g, xi, stage, staged);
+    size_t pos = h;
 
-  // Bulk: the backend's stitched loop if it pairs with this GHASH backend.
-  if (len - pos >= 16 && a.backend->gcm_ghash == g.backend &&
-      g.backend != nullptr) {
-    auto bulk = decrypting ? a.backend->gcm_open_bulk : a.backend->gcm_seal_bulk;
-    if (bulk) pos += bulk(&a, &g, in + pos, out + pos, (len - pos) & ~size_t{15},
-                          ctr, xi);
-  }
-  while (len - pos >= 16) {
-    size_t n = len - pos;
-    if (n > kChunkBytes) n = kChunkBytes;
-    size_t blocks = n / 16;
-    if (decrypting) g.backend->update(&g, xi, in + pos, blocks);
-    a.backend->ctr32(&a, in + pos, out + pos, blocks, ctr);
-    if (!decrypting) g.backend->update(&g, xi, out + pos, blocks);
-    inc32_by(ctr, blocks);
-    pos += blocks * 16;
-  }
-  if (pos < len) {
-    size_t tail = len - pos;
-    std::memset(head, 0, 16);
-    std::memcpy(head, in + pos, tail);
-    if (decrypting) g.backend->update(&g, xi, head, 1);
-    a.backend->ctr32(&a, head, head, 1, ctr);
-    std::memcpy(out + pos, head, tail);
-    if (!decrypting) {
-      std::memset(head + tail, 0, 16 - tail);
-      g.backend->update(&g, xi, head, 1);
+    // Bulk: the backend's stitched loop if it pairs with this GHASH
+    // backend, then ctr32 + GHASH in 1 KiB chunks while more than
+    // kFinalBytes remain.
+    if (len - pos >= 16 && a.backend->gcm_ghash == g.backend &&
+        g.backend != nullptr) {
+      auto bulk =
+          decrypting ? a.backend->gcm_open_bulk : a.backend->gcm_seal_bulk;
+      if (bulk)
+        pos += bulk(&a, &g, in + pos, out + pos, (len - pos) & ~size_t{15},
+                    ctr, xi);
     }
+    while (len - pos > kFinalBytes) {
+      size_t n = len - pos - kFinalBytes;
+      if (n > kChunkBytes) n = kChunkBytes;
+      size_t blocks = (n + 15) / 16;
+      if (decrypting) g.backend->update(&g, xi, in + pos, blocks);
+      a.backend->ctr32(&a, in + pos, out + pos, blocks, ctr);
+      if (!decrypting) g.backend->update(&g, xi, out + pos, blocks);
+      inc32_by(ctr, blocks);
+      pos += blocks * 16;
+    }
+
+    // Final: at most kFinalBytes, one keystream call and one GHASH call
+    // with the length block.
+    alignas(16) uint8_t fin[kFinalBytes + 16];
+    const size_t rem = len - pos;
+    const size_t rem_blocks = (rem + 15) / 16;
+    if (rem) {
+      std::memset(fin + 16 * (rem_blocks - 1), 0, 16);
+      if (decrypting) std::memcpy(fin, in + pos, rem);
+      if (rem % 16 == 0) {
+        a.backend->ctr32(&a, in + pos, out + pos, rem_blocks, ctr);
+      } else {
+        alignas(16) uint8_t work[kFinalBytes];
+        std::memcpy(work, in + pos, rem);
+        a.backend->ctr32(&a, work, work, rem_blocks, ctr);
+        std::memcpy(out + pos, work, rem);
+        internal::secure_zero(work, rem);
+      }
+      if (!decrypting) std::memcpy(fin, out + pos, rem);
+    }
+    internal::store_be64(fin + 16 * rem_blocks, uint64_t{ad_len} * 8);
+    internal::store_be64(fin + 16 * rem_blocks + 8, uint64_t{len} * 8);
+    g.backend->update(&g, xi, fin, rem_blocks + 1);
+    internal::secure_zero(fin, 16 * rem_blocks);
   }
 
-  uint8_t len_block[16];
-  internal::store_be64(len_block, uint64_t{ad_len} * 8);
-  internal::store_be64(len_block + 8, uint64_t{len} * 8);
-  g.backend->update(&g, xi, len_block, 1);
   for (int i = 0; i < 16; ++i) tag_out[i] = xi[i] ^ tag_mask[i];
-  internal::secure_zero(head, sizeof(head));
+  internal::secure_zero(ks, 16 + 16 * head_blocks);
+  internal::secure_zero(stage, 16 * (ad_blocks + head_blocks));
   internal::secure_zero(tag_mask, sizeof(tag_mask));
 }
 

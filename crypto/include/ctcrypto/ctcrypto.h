@@ -18,8 +18,8 @@ extern "C" {
 #define CTCRYPTO_AUTHENTICATION_FAILED 8
 
 /* Sizes of the opaque objects; the C++ side static_asserts they suffice. */
-#define CTCRYPTO_AES_KEY_SIZE 1152
-#define CTCRYPTO_AES_GCM_SIZE 1792
+#define CTCRYPTO_AES_KEY_SIZE 2176
+#define CTCRYPTO_AES_GCM_SIZE 2816
 
 typedef struct ctcrypto_aes_key {
   CTCRYPTO_ALIGNAS(64) unsigned char opaque[CTCRYPTO_AES_KEY_SIZE];

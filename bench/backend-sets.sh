@@ -1,0 +1,47 @@
+#!/bin/sh
+# Lists the backend sets reachable on one target: every distinct `active:`
+# pair that `ctcrypto caps` reports under some CTCRYPTO_DISABLE combination
+# of the capabilities the CPU has. Nothing here names a backend: the masks
+# come from the `cpu:` field of `ctcrypto caps`, the sets from its answers.
+#
+#   bench/backend-sets.sh RUNNER CTCRYPTO_BINARY
+#
+# RUNNER is the command that runs a target binary ("" for native, or e.g.
+# "qemu-aarch64 -cpu cortex-a53"). Output, one set per line, best first
+# (fewest capabilities disabled), tab-separated:
+#   <set name>  <CTCRYPTO_DISABLE value or ->  <aes row>  <ghash row>
+# where <set name> is "<aes>+<ghash>" (e.g. aesni+clmul, nohw+nohw).
+set -eu
+runner=$1
+bin=$2
+
+caps_line() {
+  # shellcheck disable=SC2086 # RUNNER is a command with arguments
+  CTCRYPTO_DISABLE=$1 $runner "$bin" caps
+}
+
+cpu=$(caps_line "" | sed -n 's/.*  cpu: //p')
+[ "$cpu" = "-" ] && cpu=""
+[ "$cpu" = "none" ] && cpu=""
+
+# Every subset of the CPU's capability names, fewest names first (so the set
+# reached with the smallest CTCRYPTO_DISABLE is the one recorded).
+echo "$cpu" | awk -F, '
+{
+  n = (NF > 0 && $1 != "") ? NF : 0
+  if (n > 12) n = 12          # 4096 runs at most
+  for (k = 0; k <= n; k++)
+    for (m = 0; m < 2 ^ n; m++) {
+      c = 0; s = ""
+      for (i = 0; i < n; i++)
+        if (int(m / 2 ^ i) % 2) { c++; s = s (s == "" ? "" : ",") $(i + 1) }
+      if (c == k) print (s == "" ? "-" : s)
+    }
+}' | while read -r mask; do
+  d=$mask
+  [ "$d" = "-" ] && d=""
+  line=$(caps_line "$d")
+  aes=$(echo "$line" | sed -n 's/.*active: aes=\([^ ]*\) ghash=\([^ ]*\).*/\1/p')
+  ghash=$(echo "$line" | sed -n 's/.*active: aes=\([^ ]*\) ghash=\([^ ]*\).*/\2/p')
+  printf '%s+%s\t%s\t%s\t%s\n' "$aes" "$ghash" "$mask" "$aes" "$ghash"
+done | awk -F'\t' '!seen[$1]++'

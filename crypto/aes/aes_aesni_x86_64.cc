@@ -1,0 +1,340 @@
+// aes_aesni_x86_64.cc: AES with the AES-NI instructions (row "aesni").
+//
+// Technique. Intel's AES-NI (Gueron, "Intel Advanced Encryption Standard
+// (AES) New Instructions Set", white paper rev. 3.01): AESENC/AESENCLAST do
+// one full round (ShiftRows, SubBytes, MixColumns, AddRoundKey) on a block in
+// an XMM register; AESDEC/AESDECLAST do the inverse rounds of FIPS-197's
+// equivalent inverse cipher (5.3.5), whose middle round keys are the
+// encryption keys passed through InvMixColumns (AESIMC).
+//
+// Key schedule. FIPS-197 5.2 word by word; SubWord comes from
+// AESKEYGENASSIST with a zero round constant (its dword 0 is SubWord of the
+// input's dword 1), and Rcon is XORed in afterwards from a table indexed by
+// the public word number, so one loop serves 128-, 192- and 256-bit keys.
+// Layout (crypto/aes/aesni_internal.h): encryption keys at byte 0,
+// decryption keys at byte 256, 16 bytes per round.
+//
+// Throughput. AESENC has a latency of several cycles but issues one or two
+// per cycle, so independent blocks are interleaved: CTR and CBC decryption
+// keep 8 blocks in flight; CBC encryption is inherently serial. Short runs
+// (1..7 blocks, e.g. GCM's tag mask plus a few data blocks) are a compile-time
+// specialisation per count, so a 2-block call is two interleaved chains with
+// no loop or precomputation. The counter is kept byte-reversed so inc32 is a
+// PADDD on the low dword (wrapping mod 2^32 exactly as GCM requires) and one
+// PSHUFB turns it back into a block.
+//
+// Stitched GCM. gcm_seal_bulk/gcm_open_bulk run 8 AES blocks and an 8-block
+// aggregated GHASH (crypto/ghash/ghash_clmul_x86_64.cc's key and arithmetic)
+// in the same loop body, so the AES and PCLMULQDQ units work in parallel:
+// seal hashes the previous 8 ciphertext blocks while encrypting the next 8;
+// open hashes the 8 ciphertext blocks it is decrypting.
+//
+// Constant time. The AES instructions are data-independent in timing (no
+// tables); all branches and indices depend only on lengths, block counts and
+// round numbers, which are public.
+#include <cstring>
+
+#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aesni_internal.h"
+#include "crypto/cpu/cpu.h"
+#include "crypto/internal.h"
+
+namespace ctcrypto::internal {
+
+extern const GhashBackend kGhashClmul;
+
+namespace x86hw {
+
+namespace {
+
+uint32_t sub_word(uint32_t w) {
+  __m128i x = _mm_shuffle_epi32(_mm_cvtsi32_si128(static_cast<int>(w)), 0);
+  x = _mm_aeskeygenassist_si128(x, 0);
+  return static_cast<uint32_t>(_mm_cvtsi128_si32(x));
+}
+
+inline __m128i add_ctr(__m128i c, int i) {
+  return _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, i));
+}
+
+// ctr_n: N blocks of CTR from byte-reversed counter c.
+template <int N>
+inline __attribute__((always_inline)) void ctr_n(const __m128i* rk, int nr,
+                                                 __m128i c, const uint8_t* in,
+                                                 uint8_t* out) {
+  __m128i b[N];
+  const __m128i k0 = _mm_load_si128(rk);
+#pragma GCC unroll 8
+  for (int i = 0; i < N; ++i) b[i] = _mm_xor_si128(bswap128(add_ctr(c, i)), k0);
+  for (int r = 1; r < nr; ++r) {
+    const __m128i k = _mm_load_si128(rk + r);
+#pragma GCC unroll 8
+    for (int i = 0; i < N; ++i) b[i] = _mm_aesenc_si128(b[i], k);
+  }
+  const __m128i kl = _mm_load_si128(rk + nr);
+#pragma GCC unroll 8
+  for (int i = 0; i < N; ++i) {
+    b[i] = _mm_aesenclast_si128(b[i], kl);
+    storeu(out + 16 * i, _mm_xor_si128(b[i], loadu(in + 16 * i)));
+  }
+}
+
+// cbc_dec_n: N blocks of CBC decryption; *iv is updated.
+template <int N>
+inline __attribute__((always_inline)) void cbc_dec_n(const __m128i* dk, int nr,
+                                                     __m128i* iv,
+                                                     const uint8_t* in,
+                                                     uint8_t* out) {
+  __m128i c[N], b[N];
+  const __m128i k0 = _mm_load_si128(dk);
+#pragma GCC unroll 8
+  for (int i = 0; i < N; ++i) {
+    c[i] = loadu(in + 16 * i);
+    b[i] = _mm_xor_si128(c[i], k0);
+  }
+  for (int r = 1; r < nr; ++r) {
+    const __m128i k = _mm_load_si128(dk + r);
+#pragma GCC unroll 8
+    for (int i = 0; i < N; ++i) b[i] = _mm_aesdec_si128(b[i], k);
+  }
+  const __m128i kl = _mm_load_si128(dk + nr);
+  // All ciphertext is in registers before the first store (in place).
+#pragma GCC unroll 8
+  for (int i = 0; i < N; ++i) {
+    __m128i prev = i == 0 ? *iv : c[i - 1];
+    storeu(out + 16 * i, _mm_xor_si128(_mm_aesdeclast_si128(b[i], kl), prev));
+  }
+  *iv = c[N - 1];
+}
+
+// gcm8: one stitched iteration: 8 CTR blocks from in to out, and 8 blocks
+// of `hash` folded into x. NR is the round count. For open, hash == in and
+// every hashed block is loaded before any store; for seal, hash is the
+// previous iteration's output.
+template <int NR>
+inline __attribute__((always_inline)) void gcm8(const __m128i* rk,
+                                                const ClmulKey* hk, __m128i c,
+                                                const uint8_t* in,
+                                                uint8_t* out,
+                                                const uint8_t* hash,
+                                                __m128i* x) {
+  __m128i b[8];
+  const __m128i k0 = _mm_load_si128(rk);
+#pragma GCC unroll 8
+  for (int i = 0; i < 8; ++i) b[i] = _mm_xor_si128(bswap128(add_ctr(c, i)), k0);
+  Acc a = acc_zero();
+#pragma GCC unroll 14
+  for (int r = 1; r < NR; ++r) {
+    const __m128i k = _mm_load_si128(rk + r);
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i) b[i] = _mm_aesenc_si128(b[i], k);
+    if (r <= 8) {
+      // GHASH block r-1 rides along with AES round r.
+      const int j = r - 1;
+      __m128i h = bswap128(loadu(hash + 16 * j));
+      if (j == 0) h = _mm_xor_si128(h, *x);
+      acc_mul(a, h, _mm_load_si128(&hk->h[8 + j]),
+              _mm_load_si128(&hk->hk[8 + j]));
+    }
+  }
+  *x = acc_reduce(a);
+  const __m128i kl = _mm_load_si128(rk + NR);
+#pragma GCC unroll 8
+  for (int i = 0; i < 8; ++i) {
+    b[i] = _mm_aesenclast_si128(b[i], kl);
+    storeu(out + 16 * i, _mm_xor_si128(b[i], loadu(in + 16 * i)));
+  }
+}
+
+template <int NR>
+size_t gcm_seal_nr(const AesKeyState* s, const GhashKeyState* g,
+                   const uint8_t* in, uint8_t* out, size_t len, uint8_t ctr[16],
+                   uint8_t xi[16]) {
+  const size_t n8 = len / 128;
+  const __m128i* rk = enc_keys(s);
+  const ClmulKey* hk = clmul_key(g);
+  __m128i c = bswap128(loadu(ctr));
+  __m128i x = bswap128(loadu(xi));
+  const __m128i eight = _mm_set_epi32(0, 0, 0, 8);
+  ctr_n<8>(rk, NR, c, in, out);
+  c = _mm_add_epi32(c, eight);
+  for (size_t i = 1; i < n8; ++i) {
+    gcm8<NR>(rk, hk, c, in + 128 * i, out + 128 * i, out + 128 * (i - 1), &x);
+    c = _mm_add_epi32(c, eight);
+  }
+  x = ghash_n(hk, x, out + 128 * (n8 - 1), 8);
+  storeu(ctr, bswap128(c));
+  storeu(xi, bswap128(x));
+  return n8 * 128;
+}
+
+template <int NR>
+size_t gcm_open_nr(const AesKeyState* s, const GhashKeyState* g,
+                   const uint8_t* in, uint8_t* out, size_t len, uint8_t ctr[16],
+                   uint8_t xi[16]) {
+  const size_t n8 = len / 128;
+  const __m128i* rk = enc_keys(s);
+  const ClmulKey* hk = clmul_key(g);
+  __m128i c = bswap128(loadu(ctr));
+  __m128i x = bswap128(loadu(xi));
+  const __m128i eight = _mm_set_epi32(0, 0, 0, 8);
+  for (size_t i = 0; i < n8; ++i) {
+    gcm8<NR>(rk, hk, c, in + 128 * i, out + 128 * i, in + 128 * i, &x);
+    c = _mm_add_epi32(c, eight);
+  }
+  storeu(ctr, bswap128(c));
+  storeu(xi, bswap128(x));
+  return n8 * 128;
+}
+
+size_t gcm_seal_bulk(const AesKeyState* s, const GhashKeyState* g,
+                     const uint8_t* in, uint8_t* out, size_t len,
+                     uint8_t ctr[16], uint8_t xi[16]) {
+  if (len < 128) return 0;
+  switch (s->rounds) {
+    case 10: return gcm_seal_nr<10>(s, g, in, out, len, ctr, xi);
+    case 12: return gcm_seal_nr<12>(s, g, in, out, len, ctr, xi);
+    default: return gcm_seal_nr<14>(s, g, in, out, len, ctr, xi);
+  }
+}
+
+size_t gcm_open_bulk(const AesKeyState* s, const GhashKeyState* g,
+                     const uint8_t* in, uint8_t* out, size_t len,
+                     uint8_t ctr[16], uint8_t xi[16]) {
+  if (len < 128) return 0;
+  switch (s->rounds) {
+    case 10: return gcm_open_nr<10>(s, g, in, out, len, ctr, xi);
+    case 12: return gcm_open_nr<12>(s, g, in, out, len, ctr, xi);
+    default: return gcm_open_nr<14>(s, g, in, out, len, ctr, xi);
+  }
+}
+
+}  // namespace
+
+void aesni_set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
+  static constexpr uint8_t kRcon[10] = {0x01, 0x02, 0x04, 0x08, 0x10,
+                                        0x20, 0x40, 0x80, 0x1b, 0x36};
+  const size_t nk = key_len / 4;
+  const size_t nr = nk + 6;
+  const size_t total = 4 * (nr + 1);
+  uint32_t w[60];
+  // Words are little-endian loads: byte 0 of the key is the low byte, so
+  // RotWord is a rotate right by 8 and Rcon goes into the low byte.
+  std::memcpy(w, key, key_len);
+  for (size_t i = nk; i < total; ++i) {
+    uint32_t t = w[i - 1];
+    if (i % nk == 0) {
+      t = sub_word(t);
+      t = ((t >> 8) | (t << 24)) ^ kRcon[i / nk - 1];
+    } else if (nk > 6 && i % nk == 4) {
+      t = sub_word(t);
+    }
+    w[i] = w[i - nk] ^ t;
+  }
+  std::memcpy(s->storage + kEncKeyOffset, w, total * 4);
+  const __m128i* ek = enc_keys(s);
+  __m128i* dk = reinterpret_cast<__m128i*>(s->storage + kDecKeyOffset);
+  dk[0] = ek[nr];
+  for (size_t i = 1; i < nr; ++i) dk[i] = _mm_aesimc_si128(ek[nr - i]);
+  dk[nr] = ek[0];
+  secure_zero(w, sizeof(w));
+}
+
+void aesni_encrypt_block(const AesKeyState* s, const uint8_t in[16],
+                         uint8_t out[16]) {
+  const __m128i* rk = enc_keys(s);
+  const int nr = static_cast<int>(s->rounds);
+  __m128i b = _mm_xor_si128(loadu(in), _mm_load_si128(rk));
+  for (int r = 1; r < nr; ++r) b = _mm_aesenc_si128(b, _mm_load_si128(rk + r));
+  storeu(out, _mm_aesenclast_si128(b, _mm_load_si128(rk + nr)));
+}
+
+void aesni_decrypt_block(const AesKeyState* s, const uint8_t in[16],
+                         uint8_t out[16]) {
+  const __m128i* dk = dec_keys(s);
+  const int nr = static_cast<int>(s->rounds);
+  __m128i b = _mm_xor_si128(loadu(in), _mm_load_si128(dk));
+  for (int r = 1; r < nr; ++r) b = _mm_aesdec_si128(b, _mm_load_si128(dk + r));
+  storeu(out, _mm_aesdeclast_si128(b, _mm_load_si128(dk + nr)));
+}
+
+void aesni_cbc_encrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                       size_t blocks, uint8_t iv[16]) {
+  const __m128i* rk = enc_keys(s);
+  const int nr = static_cast<int>(s->rounds);
+  __m128i v = loadu(iv);
+  for (size_t j = 0; j < blocks; ++j) {
+    __m128i b = _mm_xor_si128(_mm_xor_si128(loadu(in + 16 * j), v),
+                              _mm_load_si128(rk));
+    for (int r = 1; r < nr; ++r) b = _mm_aesenc_si128(b, _mm_load_si128(rk + r));
+    v = _mm_aesenclast_si128(b, _mm_load_si128(rk + nr));
+    storeu(out + 16 * j, v);
+  }
+  storeu(iv, v);
+}
+
+void aesni_cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                       size_t blocks, uint8_t iv[16]) {
+  const __m128i* dk = dec_keys(s);
+  const int nr = static_cast<int>(s->rounds);
+  __m128i v = loadu(iv);
+  while (blocks >= 8) {
+    cbc_dec_n<8>(dk, nr, &v, in, out);
+    in += 128;
+    out += 128;
+    blocks -= 8;
+  }
+  switch (blocks) {
+    case 7: cbc_dec_n<7>(dk, nr, &v, in, out); break;
+    case 6: cbc_dec_n<6>(dk, nr, &v, in, out); break;
+    case 5: cbc_dec_n<5>(dk, nr, &v, in, out); break;
+    case 4: cbc_dec_n<4>(dk, nr, &v, in, out); break;
+    case 3: cbc_dec_n<3>(dk, nr, &v, in, out); break;
+    case 2: cbc_dec_n<2>(dk, nr, &v, in, out); break;
+    case 1: cbc_dec_n<1>(dk, nr, &v, in, out); break;
+    default: break;
+  }
+  storeu(iv, v);
+}
+
+void aesni_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                 size_t blocks, const uint8_t counter[16]) {
+  const __m128i* rk = enc_keys(s);
+  const int nr = static_cast<int>(s->rounds);
+  __m128i c = bswap128(loadu(counter));
+  while (blocks >= 8) {
+    ctr_n<8>(rk, nr, c, in, out);
+    c = add_ctr(c, 8);
+    in += 128;
+    out += 128;
+    blocks -= 8;
+  }
+  switch (blocks) {
+    case 7: ctr_n<7>(rk, nr, c, in, out); break;
+    case 6: ctr_n<6>(rk, nr, c, in, out); break;
+    case 5: ctr_n<5>(rk, nr, c, in, out); break;
+    case 4: ctr_n<4>(rk, nr, c, in, out); break;
+    case 3: ctr_n<3>(rk, nr, c, in, out); break;
+    case 2: ctr_n<2>(rk, nr, c, in, out); break;
+    case 1: ctr_n<1>(rk, nr, c, in, out); break;
+    default: break;
+  }
+}
+
+}  // namespace x86hw
+
+const AesBackend kAesAesni = {
+    "aesni",
+    kCapAesni | kCapSsse3,
+    x86hw::aesni_set_key,
+    x86hw::aesni_encrypt_block,
+    x86hw::aesni_decrypt_block,
+    x86hw::aesni_ctr32,
+    x86hw::aesni_cbc_encrypt,
+    x86hw::aesni_cbc_decrypt,
+    &kGhashClmul,
+    x86hw::gcm_seal_bulk,
+    x86hw::gcm_open_bulk,
+};
+
+}  // namespace ctcrypto::internal

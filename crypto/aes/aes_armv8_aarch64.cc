@@ -1,0 +1,56 @@
+// aes_armv8_aarch64.cc: AES with the ARMv8-A Crypto Extension instructions
+// (AESE, AESMC, AESD, AESIMC) through <arm_neon.h>, plus stitched AES-GCM
+// loops that interleave AES with the 64-bit PMULL GHASH of
+// ghash_pmull.h. The functions live in
+// aes_armv8_impl.h, shared with the AArch32 build (aes_armv8_arm.cc).
+//
+// Technique. AESE(s, k) = ShiftRows(SubBytes(s ^ k)) and AESMC = MixColumns,
+// so a FIPS-197 round is AESMC(AESE(s, rk[i])) with the round key added
+// first, and the last round is AESE then EOR with the final round key.
+// Decryption uses the Equivalent Inverse Cipher (FIPS-197, 5.3.5): AESD =
+// InvSubBytes(InvShiftRows(s ^ k)), AESIMC = InvMixColumns, with the middle
+// round keys passed through InvMixColumns once at key set-up.
+//
+// Key expansion follows FIPS-197 5.2. SubWord is done with the instruction
+// itself: a word broadcast into all four columns is unchanged by ShiftRows
+// (every row holds one repeated byte), so AESE with a zero key returns
+// SubBytes of it and lane 0 is SubWord(w). No table, constant time.
+//
+// Throughput. AESE/AESMC have latencies of 2-3 cycles on Cortex-A57/A72/
+// A75/A76 and are pipelined, so independent blocks are interleaved: CTR
+// and CBC decryption keep 8 blocks in flight (4 for a tail of 4..7), CBC
+// encryption is inherently serial. AESE+AESMC pairs are written adjacent,
+// the pattern those cores fuse. The stitched GCM loops process 8 blocks per
+// iteration: the AES rounds of this batch and the PMULL GHASH of 8 blocks
+// (sealing: the previous batch's ciphertext, opening: this batch's) are in
+// one basic block, so in-order and out-of-order cores alike can overlap
+// the AES and PMULL pipelines; one aggregated reduction per batch.
+//
+// Data layout. AesKeyState::storage holds the Nr+1 encryption round keys
+// (16 bytes each, in the byte order of the AES state, i.e. FIPS-197's
+// column-major bytes) at offset 0 and the Nr+1 decryption round keys of the
+// equivalent inverse cipher at offset 240. Counters are big-endian per GCM;
+// the 32-bit tail is kept in a general register and inserted into lane 3.
+//
+// Constant time. The AES instructions have fixed latency; key expansion
+// uses only them, EOR and rotations; no branch or address depends on key or
+// data. Block counts, lengths, rounds and counters are public.
+#include "crypto/aes/aes_armv8_impl.h"
+
+namespace ctcrypto::internal {
+
+extern const AesBackend kAesArmv8 = {
+    /*name=*/"armv8",
+    /*required_caps=*/kCapAes | kCapNeon,
+    /*set_key=*/armv8_set_key,
+    /*encrypt_block=*/armv8_encrypt_block,
+    /*decrypt_block=*/armv8_decrypt_block,
+    /*ctr32=*/armv8_ctr32,
+    /*cbc_encrypt=*/armv8_cbc_encrypt,
+    /*cbc_decrypt=*/armv8_cbc_decrypt,
+    /*gcm_ghash=*/&kGhashPmull,
+    /*gcm_seal_bulk=*/armv8_gcm_seal_bulk,
+    /*gcm_open_bulk=*/armv8_gcm_open_bulk,
+};
+
+}  // namespace ctcrypto::internal

@@ -1,0 +1,389 @@
+// aes_armv8_impl.h: the ARMv8 AES row's functions, shared by the AArch64
+// (aes_armv8_aarch64.cc) and AArch32 (aes_armv8_arm.cc) builds, which
+// differ only in register count: 32 vector registers allow 8 blocks in
+// flight, AArch32's 16 Q registers 4. Include from exactly one file per
+// build; see aes_armv8_aarch64.cc for the essay.
+#ifndef CTCRYPTO_AES_AES_ARMV8_IMPL_H_
+#define CTCRYPTO_AES_AES_ARMV8_IMPL_H_
+
+#include <arm_neon.h>
+
+#include <cstring>
+
+#include "crypto/aes/aes_backend.h"
+#include "crypto/cpu/cpu.h"
+#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_pmull.h"
+#include "crypto/internal.h"
+
+#if !defined(__ARM_FEATURE_AES) && !defined(__ARM_FEATURE_CRYPTO)
+#error "aes_armv8_impl.h needs the crypto extensions (AESE/AESD)"
+#endif
+
+namespace ctcrypto::internal {
+
+// kWide: blocks in flight in CTR, CBC decryption and the GCM loops.
+#if defined(__aarch64__)
+inline constexpr int kWide = 8;
+#else
+inline constexpr int kWide = 4;
+#endif
+
+namespace {
+
+// The batch helpers are forced inline so that each bulk loop is one basic
+// block with its round keys in registers (no call, no key reloads).
+#define CTCRYPTO_INLINE inline __attribute__((always_inline))
+
+constexpr size_t kDecOffset = 240;  // 15 round keys of 16 bytes
+static_assert(2 * kDecOffset <= kAesKeyStorageBytes);
+
+// --- key schedule ----------------------------------------------------------
+
+// sub_word: FIPS-197 SubWord via AESE with a zero round key (see above).
+inline uint32_t sub_word(uint32_t w) {
+  uint8x16_t v = vreinterpretq_u8_u32(vdupq_n_u32(w));
+  v = vaeseq_u8(v, vdupq_n_u8(0));
+  return vgetq_lane_u32(vreinterpretq_u32_u8(v), 0);
+}
+
+inline uint32_t load_le32(const uint8_t* p) {
+  uint32_t v;
+  std::memcpy(&v, p, 4);  // AArch64 Linux is little-endian
+  return v;
+}
+
+void armv8_set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
+  const size_t nk = key_len / 4;
+  const size_t nr = nk + 6;
+  const size_t total = 4 * (nr + 1);
+  uint32_t w[60];
+  for (size_t i = 0; i < nk; ++i) w[i] = load_le32(key + 4 * i);
+  uint32_t rcon = 1;  // public constants, x^(i/Nk - 1) in GF(2^8)
+  for (size_t i = nk; i < total; ++i) {
+    uint32_t t = w[i - 1];
+    if (i % nk == 0) {
+      // RotWord on little-endian packed bytes is a right rotation by 8.
+      t = sub_word((t >> 8) | (t << 24)) ^ rcon;
+      rcon = (rcon << 1) ^ (0x11b & (0u - (rcon >> 7)));
+    } else if (nk > 6 && i % nk == 4) {
+      t = sub_word(t);
+    }
+    w[i] = w[i - nk] ^ t;
+  }
+  uint8x16_t ek[15];
+  for (size_t r = 0; r <= nr; ++r) {
+    ek[r] = vreinterpretq_u8_u32(vld1q_u32(w + 4 * r));
+    vst1q_u8(s->storage + 16 * r, ek[r]);
+  }
+  // Equivalent inverse cipher: dk[0] = ek[Nr], dk[i] = InvMixColumns(
+  // ek[Nr-i]) for 0 < i < Nr, dk[Nr] = ek[0].
+  uint8_t* dk = s->storage + kDecOffset;
+  vst1q_u8(dk, ek[nr]);
+  for (size_t i = 1; i < nr; ++i)
+    vst1q_u8(dk + 16 * i, vaesimcq_u8(ek[nr - i]));
+  vst1q_u8(dk + 16 * nr, ek[0]);
+  secure_zero(w, sizeof(w));
+  secure_zero(ek, sizeof(ek));
+}
+
+// --- block primitives ------------------------------------------------------
+
+template <int Nr>
+struct RoundKeys {
+  uint8x16_t k[Nr + 1];
+  explicit RoundKeys(const uint8_t* p) {
+#pragma GCC unroll 15
+    for (int i = 0; i <= Nr; ++i) k[i] = vld1q_u8(p + 16 * i);
+  }
+};
+
+// encN / decN: N independent blocks, round-major so that N AESE/AESMC pairs
+// are in flight between dependent ones.
+template <int Nr, int N>
+CTCRYPTO_INLINE void encN(const RoundKeys<Nr>& rk, uint8x16_t* b) {
+#pragma GCC unroll 14
+  for (int r = 0; r < Nr - 1; ++r) {
+#pragma GCC unroll 8
+    for (int j = 0; j < N; ++j) b[j] = vaesmcq_u8(vaeseq_u8(b[j], rk.k[r]));
+  }
+#pragma GCC unroll 8
+  for (int j = 0; j < N; ++j)
+    b[j] = veorq_u8(vaeseq_u8(b[j], rk.k[Nr - 1]), rk.k[Nr]);
+}
+
+template <int Nr, int N>
+CTCRYPTO_INLINE void decN(const RoundKeys<Nr>& rk, uint8x16_t* b) {
+#pragma GCC unroll 14
+  for (int r = 0; r < Nr - 1; ++r) {
+#pragma GCC unroll 8
+    for (int j = 0; j < N; ++j) b[j] = vaesimcq_u8(vaesdq_u8(b[j], rk.k[r]));
+  }
+#pragma GCC unroll 8
+  for (int j = 0; j < N; ++j)
+    b[j] = veorq_u8(vaesdq_u8(b[j], rk.k[Nr - 1]), rk.k[Nr]);
+}
+
+// counter_block: `iv` with its last 32 bits replaced by big-endian c.
+CTCRYPTO_INLINE uint8x16_t counter_block(uint8x16_t iv, uint32_t c) {
+  return vreinterpretq_u8_u32(
+      vsetq_lane_u32(__builtin_bswap32(c), vreinterpretq_u32_u8(iv), 3));
+}
+
+// Rounds are public: dispatch once per call to the unrolled instance.
+#define CTCRYPTO_ARMV8_DISPATCH(s, fn, ...) \
+  do {                                      \
+    switch ((s)->rounds) {                  \
+      case 10:                              \
+        return fn<10>(__VA_ARGS__);         \
+      case 12:                              \
+        return fn<12>(__VA_ARGS__);         \
+      default:                              \
+        return fn<14>(__VA_ARGS__);         \
+    }                                       \
+  } while (0)
+
+template <int Nr>
+void encrypt_block_t(const AesKeyState* s, const uint8_t* in, uint8_t* out) {
+  RoundKeys<Nr> rk(s->storage);
+  uint8x16_t b = vld1q_u8(in);
+  encN<Nr, 1>(rk, &b);
+  vst1q_u8(out, b);
+}
+
+template <int Nr>
+void decrypt_block_t(const AesKeyState* s, const uint8_t* in, uint8_t* out) {
+  RoundKeys<Nr> rk(s->storage + kDecOffset);
+  uint8x16_t b = vld1q_u8(in);
+  decN<Nr, 1>(rk, &b);
+  vst1q_u8(out, b);
+}
+
+void armv8_encrypt_block(const AesKeyState* s, const uint8_t in[16],
+                         uint8_t out[16]) {
+  CTCRYPTO_ARMV8_DISPATCH(s, encrypt_block_t, s, in, out);
+}
+
+void armv8_decrypt_block(const AesKeyState* s, const uint8_t in[16],
+                         uint8_t out[16]) {
+  CTCRYPTO_ARMV8_DISPATCH(s, decrypt_block_t, s, in, out);
+}
+
+// --- CTR -------------------------------------------------------------------
+
+// ctr_batch: N keystream blocks from counter c, XORed into n <= N blocks.
+template <int Nr, int N>
+CTCRYPTO_INLINE void ctr_batch(const RoundKeys<Nr>& rk, uint8x16_t iv,
+                               uint32_t c, const uint8_t* in, uint8_t* out,
+                               size_t n) {
+  uint8x16_t b[N];
+#pragma GCC unroll 8
+  for (int j = 0; j < N; ++j) b[j] = counter_block(iv, c + j);
+  encN<Nr, N>(rk, b);
+  if (n == N) {
+#pragma GCC unroll 8
+    for (int j = 0; j < N; ++j)
+      vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), b[j]));
+  } else {
+    for (size_t j = 0; j < n; ++j)
+      vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), b[j]));
+  }
+}
+
+template <int Nr>
+void ctr32_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+             size_t blocks, const uint8_t* counter) {
+  RoundKeys<Nr> rk(s->storage);
+  uint8x16_t iv = vld1q_u8(counter);
+  uint32_t c = load_be32(counter + 12);
+  for (; blocks >= kWide;
+       blocks -= kWide, in += 16 * kWide, out += 16 * kWide, c += kWide)
+    ctr_batch<Nr, kWide>(rk, iv, c, in, out, kWide);
+  // Tail: a padded batch (keystream blocks past the tail are discarded).
+  if (blocks > kWide / 2) {
+    ctr_batch<Nr, kWide>(rk, iv, c, in, out, blocks);
+  } else if (blocks) {
+    ctr_batch<Nr, kWide / 2>(rk, iv, c, in, out, blocks);
+  }
+}
+
+void armv8_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                 size_t blocks, const uint8_t counter[16]) {
+  CTCRYPTO_ARMV8_DISPATCH(s, ctr32_t, s, in, out, blocks, counter);
+}
+
+// --- CBC -------------------------------------------------------------------
+
+// CBC encryption is one dependent chain of AES rounds per block, so its
+// speed is the latency of that chain. Two EORs leave the chain: AESE adds
+// its key operand itself, so the plaintext is folded into the first round
+// key (p ^ rk[0], computed off the chain), and the chain carries the last
+// AESE output `st` instead of the ciphertext st ^ rk[Nr], whose rk[Nr] is
+// folded into that same key operand: AESE(st, p ^ rk[0] ^ rk[Nr]) =
+// SubBytes(ShiftRows(c ^ p ^ rk[0])).
+template <int Nr>
+void cbc_encrypt_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                   size_t blocks, uint8_t* iv) {
+  RoundKeys<Nr> rk(s->storage);
+  const uint8x16_t k0n = veorq_u8(rk.k[0], rk.k[Nr]);
+  uint8x16_t st = veorq_u8(vld1q_u8(iv), rk.k[Nr]);
+  for (; blocks > 0; --blocks, in += 16, out += 16) {
+    uint8x16_t b = vaesmcq_u8(vaeseq_u8(st, veorq_u8(vld1q_u8(in), k0n)));
+#pragma GCC unroll 14
+    for (int r = 1; r < Nr - 1; ++r) b = vaesmcq_u8(vaeseq_u8(b, rk.k[r]));
+    st = vaeseq_u8(b, rk.k[Nr - 1]);
+    vst1q_u8(out, veorq_u8(st, rk.k[Nr]));
+  }
+  vst1q_u8(iv, veorq_u8(st, rk.k[Nr]));
+}
+
+// cbc_dec_batch: N blocks; all ciphertext is read before anything is
+// written, so in == out works.
+template <int Nr, int N>
+CTCRYPTO_INLINE uint8x16_t cbc_dec_batch(const RoundKeys<Nr>& rk,
+                                         uint8x16_t prev, const uint8_t* in,
+                                         uint8_t* out) {
+  uint8x16_t c[N], b[N];
+#pragma GCC unroll 8
+  for (int j = 0; j < N; ++j) b[j] = c[j] = vld1q_u8(in + 16 * j);
+  decN<Nr, N>(rk, b);
+  vst1q_u8(out, veorq_u8(b[0], prev));
+#pragma GCC unroll 8
+  for (int j = 1; j < N; ++j) vst1q_u8(out + 16 * j, veorq_u8(b[j], c[j - 1]));
+  return c[N - 1];
+}
+
+template <int Nr>
+void cbc_decrypt_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                   size_t blocks, uint8_t* iv) {
+  RoundKeys<Nr> rk(s->storage + kDecOffset);
+  uint8x16_t prev = vld1q_u8(iv);
+  for (; blocks >= kWide; blocks -= kWide, in += 16 * kWide, out += 16 * kWide)
+    prev = cbc_dec_batch<Nr, kWide>(rk, prev, in, out);
+  if (blocks >= kWide / 2) {
+    prev = cbc_dec_batch<Nr, kWide / 2>(rk, prev, in, out);
+    blocks -= kWide / 2, in += 8 * kWide, out += 8 * kWide;
+  }
+  for (; blocks > 0; --blocks, in += 16, out += 16)
+    prev = cbc_dec_batch<Nr, 1>(rk, prev, in, out);
+  vst1q_u8(iv, prev);
+}
+
+void armv8_cbc_encrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                       size_t blocks, uint8_t iv[16]) {
+  CTCRYPTO_ARMV8_DISPATCH(s, cbc_encrypt_t, s, in, out, blocks, iv);
+}
+
+void armv8_cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                       size_t blocks, uint8_t iv[16]) {
+  CTCRYPTO_ARMV8_DISPATCH(s, cbc_decrypt_t, s, in, out, blocks, iv);
+}
+
+// --- stitched GCM ----------------------------------------------------------
+//
+// Both loops handle whole batches of 8 blocks and leave the rest to gcm.cc
+// (ctr32 + GHASH, which are this file's and the pmull row's fast paths).
+
+constexpr size_t kGcmBatch = kWide;
+
+// gcm_batch: one iteration: AES-CTR of 8 blocks from counter c on `in` into
+// `out`, and x = GHASH step over the 8 blocks at `hash_in` (which are read
+// before any of `out` is written). The GHASH work is written between the
+// AES rounds, one block per round, so the compiler's schedule and the
+// core's pipelines see both at once.
+template <int Nr>
+CTCRYPTO_INLINE uint8x16_t gcm_batch(const RoundKeys<Nr>& rk,
+                                     const uint8_t* hkey, uint8x16_t iv,
+                                     uint32_t c, const uint8_t* in,
+                                     uint8_t* out, uint8x16_t x,
+                                     const uint8_t* hash_in) {
+  static_assert(Nr - 1 >= static_cast<int>(kGcmBatch));
+  uint8x16_t b[kGcmBatch];
+#pragma GCC unroll 8
+  for (size_t j = 0; j < kGcmBatch; ++j) b[j] = counter_block(iv, c + j);
+  pmull::Acc acc = pmull::acc_zero();
+#pragma GCC unroll 14
+  for (int r = 0; r < Nr - 1; ++r) {
+#pragma GCC unroll 8
+    for (size_t j = 0; j < kGcmBatch; ++j)
+      b[j] = vaesmcq_u8(vaeseq_u8(b[j], rk.k[r]));
+    if (r < static_cast<int>(kGcmBatch)) {
+      uint8x16_t h = pmull::to_natural(vld1q_u8(hash_in + 16 * r));
+      if (r == 0) h = veorq_u8(h, x);
+      pmull::acc_mul(acc, h, pmull::load_power(hkey, kGcmBatch - 1 - r),
+                     pmull::load_hk(hkey, kGcmBatch - 1 - r));
+    }
+  }
+  x = pmull::reduce(acc);
+#pragma GCC unroll 8
+  for (size_t j = 0; j < kGcmBatch; ++j) {
+    uint8x16_t k = veorq_u8(vaeseq_u8(b[j], rk.k[Nr - 1]), rk.k[Nr]);
+    vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), k));
+  }
+  return x;
+}
+
+template <int Nr>
+size_t gcm_seal_t(const AesKeyState* s, const GhashKeyState* g,
+                  const uint8_t* in, uint8_t* out, size_t len, uint8_t* ctr,
+                  uint8_t* xi) {
+  size_t batches = len / (16 * kGcmBatch);
+  if (batches == 0) return 0;
+  RoundKeys<Nr> rk(s->storage);
+  const uint8_t* hkey = g->storage;
+  uint8x16_t iv = vld1q_u8(ctr);
+  uint32_t c = load_be32(ctr + 12);
+  uint8x16_t x = pmull::to_natural(vld1q_u8(xi));
+  // First batch: AES only. Then each iteration encrypts batch i while
+  // hashing the ciphertext batch i-1 just written.
+  ctr_batch<Nr, kGcmBatch>(rk, iv, c, in, out, kGcmBatch);
+  for (size_t i = 1; i < batches; ++i) {
+    const size_t off = 16 * kGcmBatch * i;
+    x = gcm_batch<Nr>(rk, hkey, iv, c + kGcmBatch * i, in + off, out + off, x,
+                      out + off - 16 * kGcmBatch);
+  }
+  x = pmull::hash_blocks(hkey, x, out + 16 * kGcmBatch * (batches - 1),
+                         kGcmBatch);
+  vst1q_u8(xi, pmull::from_natural(x));
+  store_be32(ctr + 12, c + static_cast<uint32_t>(kGcmBatch * batches));
+  return 16 * kGcmBatch * batches;
+}
+
+template <int Nr>
+size_t gcm_open_t(const AesKeyState* s, const GhashKeyState* g,
+                  const uint8_t* in, uint8_t* out, size_t len, uint8_t* ctr,
+                  uint8_t* xi) {
+  size_t batches = len / (16 * kGcmBatch);
+  if (batches == 0) return 0;
+  RoundKeys<Nr> rk(s->storage);
+  const uint8_t* hkey = g->storage;
+  uint8x16_t iv = vld1q_u8(ctr);
+  uint32_t c = load_be32(ctr + 12);
+  uint8x16_t x = pmull::to_natural(vld1q_u8(xi));
+  for (size_t i = 0; i < batches; ++i) {
+    const size_t off = 16 * kGcmBatch * i;
+    x = gcm_batch<Nr>(rk, hkey, iv, c + kGcmBatch * i, in + off, out + off, x,
+                      in + off);
+  }
+  vst1q_u8(xi, pmull::from_natural(x));
+  store_be32(ctr + 12, c + static_cast<uint32_t>(kGcmBatch * batches));
+  return 16 * kGcmBatch * batches;
+}
+
+size_t armv8_gcm_seal_bulk(const AesKeyState* s, const GhashKeyState* g,
+                           const uint8_t* in, uint8_t* out, size_t len,
+                           uint8_t ctr[16], uint8_t xi[16]) {
+  CTCRYPTO_ARMV8_DISPATCH(s, gcm_seal_t, s, g, in, out, len, ctr, xi);
+}
+
+size_t armv8_gcm_open_bulk(const AesKeyState* s, const GhashKeyState* g,
+                           const uint8_t* in, uint8_t* out, size_t len,
+                           uint8_t ctr[16], uint8_t xi[16]) {
+  CTCRYPTO_ARMV8_DISPATCH(s, gcm_open_t, s, g, in, out, len, ctr, xi);
+}
+
+}  // namespace
+
+}  // namespace ctcrypto::internal
+
+#endif  // CTCRYPTO_AES_AES_ARMV8_IMPL_H_

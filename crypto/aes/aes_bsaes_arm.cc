@@ -1,0 +1,88 @@
+// aes_bsaes_arm.cc: bitsliced AES on armv7 NEON ("bsaes").
+//
+// Technique: Käsper and Schwabe, "Faster and Timing-Attack Resistant
+// AES-GCM" (CHES 2009): eight blocks in eight 128-bit NEON registers, one
+// register per bit plane, the Boyar–Peralta S-box circuit on whole
+// registers, ShiftRows as VTBL with constant indices and MixColumns as
+// VEXT rotations. The algorithm, data layout and constant-time argument live
+// in bsaes_core.h (one source for every ISA); this file is the armv7 shim.
+// ARMv7 has no 16-byte TBL: a shuffle of a Q register is two VTBL.8 (with a
+// two-register table) producing the two D halves. Every instruction used (VEOR/VAND/VMVN, VSHR/VSHL by constants, VTBL with a
+// constant index vector, VEXT, VTST) has data-independent timing.
+//
+// On its own this row serves every call with bitsliced batches; the
+// vpaes+bsaes hybrid (aes_vpaes_bsaes_arm.cc) uses the same engine entry
+// points for its bulk calls and vpaes below its threshold.
+#include <arm_neon.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/bsaes_core.h"
+#include "crypto/cpu/cpu.h"
+
+namespace ctcrypto::internal {
+namespace {
+
+alignas(16) constexpr uint8_t kShiftRows[16] = {0, 1, 2,  3,  5,  6,  7,  4,
+                                                10, 11, 8, 9, 15, 12, 13, 14};
+alignas(16) constexpr uint8_t kInvShiftRows[16] = {0,  1,  2, 3, 7,  4,  5,  6,
+                                                   10, 11, 8, 9, 13, 14, 15, 12};
+alignas(16) constexpr uint8_t kTranspose[16] = {0, 4, 8,  12, 1, 5, 9,  13,
+                                                2, 6, 10, 14, 3, 7, 11, 15};
+
+// A Q-register shuffle by a constant index: VTBL on the {lo, hi} table.
+// (The memcpy view of the Q register as a D pair spares GCC the moves that
+// vget_low/vget_high would cost.)
+inline uint8x16_t tbl16(uint8x16_t v, const uint8_t* idx) {
+  uint8x8x2_t t;
+  __builtin_memcpy(&t, &v, 16);
+  return vcombine_u8(vtbl2_u8(t, vld1_u8(idx)), vtbl2_u8(t, vld1_u8(idx + 8)));
+}
+
+struct IsaNeonV7 {
+  using V = uint8x16_t;
+
+  static inline V load(const uint8_t* p) { return vld1q_u8(p); }
+  static inline void store(uint8_t* p, V v) { vst1q_u8(p, v); }
+  static inline V splat(uint8_t b) { return vdupq_n_u8(b); }
+  template <int n>
+  static inline V shr(V v) {
+    return vreinterpretq_u8_u64(vshrq_n_u64(vreinterpretq_u64_u8(v), n));
+  }
+  template <int n>
+  static inline V shl(V v) {
+    return vreinterpretq_u8_u64(vshlq_n_u64(vreinterpretq_u64_u8(v), n));
+  }
+  // Lane 4r + c <- lane 4r + (c + r) mod 4, and the inverse.
+  static inline V shift_rows(V v) { return tbl16(v, kShiftRows); }
+  static inline V inv_shift_rows(V v) {
+    return tbl16(v, kInvShiftRows);
+  }
+  // Lane p <- lane p+4 / p+8 (mod 16).
+  static inline V rot_rows1(V v) { return vextq_u8(v, v, 4); }
+  static inline V rot_rows2(V v) { return vextq_u8(v, v, 8); }
+  static inline V transpose4x4(V v) { return tbl16(v, kTranspose); }
+  static inline V bit_mask(V k, V bit) { return vtstq_u8(k, bit); }
+};
+
+}  // namespace
+
+CTCRYPTO_BSAES_DEFINE_ENTRY_POINTS(IsaNeonV7)
+
+extern const AesBackend kAesBsaes = {
+    "bsaes",
+    kCapNeon,
+    bsaes_row::set_key,
+    bsaes_row::encrypt_block,
+    bsaes_row::decrypt_block,
+    bsaes_row::ctr32,
+    bsaes_row::cbc_encrypt,
+    bsaes_row::cbc_decrypt,
+    nullptr,
+    nullptr,
+    nullptr,
+};
+
+}  // namespace ctcrypto::internal

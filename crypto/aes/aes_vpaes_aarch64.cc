@@ -1,0 +1,48 @@
+// aes_vpaes_aarch64.cc: vpaes on AArch64 with NEON TBL.
+//
+// The algorithm (Hamburg, CHES 2009: AES as 16-entry nibble lookups done by
+// a byte shuffle with the table in a register) lives once in vpaes_core.h;
+// this file supplies the vector operations it needs. TBL with one table
+// register returns 0 for any index >= 16, which realizes the core's
+// "1/0 = 0x80 = infinity" convention (1/infinity = 0). Tables sit in
+// registers or are loaded from fixed addresses; the state never indexes
+// memory, so the code is constant time. This is the AES row for ARMv8 cores
+// without the crypto extensions (and with CTCRYPTO_DISABLE=aes).
+#include <arm_neon.h>
+
+#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/vpaes_core.h"
+#include "crypto/aes/vpaes_export.h"
+#include "crypto/cpu/cpu.h"
+
+namespace ctcrypto::internal {
+namespace {
+
+struct Neon64 {
+  using V = uint8x16_t;
+  static V load(const uint8_t* p) { return vld1q_u8(p); }
+  static void store(uint8_t* p, V v) { vst1q_u8(p, v); }
+  static V vxor(V a, V b) { return veorq_u8(a, b); }
+  static V vand(V a, V b) { return vandq_u8(a, b); }
+  static V splat(uint8_t c) { return vdupq_n_u8(c); }
+  static V shr4(V x) { return vshrq_n_u8(x, 4); }
+  static V tbl(V table, V idx) { return vqtbl1q_u8(table, idx); }
+  static V with_ctr(V prefix, uint32_t ctr) {
+    return vreinterpretq_u8_u32(vsetq_lane_u32(__builtin_bswap32(ctr),
+                                               vreinterpretq_u32_u8(prefix), 3));
+  }
+};
+
+using Impl = vpaes::Vpaes<Neon64>;
+
+}  // namespace
+
+// Advanced SIMD is architectural on ARMv8-A: no capability bit needed (the
+// rows ending the aarch64 table need nothing; nohw is not linked there).
+extern const AesBackend kAesVpaes = Impl::row("vpaes", /*caps=*/0);
+
+void vpaes_export_enc_round_keys(const AesKeyState* s, uint8_t rk[15][16]) {
+  Impl::export_enc(s, rk);
+}
+
+}  // namespace ctcrypto::internal

@@ -1,0 +1,53 @@
+// aes_vpaes_arm.cc: vpaes on ARMv7 with NEON VTBL.
+//
+// The algorithm (Hamburg, CHES 2009: AES as 16-entry nibble lookups done by
+// a byte shuffle with the table in registers) lives once in vpaes_core.h;
+// this file supplies the vector operations it needs. ARMv7 has no 128-bit
+// table lookup: VTBL.8 with a two-register list looks up 8 index bytes in a
+// 16-byte table held in two D registers, so a 16-byte lookup is two VTBLs,
+// one per half of the index vector, on the same {low, high} table pair.
+// VTBL returns 0 for an index >= 16, which realizes the core's
+// "1/0 = 0x80 = infinity" convention. The state never indexes memory, so
+// the code is constant time.
+#include <arm_neon.h>
+
+#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/vpaes_core.h"
+#include "crypto/aes/vpaes_export.h"
+#include "crypto/cpu/cpu.h"
+
+namespace ctcrypto::internal {
+namespace {
+
+struct Neon32 {
+  using V = uint8x16_t;
+  static V load(const uint8_t* p) { return vld1q_u8(p); }
+  static void store(uint8_t* p, V v) { vst1q_u8(p, v); }
+  static V vxor(V a, V b) { return veorq_u8(a, b); }
+  static V vand(V a, V b) { return vandq_u8(a, b); }
+  static V splat(uint8_t c) { return vdupq_n_u8(c); }
+  static V shr4(V x) { return vshrq_n_u8(x, 4); }
+  static V tbl(V table, V idx) {
+    uint8x8x2_t t;
+    t.val[0] = vget_low_u8(table);
+    t.val[1] = vget_high_u8(table);
+    return vcombine_u8(vtbl2_u8(t, vget_low_u8(idx)),
+                       vtbl2_u8(t, vget_high_u8(idx)));
+  }
+  static V with_ctr(V prefix, uint32_t ctr) {
+    return vreinterpretq_u8_u32(vsetq_lane_u32(__builtin_bswap32(ctr),
+                                               vreinterpretq_u32_u8(prefix), 3));
+  }
+};
+
+using Impl = vpaes::Vpaes<Neon32>;
+
+}  // namespace
+
+extern const AesBackend kAesVpaes = Impl::row("vpaes", kCapNeon);
+
+void vpaes_export_enc_round_keys(const AesKeyState* s, uint8_t rk[15][16]) {
+  Impl::export_enc(s, rk);
+}
+
+}  // namespace ctcrypto::internal

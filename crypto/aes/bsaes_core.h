@@ -1,0 +1,471 @@
+// bsaes_core.h: bitsliced AES on 128-bit SIMD registers, one source for
+// every ISA (SSSE3, aarch64 NEON, armv7 NEON), after Käsper and Schwabe,
+// "Faster and Timing-Attack Resistant AES-GCM" (CHES 2009).
+//
+// Technique. Eight blocks (128 bytes) are processed together in eight
+// 128-bit registers q[0..7]. Register q[j] holds bit j (j = 0 the least
+// significant) of all 128 bytes: its byte lane p holds, in bit b, bit j of
+// state byte p of block b. SubBytes is then the Boyar–Peralta circuit of
+// bitsliced_sbox.h evaluated once on whole registers (128 S-boxes per
+// evaluation), and the linear layers act on byte lanes only, identically in
+// every plane:
+//   - Byte lanes are ordered row-major, lane p = 4r + c for state byte
+//     s[r][c] (FIPS-197 input byte r + 4c); a 4x4 byte transpose on load and
+//     store converts from and to the column-major byte order of the block.
+//   - ShiftRows is one byte shuffle per plane (PSHUFB / TBL / VTBL).
+//   - MixColumns needs "row r+1 of the same column", which in row-major
+//     order is the lane 4 bytes further: a rotation of the whole register
+//     by 32 bits (PSHUFD / EXT). With t_r = a_r ^ a_{r+1},
+//       out_r = 2 t_r ^ a_{r+1} ^ t_{r+2},
+//     so MixColumns is two rotations, one xtime (a fixed XOR pattern of
+//     planes) and XORs per plane.
+//   - InvMixColumns = MixColumns o (04 x^2 + 05) (Daemen–Rijmen, "The
+//     Design of Rijndael" §4.1.3), InvSubBytes = A' o S o A' (see the
+//     S-box header); decryption is the direct inverse cipher of FIPS-197
+//     §5.3 on the same round keys in reverse order.
+// The conversion to planes ("orthogonalization") is the 8x8 bit-matrix
+// transpose between the eight registers done with three swap-move layers
+// (shifts 1, 2, 4 within bytes); it is an involution, so the same code
+// converts back.
+//
+// Keys. A bitsliced round key is eight planes of 16 bytes: lane p of plane j
+// is 0xFF when bit j of round-key byte (row-major) p is set, else 0x00 -
+// the round key broadcast to all eight block slots. (Nr+1) * 128 bytes,
+// 1920 for AES-256. The conversion from standard FIPS-197 round keys is a
+// per-lane bit test (PCMPEQB / VTST), no branch and no table. The standard
+// key expansion (FIPS-197 §5.2) is computed on bytes with SubWord through
+// the same S-box circuit on uint32_t words.
+//
+// Constant time. Every operation on key or data is a fixed sequence of
+// SIMD logic ops, constant shifts and constant shuffles; loads and stores
+// use addresses that depend only on public values (round, block index,
+// length). A batch always holds eight blocks: shorter inputs (tails, lone
+// blocks, CBC encryption) run on a zero-padded batch, never on a table.
+//
+// An ISA shim `Isa` provides:
+//   V                          the register type; ^, & and ~ act bitwise
+//   load(p) / store(p, v)      16 unaligned bytes
+//   splat(byte)                byte broadcast
+//   shr<n>(v) / shl<n>(v)      shifts of 64-bit lanes, n in {1, 2, 4}
+//   shift_rows(v) / inv_shift_rows(v)   the ShiftRows byte permutations
+//   rot_rows1(v) / rot_rows2(v)         lane p <- lane p+4 / p+8 (mod 16)
+//   transpose4x4(v)            byte order column-major <-> row-major
+//   bit_mask(k, bit)           0xFF in lanes where k & bit != 0, else 0
+#ifndef CTCRYPTO_AES_BSAES_CORE_H_
+#define CTCRYPTO_AES_BSAES_CORE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/bitsliced_sbox.h"
+
+namespace ctcrypto::internal {
+
+// ---------------------------------------------------------------------------
+// Engine entry points, defined once per target by the ISA file
+// (aes_bsaes_x86_64.cc, aes_bsaes_aarch64.cc, aes_bsaes_arm.cc) and shared
+// with the vpaes+bsaes hybrid.
+
+inline constexpr int kBsaesMaxRounds = 14;
+inline constexpr size_t kBsaesBatchBlocks = 8;
+inline constexpr size_t kBsaesRoundKeyBytes = 128;  // 8 planes x 16 bytes
+inline constexpr size_t kBsaesScheduleBytes =
+    (kBsaesMaxRounds + 1) * kBsaesRoundKeyBytes;  // 1920
+
+// bsaes_convert_key: (rounds+1) standard FIPS-197 encryption round keys
+// (rk[r] = bytes of w[4r..4r+3]) into the bitsliced schedule `bs`
+// ((rounds+1) * 128 bytes, any alignment).
+void bsaes_convert_key(uint8_t* bs, const uint8_t (*rk)[16], unsigned rounds);
+
+// The bulk operations on a bitsliced schedule; same contracts as the
+// AesBackend functions of the same names.
+void bsaes_ctr32(const uint8_t* bs, unsigned rounds, const uint8_t* in,
+                 uint8_t* out, size_t blocks, const uint8_t counter[16]);
+void bsaes_cbc_decrypt(const uint8_t* bs, unsigned rounds, const uint8_t* in,
+                       uint8_t* out, size_t blocks, uint8_t iv[16]);
+// n (0..8) blocks, each independently (ECB), in place allowed.
+void bsaes_encrypt_blocks(const uint8_t* bs, unsigned rounds,
+                          const uint8_t* in, uint8_t* out, size_t n);
+void bsaes_decrypt_blocks(const uint8_t* bs, unsigned rounds,
+                          const uint8_t* in, uint8_t* out, size_t n);
+
+// ---------------------------------------------------------------------------
+// Standard key expansion (FIPS-197 §5.2), constant time.
+
+namespace bsaes_detail {
+
+// SubWord: the four bytes of w go to bit positions 0..3 of eight uint32_t
+// planes, through the Boyar–Peralta circuit, and back.
+inline uint32_t sub_word(uint32_t w) {
+  uint32_t q[8];
+  for (int j = 0; j < 8; j++) {
+    uint32_t p = 0;
+    for (int b = 0; b < 4; b++) p |= ((w >> (8 * b + j)) & 1u) << b;
+    q[j] = p;
+  }
+  bs_sub_bytes(q);
+  uint32_t r = 0;
+  for (int j = 0; j < 8; j++)
+    for (int b = 0; b < 4; b++) r |= ((q[j] >> b) & 1u) << (8 * b + j);
+  for (int j = 0; j < 8; j++) q[j] = 0;
+  __asm__ __volatile__("" : : "r"(q) : "memory");
+  return r;
+}
+
+}  // namespace bsaes_detail
+
+// bsaes_expand_key: the (rounds+1) encryption round keys of `key`
+// (key_len 16, 24 or 32; rounds = 6 + key_len/4). Branches only on the
+// public word index; SubWord is a circuit.
+inline void bsaes_expand_key(const uint8_t* key, size_t key_len,
+                             unsigned rounds, uint8_t (*rk)[16]) {
+  const size_t nk = key_len / 4;
+  const size_t total = 4 * (static_cast<size_t>(rounds) + 1);
+  // Words little-endian: byte 0 in the low bits, RotWord = rotate right 8.
+  uint32_t w[4 * (kBsaesMaxRounds + 1)];
+  for (size_t i = 0; i < nk; i++) {
+    w[i] = uint32_t{key[4 * i]} | (uint32_t{key[4 * i + 1]} << 8) |
+           (uint32_t{key[4 * i + 2]} << 16) | (uint32_t{key[4 * i + 3]} << 24);
+  }
+  uint32_t rcon = 1;  // public
+  for (size_t i = nk; i < total; i++) {
+    uint32_t t = w[i - 1];
+    if (i % nk == 0) {
+      t = bsaes_detail::sub_word((t >> 8) | (t << 24)) ^ rcon;
+      rcon = ((rcon << 1) ^ ((rcon >> 7) * 0x11Bu)) & 0xFFu;
+    } else if (nk > 6 && i % nk == 4) {
+      t = bsaes_detail::sub_word(t);
+    }
+    w[i] = w[i - nk] ^ t;
+  }
+  for (size_t i = 0; i < total; i++)
+    for (int b = 0; b < 4; b++)
+      rk[i / 4][4 * (i % 4) + b] = static_cast<uint8_t>(w[i] >> (8 * b));
+  std::memset(w, 0, sizeof(w));
+  __asm__ __volatile__("" : : "r"(w) : "memory");
+}
+
+// ---------------------------------------------------------------------------
+// The engine, generic over the ISA shim.
+
+template <class Isa>
+struct BsaesEngine {
+  using V = typename Isa::V;
+
+  // Exchanges bit k of each byte of `lo` with bit k+s ... the swap-move of
+  // the transpose: bits (mask << s) of lo trade places with bits mask of hi.
+  template <int kShift>
+  static CTCRYPTO_BS_INLINE void swap_move(V& lo, V& hi, V mask) {
+    const V t = (Isa::template shr<kShift>(lo) ^ hi) & mask;
+    hi = hi ^ t;
+    lo = lo ^ Isa::template shl<kShift>(t);
+  }
+
+  // 8x8 bit transpose across the registers, per byte lane; an involution.
+  static CTCRYPTO_BS_INLINE void ortho(V q[8]) {
+    const V m1 = Isa::splat(0x55), m2 = Isa::splat(0x33), m4 = Isa::splat(0x0F);
+    swap_move<1>(q[0], q[1], m1);
+    swap_move<1>(q[2], q[3], m1);
+    swap_move<1>(q[4], q[5], m1);
+    swap_move<1>(q[6], q[7], m1);
+    swap_move<2>(q[0], q[2], m2);
+    swap_move<2>(q[1], q[3], m2);
+    swap_move<2>(q[4], q[6], m2);
+    swap_move<2>(q[5], q[7], m2);
+    swap_move<4>(q[0], q[4], m4);
+    swap_move<4>(q[1], q[5], m4);
+    swap_move<4>(q[2], q[6], m4);
+    swap_move<4>(q[3], q[7], m4);
+  }
+
+  // Full batch from 128 contiguous bytes.
+  static CTCRYPTO_BS_INLINE void load8(V q[8], const uint8_t* in) {
+#pragma GCC unroll 8
+    for (int b = 0; b < 8; b++) q[b] = Isa::transpose4x4(Isa::load(in + 16 * b));
+    ortho(q);
+  }
+
+  static CTCRYPTO_BS_INLINE void store8(V q[8], uint8_t* out) {
+    ortho(q);
+#pragma GCC unroll 8
+    for (int b = 0; b < 8; b++) Isa::store(out + 16 * b, Isa::transpose4x4(q[b]));
+  }
+
+  static CTCRYPTO_BS_INLINE void add_round_key(V q[8], const uint8_t* k) {
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++) q[j] = q[j] ^ Isa::load(k + 16 * j);
+  }
+
+  static CTCRYPTO_BS_INLINE void shift_rows(V q[8]) {
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++) q[j] = Isa::shift_rows(q[j]);
+  }
+
+  static CTCRYPTO_BS_INLINE void inv_shift_rows(V q[8]) {
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++) q[j] = Isa::inv_shift_rows(q[j]);
+  }
+
+  // Multiplication by x modulo x^8 + x^4 + x^3 + x + 1, on planes.
+  static CTCRYPTO_BS_INLINE void xtime(V o[8], const V a[8]) {
+    const V hi = a[7];
+    o[7] = a[6];
+    o[6] = a[5];
+    o[5] = a[4];
+    o[4] = a[3] ^ hi;
+    o[3] = a[2] ^ hi;
+    o[2] = a[1];
+    o[1] = a[0] ^ hi;
+    o[0] = hi;
+  }
+
+  static CTCRYPTO_BS_INLINE void mix_columns(V q[8]) {
+    V r1[8], t[8], t2[8];
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++) {
+      r1[j] = Isa::rot_rows1(q[j]);
+      t[j] = q[j] ^ r1[j];
+    }
+    xtime(t2, t);
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++) q[j] = t2[j] ^ r1[j] ^ Isa::rot_rows2(t[j]);
+  }
+
+  // a_r -> a_r ^ 4 (a_r ^ a_{r+2}), then MixColumns.
+  static CTCRYPTO_BS_INLINE void inv_mix_columns(V q[8]) {
+    V w[8], w2[8], w4[8];
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++) w[j] = q[j] ^ Isa::rot_rows2(q[j]);
+    xtime(w2, w);
+    xtime(w4, w2);
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++) q[j] = q[j] ^ w4[j];
+    mix_columns(q);
+  }
+
+  static CTCRYPTO_BS_INLINE void encrypt(const uint8_t* bs, unsigned nr, V q[8]) {
+    add_round_key(q, bs);
+    for (unsigned r = 1; r < nr; r++) {
+      bs_sub_bytes(q);
+      shift_rows(q);
+      mix_columns(q);
+      add_round_key(q, bs + r * kBsaesRoundKeyBytes);
+    }
+    bs_sub_bytes(q);
+    shift_rows(q);
+    add_round_key(q, bs + nr * kBsaesRoundKeyBytes);
+  }
+
+  static CTCRYPTO_BS_INLINE void decrypt(const uint8_t* bs, unsigned nr, V q[8]) {
+    add_round_key(q, bs + nr * kBsaesRoundKeyBytes);
+    for (unsigned r = nr - 1; r > 0; r--) {
+      inv_shift_rows(q);
+      bs_inv_sub_bytes(q);
+      add_round_key(q, bs + r * kBsaesRoundKeyBytes);
+      inv_mix_columns(q);
+    }
+    inv_shift_rows(q);
+    bs_inv_sub_bytes(q);
+    add_round_key(q, bs);
+  }
+
+  static CTCRYPTO_BS_INLINE void wipe_regs(V q[8]) {
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++) q[j] = Isa::splat(0);
+    __asm__ __volatile__("" : : "r"(q) : "memory");
+  }
+
+  static CTCRYPTO_BS_INLINE void wipe(void* p, size_t n) {
+    std::memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+  }
+
+  // ---- entry points ------------------------------------------------------
+
+  // The eight bit constants are built once and the plane loop is unrolled:
+  // a variable shift + GPR-to-vector DUP per plane made this ~1700 cycles
+  // for AES-128 on Cortex-A53 (llvm-mca), a cost the vpaes+bsaes hybrid
+  // pays on every bulk call.
+  static void convert_key(uint8_t* bs, const uint8_t (*rk)[16],
+                          unsigned rounds) {
+    V bit[8];
+    _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) {
+      bit[j] = Isa::splat(static_cast<uint8_t>(1u << j));
+    }
+    for (unsigned r = 0; r <= rounds; r++) {
+      const V k = Isa::transpose4x4(Isa::load(rk[r]));
+      _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) {
+        Isa::store(bs + r * kBsaesRoundKeyBytes + 16 * j,
+                   Isa::bit_mask(k, bit[j]));
+      }
+    }
+  }
+
+  // n (0..8) blocks through one padded batch.
+  template <bool kDecrypt>
+  static void crypt_blocks(const uint8_t* bs, unsigned nr, const uint8_t* in,
+                           uint8_t* out, size_t n) {
+    alignas(16) uint8_t buf[128] = {};
+    std::memcpy(buf, in, 16 * n);
+    V q[8];
+    load8(q, buf);
+    if (kDecrypt) {
+      decrypt(bs, nr, q);
+    } else {
+      encrypt(bs, nr, q);
+    }
+    store8(q, buf);
+    std::memcpy(out, buf, 16 * n);
+    wipe_regs(q);
+    wipe(buf, sizeof(buf));
+  }
+
+  static void ctr32(const uint8_t* bs, unsigned nr, const uint8_t* in,
+                    uint8_t* out, size_t blocks, const uint8_t counter[16]) {
+    alignas(16) uint8_t ctr[128];
+    for (int b = 0; b < 8; b++) std::memcpy(ctr + 16 * b, counter, 12);
+    uint32_t c = (uint32_t{counter[12]} << 24) | (uint32_t{counter[13]} << 16) |
+                 (uint32_t{counter[14]} << 8) | uint32_t{counter[15]};
+    V q[8];
+    while (blocks > 0) {
+      for (int b = 0; b < 8; b++) {
+        const uint32_t v = c + static_cast<uint32_t>(b);  // mod 2^32
+        ctr[16 * b + 12] = static_cast<uint8_t>(v >> 24);
+        ctr[16 * b + 13] = static_cast<uint8_t>(v >> 16);
+        ctr[16 * b + 14] = static_cast<uint8_t>(v >> 8);
+        ctr[16 * b + 15] = static_cast<uint8_t>(v);
+      }
+      load8(q, ctr);
+      encrypt(bs, nr, q);
+      if (blocks >= 8) {
+        ortho(q);
+#pragma GCC unroll 8
+        for (int b = 0; b < 8; b++) {
+          Isa::store(out + 16 * b, Isa::load(in + 16 * b) ^
+                                       Isa::transpose4x4(q[b]));
+        }
+        in += 128;
+        out += 128;
+        blocks -= 8;
+      } else {
+        // Tail: the keystream of the padded batch, of which `blocks` are used.
+        alignas(16) uint8_t ks[128];
+        store8(q, ks);
+        for (size_t i = 0; i < 16 * blocks; i++) out[i] = in[i] ^ ks[i];
+        wipe(ks, sizeof(ks));
+        blocks = 0;
+      }
+      c += 8;
+    }
+    wipe_regs(q);
+  }
+
+  static void cbc_decrypt(const uint8_t* bs, unsigned nr, const uint8_t* in,
+                          uint8_t* out, size_t blocks, uint8_t iv[16]) {
+    // ct keeps [previous ciphertext block | this batch's ciphertext], since
+    // out may be in.
+    alignas(16) uint8_t ct[16 + 128];
+    std::memcpy(ct, iv, 16);
+    V q[8];
+    while (blocks > 0) {
+      const size_t n = blocks < 8 ? blocks : 8;
+      if (n < 8) std::memset(ct + 16, 0, 128);  // the padding is public
+      std::memcpy(ct + 16, in, 16 * n);
+      load8(q, ct + 16);
+      decrypt(bs, nr, q);
+      ortho(q);
+      for (size_t b = 0; b < n; b++) {
+        Isa::store(out + 16 * b, Isa::transpose4x4(q[b]) ^ Isa::load(ct + 16 * b));
+      }
+      std::memcpy(ct, ct + 16 * n, 16);
+      in += 16 * n;
+      out += 16 * n;
+      blocks -= n;
+    }
+    std::memcpy(iv, ct, 16);
+    wipe_regs(q);
+  }
+};
+
+// ISA-file glue: defines the engine entry points for one shim.
+#define CTCRYPTO_BSAES_DEFINE_ENTRY_POINTS(IsaType)                          \
+  void bsaes_convert_key(uint8_t* bs, const uint8_t(*rk)[16],                \
+                         unsigned rounds) {                                  \
+    BsaesEngine<IsaType>::convert_key(bs, rk, rounds);                       \
+  }                                                                          \
+  void bsaes_ctr32(const uint8_t* bs, unsigned rounds, const uint8_t* in,    \
+                   uint8_t* out, size_t blocks, const uint8_t counter[16]) { \
+    BsaesEngine<IsaType>::ctr32(bs, rounds, in, out, blocks, counter);       \
+  }                                                                          \
+  void bsaes_cbc_decrypt(const uint8_t* bs, unsigned rounds,                 \
+                         const uint8_t* in, uint8_t* out, size_t blocks,     \
+                         uint8_t iv[16]) {                                   \
+    BsaesEngine<IsaType>::cbc_decrypt(bs, rounds, in, out, blocks, iv);      \
+  }                                                                          \
+  void bsaes_encrypt_blocks(const uint8_t* bs, unsigned rounds,              \
+                            const uint8_t* in, uint8_t* out, size_t n) {     \
+    BsaesEngine<IsaType>::template crypt_blocks<false>(bs, rounds, in, out,  \
+                                                       n);                   \
+  }                                                                          \
+  void bsaes_decrypt_blocks(const uint8_t* bs, unsigned rounds,              \
+                            const uint8_t* in, uint8_t* out, size_t n) {     \
+    BsaesEngine<IsaType>::template crypt_blocks<true>(bs, rounds, in, out,   \
+                                                      n);                    \
+  }
+
+// ---------------------------------------------------------------------------
+// The `bsaes` row's functions over the entry points: the key storage holds
+// the bitsliced schedule; single blocks and CBC encryption (inherently
+// serial) run one block in a padded batch - slow, but constant time.
+
+namespace bsaes_row {
+
+inline void set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
+  static_assert(kBsaesScheduleBytes <= kAesKeyStorageBytes,
+                "bitsliced schedule must fit in AesKeyState::storage");
+  uint8_t rk[kBsaesMaxRounds + 1][16];
+  bsaes_expand_key(key, key_len, s->rounds, rk);
+  bsaes_convert_key(s->storage, rk, s->rounds);
+  std::memset(rk, 0, sizeof(rk));
+  __asm__ __volatile__("" : : "r"(rk) : "memory");
+}
+
+inline void encrypt_block(const AesKeyState* s, const uint8_t in[16],
+                          uint8_t out[16]) {
+  bsaes_encrypt_blocks(s->storage, s->rounds, in, out, 1);
+}
+
+inline void decrypt_block(const AesKeyState* s, const uint8_t in[16],
+                          uint8_t out[16]) {
+  bsaes_decrypt_blocks(s->storage, s->rounds, in, out, 1);
+}
+
+inline void ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                  size_t blocks, const uint8_t counter[16]) {
+  bsaes_ctr32(s->storage, s->rounds, in, out, blocks, counter);
+}
+
+inline void cbc_encrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                        size_t blocks, uint8_t iv[16]) {
+  uint8_t x[16];
+  std::memcpy(x, iv, 16);
+  for (size_t k = 0; k < blocks; k++) {
+    for (int i = 0; i < 16; i++) x[i] ^= in[16 * k + i];
+    bsaes_encrypt_blocks(s->storage, s->rounds, x, x, 1);
+    std::memcpy(out + 16 * k, x, 16);
+  }
+  std::memcpy(iv, x, 16);
+}
+
+inline void cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                        size_t blocks, uint8_t iv[16]) {
+  bsaes_cbc_decrypt(s->storage, s->rounds, in, out, blocks, iv);
+}
+
+}  // namespace bsaes_row
+
+}  // namespace ctcrypto::internal
+
+#endif  // CTCRYPTO_AES_BSAES_CORE_H_

@@ -1,0 +1,186 @@
+// vpaes_bsaes_hybrid.h: the "vpaes+bsaes" AES row, one mechanism for every
+// SIMD ISA (x86_64 SSSE3, AArch64 NEON, ARMv7 NEON).
+//
+// Technique. Two constant-time engines with opposite strengths share one
+// key: vpaes (Hamburg 2009, "Accelerating AES with Vector Permute
+// Instructions"; vpaes_core.h) costs the same per block at any length and
+// has a cheap key schedule, while bitsliced AES (Käsper–Schwabe 2009;
+// bsaes_core.h) is cheaper per block only in full 8-block batches and needs
+// a 128-byte-per-round bitsliced schedule. The key is therefore stored in
+// vpaes form only (set_key, single blocks and the inherently serial CBC
+// encryption are vpaes's own functions), and the two parallel bulk
+// operations - CTR and CBC decryption - go through Hybrid::bulk(), the one
+// place that holds the policy:
+//   - below Policy::kThresholdBlocks blocks the whole call runs on vpaes;
+//   - otherwise the standard round keys are recovered from the vpaes
+//     schedule (vpaes_export_enc_round_keys), converted to a bitsliced
+//     schedule in a stack buffer, the whole batches run on bsaes and a
+//     tail of fewer than Policy::kTailToBsaes blocks on vpaes (longer tails
+//     run as one padded bitsliced batch); then both the exported round keys
+//     and the bitsliced schedule are wiped.
+// The two constants are per ISA (the relative cost of a byte shuffle and of
+// a bitsliced batch differs widely) and are measured in that ISA's row file
+// (aes_vpaes_bsaes_{x86_64,aarch64,arm}.cc), next to the numbers.
+//
+// Engines. Each target compiles exactly one vpaes (aes_vpaes_<isa>.cc:
+// kAesVpaes, vpaes_export_enc_round_keys) and one bsaes
+// (aes_bsaes_<isa>.cc: bsaes_convert_key, bsaes_ctr32, bsaes_cbc_decrypt),
+// under the same names on every ISA, so this header is written once against
+// those names and the per-ISA file only supplies the Policy.
+//
+// Data layout. AesKeyState::storage holds the vpaes schedule exactly as
+// kAesVpaes lays it out; the bitsliced schedule ((Nr+1) x 128 bytes, at most
+// 1920) exists only on the stack during one bulk call.
+//
+// Constant time. Both engines are constant time (see their files). The
+// choice between them depends only on the block count, which is public;
+// the key conversion is straight-line vector code (shuffles and bit tests)
+// with no secret-dependent branch or address.
+#ifndef CTCRYPTO_AES_VPAES_BSAES_HYBRID_H_
+#define CTCRYPTO_AES_VPAES_BSAES_HYBRID_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/bsaes_core.h"
+#include "crypto/aes/vpaes_export.h"
+
+namespace ctcrypto::internal {
+
+// The hybrid row's policy constants of this target (defined in its row
+// file), for the seam tests: bulk calls of at least threshold blocks run on
+// bsaes, and after the whole batches a tail of at least tail_to_bsaes blocks
+// runs as one padded batch (shorter tails on vpaes).
+size_t vpaes_bsaes_threshold_blocks();
+size_t vpaes_bsaes_tail_to_bsaes_blocks();
+
+namespace vpaes_bsaes {
+
+// Policy: struct with
+//   static constexpr size_t kThresholdBlocks;  // whole call on bsaes from here
+//   static constexpr size_t kTailToBsaes;      // padded last batch from here
+template <class Policy>
+struct Hybrid {
+  static constexpr size_t kThreshold = Policy::kThresholdBlocks;
+  static constexpr size_t kTail = Policy::kTailToBsaes;
+
+  // GCM's short-message path makes one ctr32 call of 4 blocks (3 blocks of
+  // message head + the tag mask): it must stay on vpaes, never pay a key
+  // conversion and a padded batch.
+  static_assert(kThreshold > 4, "4-block calls (GCM head) must stay on vpaes");
+  // A tail that would go to bsaes alone must not be cheaper on vpaes than a
+  // whole call of that length; and a padded batch holds at most 8 blocks.
+  static_assert(kTail >= 1 && kTail <= kThreshold, "tail policy");
+  static_assert(kTail <= kBsaesBatchBlocks, "tail policy");
+
+  enum class Op { kCtr32, kCbcDecrypt };
+
+  // Adds `n` to the big-endian 32-bit tail of a counter block (mod 2^32).
+  static void ctr_advance(uint8_t ctr[16], size_t n) {
+    uint32_t c = (uint32_t{ctr[12]} << 24) | (uint32_t{ctr[13]} << 16) |
+                 (uint32_t{ctr[14]} << 8) | uint32_t{ctr[15]};
+    c += static_cast<uint32_t>(n);
+    ctr[12] = static_cast<uint8_t>(c >> 24);
+    ctr[13] = static_cast<uint8_t>(c >> 16);
+    ctr[14] = static_cast<uint8_t>(c >> 8);
+    ctr[15] = static_cast<uint8_t>(c);
+  }
+
+  // The split of a bulk call of `blocks` (>= kThreshold) blocks: the
+  // first `bsaes_blocks` on bsaes (whole batches, plus a padded last batch
+  // when the tail is long enough), the rest on vpaes.
+  static constexpr size_t bsaes_blocks(size_t blocks) {
+    const size_t whole = blocks - blocks % kBsaesBatchBlocks;
+    return blocks - whole >= kTail ? blocks : whole;
+  }
+
+  // bulk: THE policy of the hybrid (threshold, tail, wiping).
+  static void bulk(Op op, const AesKeyState* s, const uint8_t* in,
+                   uint8_t* out, size_t blocks, uint8_t* ctr_or_iv) {
+    if (blocks < kThreshold) {
+      if (op == Op::kCtr32) {
+        kAesVpaes.ctr32(s, in, out, blocks, ctr_or_iv);
+      } else {
+        kAesVpaes.cbc_decrypt(s, in, out, blocks, ctr_or_iv);
+      }
+      return;
+    }
+    alignas(16) uint8_t rk[15][16];
+    alignas(16) uint8_t bs[kBsaesScheduleBytes];
+    vpaes_export_enc_round_keys(s, rk);
+    bsaes_convert_key(bs, rk, s->rounds);
+
+    const size_t nb = bsaes_blocks(blocks);
+    const size_t tail = blocks - nb;
+    if (op == Op::kCtr32) {
+      bsaes_ctr32(bs, s->rounds, in, out, nb, ctr_or_iv);
+      if (tail > 0) {
+        uint8_t ctr[16];
+        std::memcpy(ctr, ctr_or_iv, 16);
+        ctr_advance(ctr, nb);
+        kAesVpaes.ctr32(s, in + 16 * nb, out + 16 * nb, tail, ctr);
+      }
+    } else {
+      bsaes_cbc_decrypt(bs, s->rounds, in, out, nb, ctr_or_iv);  // iv updated
+      if (tail > 0) {
+        kAesVpaes.cbc_decrypt(s, in + 16 * nb, out + 16 * nb, tail,
+                              ctr_or_iv);
+      }
+    }
+    std::memset(rk, 0, sizeof(rk));
+    std::memset(bs, 0, sizeof(bs));
+    __asm__ __volatile__("" : : "r"(rk), "r"(bs) : "memory");
+  }
+
+  static void set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
+    kAesVpaes.set_key(s, key, key_len);
+  }
+  static void encrypt_block(const AesKeyState* s, const uint8_t in[16],
+                            uint8_t out[16]) {
+    kAesVpaes.encrypt_block(s, in, out);
+  }
+  static void decrypt_block(const AesKeyState* s, const uint8_t in[16],
+                            uint8_t out[16]) {
+    kAesVpaes.decrypt_block(s, in, out);
+  }
+  static void ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                    size_t blocks, const uint8_t counter[16]) {
+    // ctr32 does not update the counter; bulk works on a copy.
+    uint8_t ctr[16];
+    std::memcpy(ctr, counter, 16);
+    bulk(Op::kCtr32, s, in, out, blocks, ctr);
+  }
+  static void cbc_encrypt(const AesKeyState* s, const uint8_t* in,
+                          uint8_t* out, size_t blocks, uint8_t iv[16]) {
+    kAesVpaes.cbc_encrypt(s, in, out, blocks, iv);
+  }
+  static void cbc_decrypt(const AesKeyState* s, const uint8_t* in,
+                          uint8_t* out, size_t blocks, uint8_t iv[16]) {
+    bulk(Op::kCbcDecrypt, s, in, out, blocks, iv);
+  }
+
+  static constexpr AesBackend row(const char* name, uint32_t caps) {
+    return AesBackend{name,        caps,        set_key,     encrypt_block,
+                      decrypt_block, ctr32,     cbc_encrypt, cbc_decrypt,
+                      nullptr,     nullptr,     nullptr};
+  }
+};
+
+}  // namespace vpaes_bsaes
+
+// Defines the row and the test hooks for one target's Policy.
+#define CTCRYPTO_VPAES_BSAES_DEFINE_ROW(PolicyType, caps)                     \
+  size_t vpaes_bsaes_threshold_blocks() {                                     \
+    return PolicyType::kThresholdBlocks;                                      \
+  }                                                                           \
+  size_t vpaes_bsaes_tail_to_bsaes_blocks() {                                 \
+    return PolicyType::kTailToBsaes;                                          \
+  }                                                                           \
+  extern const AesBackend kAesVpaesBsaes =                                    \
+      vpaes_bsaes::Hybrid<PolicyType>::row("vpaes+bsaes", caps);
+
+}  // namespace ctcrypto::internal
+
+#endif  // CTCRYPTO_AES_VPAES_BSAES_HYBRID_H_

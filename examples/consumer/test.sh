@@ -1,0 +1,34 @@
+#!/bin/sh
+# Builds and runs the consumer example for each of ctcrypto's five configs
+# (natively or under QEMU, as in ctcrypto itself), plus the consumer's own
+# platform //:my_board, which restricts ctcrypto to its portable backends.
+# Called by ctcrypto's tool/test-all.sh; exits non-zero if any config fails.
+#
+#   examples/consumer/test.sh
+#   CONFIGS="aarch64_ce" examples/consumer/test.sh
+set -u
+cd "$(dirname "$0")" || exit 1
+CONFIGS=${CONFIGS:-"x86_64_aesni x86_64_ssse3 aarch64_ce aarch64_noce armv7_neon"}
+case " $CONFIGS " in *" aarch64_ce "*) CONFIGS="$CONFIGS my_board" ;; esac
+failed=0
+summary=""
+for c in $CONFIGS; do
+  extra=""
+  [ "$c" = my_board ] && extra="--test_env=CONSUMER_EXPECT_AES=nohw"
+  echo "=================== examples/consumer: bazel test --config=$c //:consumer_test"
+  # shellcheck disable=SC2086
+  if bazel test --config="$c" --jobs="${JOBS:-2}" --noshow_progress \
+      --test_output=all $extra //:consumer_test; then
+    summary="$summary$(printf '%-14s PASS' "$c")
+"
+  else
+    summary="$summary$(printf '%-14s FAIL' "$c")
+"
+    failed=1
+  fi
+done
+# This workspace has its own Bazel server; free its memory.
+bazel shutdown 2>/dev/null
+echo "=================== examples/consumer summary"
+printf '%s' "$summary"
+exit "$failed"

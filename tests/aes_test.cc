@@ -1,0 +1,213 @@
+// aes_test.cc: single-block AES (FIPS-197) on every usable backend row.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <random>
+#include <string>
+
+#include "crypto/aes/aes_backend.h"
+#include "crypto/cpu/cpu.h"
+#include "ctcrypto/aes.h"
+#include "tests/backends.h"
+#include "tests/file_test.h"
+#include "tests/test_util.h"
+
+namespace ctcrypto_test {
+namespace {
+
+using ctcrypto::AesKey;
+using ctcrypto::Status;
+
+class AesTest : public testing::TestWithParam<const AesBackend*> {};
+
+struct BlockVector {
+  const char* key;
+  const char* pt;
+  const char* ct;
+};
+
+// FIPS-197 Appendix C.1-C.3 (and Appendix B for AES-128).
+const BlockVector kFips197[] = {
+    {"000102030405060708090a0b0c0d0e0f", "00112233445566778899aabbccddeeff",
+     "69c4e0d86a7b0430d8cdb78070b4c55a"},
+    {"000102030405060708090a0b0c0d0e0f1011121314151617",
+     "00112233445566778899aabbccddeeff", "dda97ca4864cdfe06eaf70a0ec0d7191"},
+    {"000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+     "00112233445566778899aabbccddeeff", "8ea2b7ca516745bfeafc49904b496089"},
+    {"2b7e151628aed2a6abf7158809cf4f3c", "3243f6a8885a308d313198a2e0370734",
+     "3925841d02dc09fbdc118597196a0b32"},
+};
+
+TEST_P(AesTest, Fips197AppendixC) {
+  for (const auto& v : kFips197) {
+    SCOPED_TRACE(v.key);
+    Bytes key = Hex(v.key), pt = Hex(v.pt), ct = Hex(v.ct);
+    AesKey k;
+    ASSERT_TRUE(InitAesKey(&k, key, GetParam()));
+    EXPECT_EQ(k.state().key_len, key.size());
+    EXPECT_EQ(k.state().rounds, key.size() / 4 + 6);
+    uint8_t out[16];
+    std::memset(out, 0xee, sizeof(out));
+    k.encrypt_block(pt.data(), out);
+    EXPECT_EQ(ToHex(out), v.ct);
+    std::memset(out, 0xee, sizeof(out));
+    k.decrypt_block(ct.data(), out);
+    EXPECT_EQ(ToHex(out), v.pt);
+    // In place.
+    uint8_t buf[16];
+    std::memcpy(buf, pt.data(), 16);
+    k.encrypt_block(buf, buf);
+    EXPECT_EQ(ToHex(buf), v.ct);
+    k.decrypt_block(buf, buf);
+    EXPECT_EQ(ToHex(buf), v.pt);
+  }
+}
+
+// aes_tests.txt: the Raw records; the key-wrap records are counted skips
+// (ctcrypto has no key wrap).
+TEST_P(AesTest, BoringSslAesTestsRaw) {
+  size_t raw = 0, skipped_key_wrap = 0;
+  size_t n = RunFileTest(
+      "tests/testdata/aes_tests.txt", {"Mode", "Key", "Plaintext", "Ciphertext"},
+      [&](FileTestRecord& r) {
+        std::string mode = r.GetString("Mode");
+        if (mode == "KeyWrap" || mode == "KeyWrapWithPadding") {
+          ++skipped_key_wrap;
+          r.MarkAllUsed();
+          return;
+        }
+        ASSERT_EQ(mode, "Raw");
+        ++raw;
+        Bytes key = r.GetBytes("Key"), pt = r.GetBytes("Plaintext"),
+              ct = r.GetBytes("Ciphertext");
+        ASSERT_EQ(pt.size(), 16u);
+        ASSERT_EQ(ct.size(), 16u);
+        AesKey k;
+        ASSERT_TRUE(InitAesKey(&k, key, GetParam()));
+        uint8_t out[16];
+        k.encrypt_block(pt.data(), out);
+        EXPECT_EQ(ToHex(out), ToHex(ct));
+        k.decrypt_block(ct.data(), out);
+        EXPECT_EQ(ToHex(out), ToHex(pt));
+      });
+  EXPECT_EQ(n, 11u);
+  EXPECT_EQ(raw, 3u);
+  EXPECT_EQ(skipped_key_wrap, 8u);
+}
+
+// Randomised comparison with the reference row (nohw where available), for
+// all key sizes, plus decrypt(encrypt(x)) == x.
+TEST_P(AesTest, RandomBlocksMatchReference) {
+  const AesBackend* ref = ReferenceAesBackend();
+  ASSERT_NE(ref, nullptr);
+  std::mt19937 rng(TestSeed());
+  const size_t kKeyLens[] = {16, 24, 32};
+  for (int iter = 0; iter < 120; ++iter) {
+    Bytes key = RandomBytes(rng, kKeyLens[iter % 3]);
+    AesKey k, r;
+    ASSERT_TRUE(InitAesKey(&k, key, GetParam()));
+    ASSERT_TRUE(InitAesKey(&r, key, ref));
+    for (int b = 0; b < 4; ++b) {
+      Bytes pt = RandomBytes(rng, 16);
+      uint8_t c1[16], c2[16], back[16], d1[16], d2[16];
+      k.encrypt_block(pt.data(), c1);
+      r.encrypt_block(pt.data(), c2);
+      ASSERT_EQ(ToHex(c1), ToHex(c2)) << "key " << ToHex(key);
+      k.decrypt_block(c1, back);
+      ASSERT_EQ(ToHex(back), ToHex(pt)) << "key " << ToHex(key);
+      // Decrypting random data must agree too (decryption key schedule).
+      k.decrypt_block(pt.data(), d1);
+      r.decrypt_block(pt.data(), d2);
+      ASSERT_EQ(ToHex(d1), ToHex(d2)) << "key " << ToHex(key);
+    }
+  }
+}
+
+// One key object re-initialised with keys of every size.
+TEST_P(AesTest, ReinitWithOtherKeySizes) {
+  AesKey k;
+  for (const auto& v : {kFips197[2], kFips197[0], kFips197[1], kFips197[3]}) {
+    SCOPED_TRACE(v.key);
+    Bytes key = Hex(v.key), pt = Hex(v.pt);
+    ASSERT_TRUE(InitAesKey(&k, key, GetParam()));
+    uint8_t out[16];
+    k.encrypt_block(pt.data(), out);
+    EXPECT_EQ(ToHex(out), v.ct);
+  }
+}
+
+TEST_P(AesTest, WrongKeyLengths) {
+  const Bytes big(64, 0x42);
+  for (size_t len : {0, 1, 8, 15, 17, 20, 23, 25, 31, 33, 48, 64}) {
+    SCOPED_TRACE(len);
+    AesKey k;
+    EXPECT_EQ(k.init(std::span<const uint8_t>(big.data(), len), GetParam()),
+              Status::kInvalidKeyLength);
+    EXPECT_FALSE(k.initialized());
+    EXPECT_STREQ(k.backend_name(), "none");
+  }
+  // A null pointer with length 0 is just an empty key.
+  AesKey k;
+  EXPECT_EQ(k.init(std::span<const uint8_t>(), GetParam()),
+            Status::kInvalidKeyLength);
+  EXPECT_FALSE(k.initialized());
+}
+
+CTCRYPTO_INSTANTIATE_AES_BACKENDS(AesTest);
+
+// Backend-independent behaviour.
+
+TEST(AesKeyTest, UninitialisedKeyDoesNothing) {
+  AesKey k;
+  EXPECT_FALSE(k.initialized());
+  EXPECT_STREQ(k.backend_name(), "none");
+  uint8_t in[16] = {1, 2, 3};
+  uint8_t out[16];
+  std::memset(out, 0x5a, sizeof(out));
+  k.encrypt_block(in, out);
+  for (uint8_t b : out) ASSERT_EQ(b, 0x5a);
+  k.decrypt_block(in, out);
+  for (uint8_t b : out) ASSERT_EQ(b, 0x5a);
+}
+
+TEST(AesKeyTest, NullBackendIsUnsupported) {
+  Bytes key = Hex(kFips197[0].key);
+  AesKey k;
+  EXPECT_EQ(k.init(key, nullptr), Status::kUnsupported);
+  EXPECT_FALSE(k.initialized());
+  EXPECT_FALSE(ctcrypto::aes_backend_usable(nullptr));
+}
+
+// Rows compiled in but not runnable here are refused, not run.
+TEST(AesKeyTest, UnusableRowsAreRefused) {
+  Bytes key = Hex(kFips197[0].key);
+  size_t unusable = 0;
+  for (const AesBackend* b : AllAesBackends()) {
+    if (ctcrypto::aes_backend_usable(b)) continue;
+    ++unusable;
+    AesKey k;
+    EXPECT_EQ(k.init(key, b), Status::kUnsupported) << b->name;
+    EXPECT_FALSE(k.initialized()) << b->name;
+  }
+  RecordProperty("unusable_rows", static_cast<int>(unusable));
+}
+
+TEST(AesKeyTest, DefaultInitUsesSelectedBackend) {
+  Bytes key = Hex(kFips197[0].key);
+  AesKey k;
+  ASSERT_EQ(k.init(key), Status::kOk);
+  ASSERT_TRUE(k.initialized());
+  const AesBackend* sel = ctcrypto::internal::select_aes_backend(
+      ctcrypto::internal::cpu_caps());
+  ASSERT_NE(sel, nullptr);
+  EXPECT_STREQ(k.backend_name(), sel->name);
+  uint8_t out[16];
+  k.encrypt_block(Hex(kFips197[0].pt).data(), out);
+  EXPECT_EQ(ToHex(out), kFips197[0].ct);
+  AesKey bad;
+  EXPECT_EQ(bad.init(Bytes(17, 0)), Status::kInvalidKeyLength);
+  EXPECT_FALSE(bad.initialized());
+}
+
+}  // namespace
+}  // namespace ctcrypto_test

@@ -1,0 +1,275 @@
+// api_test.cc: the Status enum and strings, and the C API exercised from
+// C++ (vectors, errors, null pointers, the opaque object sizes).
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <set>
+#include <string>
+
+#include "ctcrypto/aead.h"
+#include "ctcrypto/ctcrypto.h"
+#include "ctcrypto/status.h"
+#include "tests/reference.h"
+#include "tests/test_util.h"
+
+namespace ctcrypto_test {
+namespace {
+
+using ctcrypto::Status;
+
+TEST(StatusTest, ValuesAreStable) {
+  // These are the C API's return codes and must never change.
+  EXPECT_EQ(static_cast<int>(Status::kOk), 0);
+  EXPECT_EQ(static_cast<int>(Status::kInvalidKeyLength), 1);
+  EXPECT_EQ(static_cast<int>(Status::kInvalidNonceLength), 2);
+  EXPECT_EQ(static_cast<int>(Status::kInvalidTagLength), 3);
+  EXPECT_EQ(static_cast<int>(Status::kOutputTooSmall), 4);
+  EXPECT_EQ(static_cast<int>(Status::kInvalidLength), 5);
+  EXPECT_EQ(static_cast<int>(Status::kOverlappingBuffers), 6);
+  EXPECT_EQ(static_cast<int>(Status::kMessageTooLong), 7);
+  EXPECT_EQ(static_cast<int>(Status::kAuthenticationFailed), 8);
+  EXPECT_EQ(static_cast<int>(Status::kNotInitialized), 9);
+  EXPECT_EQ(static_cast<int>(Status::kInvalidArgument), 10);
+  EXPECT_EQ(static_cast<int>(Status::kUnsupported), 11);
+  EXPECT_EQ(CTCRYPTO_OK, 0);
+  EXPECT_EQ(CTCRYPTO_AUTHENTICATION_FAILED,
+            static_cast<int>(Status::kAuthenticationFailed));
+}
+
+TEST(StatusTest, StringsAreDistinctAndNonEmpty) {
+  std::set<std::string> seen;
+  for (int i = 0; i <= static_cast<int>(Status::kUnsupported); ++i) {
+    const char* s = ctcrypto::status_string(static_cast<Status>(i));
+    ASSERT_NE(s, nullptr) << i;
+    EXPECT_GT(std::strlen(s), 0u) << i;
+    EXPECT_TRUE(seen.insert(s).second) << "duplicate string for " << i << ": " << s;
+    // The C API gives the same strings.
+    EXPECT_STREQ(ctcrypto_status_string(i), s) << i;
+  }
+  EXPECT_STREQ(ctcrypto::status_string(Status::kAuthenticationFailed),
+               "authentication failure");
+  // Out-of-range codes still give a string.
+  for (int bad : {-1, 12, 1000}) {
+    const char* s = ctcrypto_status_string(bad);
+    ASSERT_NE(s, nullptr);
+    EXPECT_EQ(seen.count(s), 0u) << bad;
+  }
+}
+
+TEST(CApiTest, ObjectSizes) {
+  EXPECT_EQ(sizeof(ctcrypto_aes_key), size_t{CTCRYPTO_AES_KEY_SIZE});
+  EXPECT_EQ(sizeof(ctcrypto_aes_gcm), size_t{CTCRYPTO_AES_GCM_SIZE});
+  EXPECT_EQ(alignof(ctcrypto_aes_key), 64u);
+  EXPECT_EQ(alignof(ctcrypto_aes_gcm), 64u);
+  EXPECT_LE(sizeof(ctcrypto::AesKey), sizeof(ctcrypto_aes_key));
+  EXPECT_LE(sizeof(ctcrypto::AesGcm), sizeof(ctcrypto_aes_gcm));
+}
+
+TEST(CApiTest, AesBlockCtrCbc) {
+  const Bytes key = Hex("000102030405060708090a0b0c0d0e0f");
+  const Bytes pt = Hex("00112233445566778899aabbccddeeff");
+  ctcrypto_aes_key k;
+  ASSERT_EQ(ctcrypto_aes_key_init(&k, key.data(), key.size()), CTCRYPTO_OK);
+  uint8_t out[16];
+  ASSERT_EQ(ctcrypto_aes_encrypt_block(&k, pt.data(), out), CTCRYPTO_OK);
+  EXPECT_EQ(ToHex(out), "69c4e0d86a7b0430d8cdb78070b4c55a");
+  uint8_t back[16];
+  ASSERT_EQ(ctcrypto_aes_decrypt_block(&k, out, back), CTCRYPTO_OK);
+  EXPECT_EQ(ToHex(back), ToHex(pt));
+
+  // SP 800-38A F.2.1 / F.5.1 through the C entry points.
+  const Bytes k2 = Hex("2b7e151628aed2a6abf7158809cf4f3c");
+  const Bytes p2 = Hex(
+      "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
+      "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710");
+  ASSERT_EQ(ctcrypto_aes_key_init(&k, k2.data(), k2.size()), CTCRYPTO_OK);
+  Bytes iv = Hex("000102030405060708090a0b0c0d0e0f");
+  Bytes ct(p2.size());
+  ASSERT_EQ(ctcrypto_aes_cbc_encrypt(&k, iv.data(), p2.data(), ct.data(),
+                                     p2.size()),
+            CTCRYPTO_OK);
+  EXPECT_EQ(ToHex(ct),
+            "7649abac8119b246cee98e9b12e9197d5086cb9b507219ee95db113a917678b2"
+            "73bed6b8e3c1743b7116e69e222295163ff1caa1681fac09120eca307586e1a7");
+  EXPECT_EQ(ToHex(iv), "3ff1caa1681fac09120eca307586e1a7");
+  iv = Hex("000102030405060708090a0b0c0d0e0f");
+  Bytes dec(ct.size());
+  ASSERT_EQ(ctcrypto_aes_cbc_decrypt(&k, iv.data(), ct.data(), dec.data(),
+                                     ct.size()),
+            CTCRYPTO_OK);
+  EXPECT_EQ(ToHex(dec), ToHex(p2));
+  const Bytes ctr = Hex("f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff");
+  Bytes cout(p2.size());
+  ASSERT_EQ(ctcrypto_aes_ctr32(&k, ctr.data(), p2.data(), cout.data(),
+                               p2.size()),
+            CTCRYPTO_OK);
+  EXPECT_EQ(ToHex(cout),
+            "874d6191b620e3261bef6864990db6ce9806f66b7970fdff8617187bb9fffdff"
+            "5ae4df3edbd5d35e5b4f09020db03eab1e031dda2fbe03d1792170a0f3009cee");
+  // CBC partial block and empty input.
+  EXPECT_EQ(ctcrypto_aes_cbc_encrypt(&k, iv.data(), p2.data(), ct.data(), 17),
+            static_cast<int>(Status::kInvalidLength));
+  EXPECT_EQ(ctcrypto_aes_ctr32(&k, ctr.data(), nullptr, nullptr, 0),
+            CTCRYPTO_OK);
+}
+
+TEST(CApiTest, AesErrors) {
+  ctcrypto_aes_key k;
+  const Bytes key(33, 1);
+  for (size_t len : {0, 15, 17, 33}) {
+    EXPECT_EQ(ctcrypto_aes_key_init(&k, key.data(), len),
+              static_cast<int>(Status::kInvalidKeyLength))
+        << len;
+  }
+  // After a failed init the object is a valid, uninitialised key.
+  uint8_t in[16] = {0}, out[16];
+  EXPECT_EQ(ctcrypto_aes_encrypt_block(&k, in, out),
+            static_cast<int>(Status::kNotInitialized));
+  EXPECT_EQ(ctcrypto_aes_key_init(nullptr, key.data(), 16),
+            static_cast<int>(Status::kInvalidArgument));
+  EXPECT_EQ(ctcrypto_aes_key_init(&k, nullptr, 16),
+            static_cast<int>(Status::kInvalidArgument));
+  ASSERT_EQ(ctcrypto_aes_key_init(&k, key.data(), 16), CTCRYPTO_OK);
+  EXPECT_EQ(ctcrypto_aes_encrypt_block(nullptr, in, out),
+            static_cast<int>(Status::kInvalidArgument));
+  EXPECT_EQ(ctcrypto_aes_encrypt_block(&k, nullptr, out),
+            static_cast<int>(Status::kInvalidArgument));
+  EXPECT_EQ(ctcrypto_aes_decrypt_block(&k, in, nullptr),
+            static_cast<int>(Status::kInvalidArgument));
+  EXPECT_EQ(ctcrypto_aes_ctr32(&k, in, nullptr, out, 16),
+            static_cast<int>(Status::kInvalidArgument));
+  EXPECT_EQ(ctcrypto_aes_ctr32(&k, nullptr, in, out, 16),
+            static_cast<int>(Status::kInvalidArgument));
+  EXPECT_EQ(ctcrypto_aes_cbc_encrypt(&k, nullptr, in, out, 16),
+            static_cast<int>(Status::kInvalidArgument));
+  EXPECT_EQ(ctcrypto_aes_cbc_decrypt(&k, in, in, nullptr, 16),
+            static_cast<int>(Status::kInvalidArgument));
+  uint8_t buf[32] = {0};
+  EXPECT_EQ(ctcrypto_aes_ctr32(&k, in, buf, buf + 1, 16),
+            static_cast<int>(Status::kOverlappingBuffers));
+}
+
+// McGrew/Viega test case 4 (AES-128, 60-byte plaintext, 20-byte AD).
+const char kTc4Key[] = "feffe9928665731c6d6a8f9467308308";
+const char kTc4Nonce[] = "cafebabefacedbaddecaf888";
+const char kTc4Pt[] =
+    "d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a72"
+    "1c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39";
+const char kTc4Ad[] = "feedfacedeadbeeffeedfacedeadbeefabaddad2";
+const char kTc4Sealed[] =
+    "42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e"
+    "21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091"
+    "5bc94fbc3221a5db94fae95ae7121a47";
+
+TEST(CApiTest, GcmSealOpen) {
+  const Bytes key = Hex(kTc4Key), nonce = Hex(kTc4Nonce), pt = Hex(kTc4Pt),
+              ad = Hex(kTc4Ad);
+  ctcrypto_aes_gcm g;
+  ASSERT_EQ(ctcrypto_aes_gcm_init(&g, key.data(), key.size(), 16), CTCRYPTO_OK);
+  Bytes out(pt.size() + 16);
+  size_t out_len = 0;
+  ASSERT_EQ(ctcrypto_aes_gcm_seal(&g, out.data(), &out_len, out.size(),
+                                  nonce.data(), nonce.size(), pt.data(),
+                                  pt.size(), ad.data(), ad.size()),
+            CTCRYPTO_OK);
+  EXPECT_EQ(out_len, pt.size() + 16);
+  EXPECT_EQ(ToHex(out), kTc4Sealed);
+  Bytes back(pt.size());
+  ASSERT_EQ(ctcrypto_aes_gcm_open(&g, back.data(), &out_len, back.size(),
+                                  nonce.data(), nonce.size(), out.data(),
+                                  out.size(), ad.data(), ad.size()),
+            CTCRYPTO_OK);
+  EXPECT_EQ(out_len, pt.size());
+  EXPECT_EQ(ToHex(back), kTc4Pt);
+  // A bad tag: failure code 8, plaintext area zeroed.
+  out[out.size() - 1] ^= 1;
+  std::memset(back.data(), 0xaa, back.size());
+  EXPECT_EQ(ctcrypto_aes_gcm_open(&g, back.data(), &out_len, back.size(),
+                                  nonce.data(), nonce.size(), out.data(),
+                                  out.size(), ad.data(), ad.size()),
+            CTCRYPTO_AUTHENTICATION_FAILED);
+  for (uint8_t b : back) ASSERT_EQ(b, 0);
+  // In place.
+  Bytes buf = pt;
+  buf.resize(pt.size() + 16);
+  ASSERT_EQ(ctcrypto_aes_gcm_seal(&g, buf.data(), &out_len, buf.size(),
+                                  nonce.data(), nonce.size(), buf.data(),
+                                  pt.size(), ad.data(), ad.size()),
+            CTCRYPTO_OK);
+  EXPECT_EQ(ToHex(buf), kTc4Sealed);
+  // 12-byte tags are a prefix.
+  ASSERT_EQ(ctcrypto_aes_gcm_init(&g, key.data(), key.size(), 12), CTCRYPTO_OK);
+  Bytes out12(pt.size() + 12);
+  ASSERT_EQ(ctcrypto_aes_gcm_seal(&g, out12.data(), &out_len, out12.size(),
+                                  nonce.data(), nonce.size(), pt.data(),
+                                  pt.size(), ad.data(), ad.size()),
+            CTCRYPTO_OK);
+  EXPECT_EQ(ToHex(out12), std::string(kTc4Sealed, (pt.size() + 12) * 2));
+}
+
+TEST(CApiTest, GcmErrors) {
+  const Bytes key(32, 7), nonce(12, 1), pt(20, 2);
+  ctcrypto_aes_gcm g;
+  EXPECT_EQ(ctcrypto_aes_gcm_init(&g, key.data(), 17, 16),
+            static_cast<int>(Status::kInvalidKeyLength));
+  EXPECT_EQ(ctcrypto_aes_gcm_init(&g, key.data(), 16, 11),
+            static_cast<int>(Status::kInvalidTagLength));
+  EXPECT_EQ(ctcrypto_aes_gcm_init(&g, key.data(), 16, 17),
+            static_cast<int>(Status::kInvalidTagLength));
+  EXPECT_EQ(ctcrypto_aes_gcm_init(nullptr, key.data(), 16, 16),
+            static_cast<int>(Status::kInvalidArgument));
+  size_t out_len = 0;
+  Bytes out(pt.size() + 16, 0x99);
+  // g holds an uninitialised AesGcm after the failed init.
+  EXPECT_EQ(ctcrypto_aes_gcm_seal(&g, out.data(), &out_len, out.size(),
+                                  nonce.data(), nonce.size(), pt.data(),
+                                  pt.size(), nullptr, 0),
+            static_cast<int>(Status::kNotInitialized));
+  ASSERT_EQ(ctcrypto_aes_gcm_init(&g, key.data(), 32, 16), CTCRYPTO_OK);
+  // Output too small: nothing written.
+  EXPECT_EQ(ctcrypto_aes_gcm_seal(&g, out.data(), &out_len, out.size() - 1,
+                                  nonce.data(), nonce.size(), pt.data(),
+                                  pt.size(), nullptr, 0),
+            static_cast<int>(Status::kOutputTooSmall));
+  for (uint8_t b : out) ASSERT_EQ(b, 0x99);
+  // Empty nonce.
+  EXPECT_EQ(ctcrypto_aes_gcm_seal(&g, out.data(), &out_len, out.size(),
+                                  nonce.data(), 0, pt.data(), pt.size(),
+                                  nullptr, 0),
+            static_cast<int>(Status::kInvalidNonceLength));
+  // Null pointers with non-zero lengths.
+  EXPECT_EQ(ctcrypto_aes_gcm_seal(&g, out.data(), &out_len, out.size(), nullptr,
+                                  12, pt.data(), pt.size(), nullptr, 0),
+            static_cast<int>(Status::kInvalidArgument));
+  EXPECT_EQ(ctcrypto_aes_gcm_seal(&g, out.data(), &out_len, out.size(),
+                                  nonce.data(), 12, pt.data(), pt.size(),
+                                  nullptr, 5),
+            static_cast<int>(Status::kInvalidArgument));
+  EXPECT_EQ(ctcrypto_aes_gcm_seal(&g, out.data(), nullptr, out.size(),
+                                  nonce.data(), 12, pt.data(), pt.size(),
+                                  nullptr, 0),
+            static_cast<int>(Status::kInvalidArgument));
+  EXPECT_EQ(ctcrypto_aes_gcm_open(nullptr, out.data(), &out_len, out.size(),
+                                  nonce.data(), 12, pt.data(), pt.size(),
+                                  nullptr, 0),
+            static_cast<int>(Status::kInvalidArgument));
+  for (uint8_t b : out) ASSERT_EQ(b, 0x99);
+  // Empty plaintext and AD as null pointers are fine.
+  ASSERT_EQ(ctcrypto_aes_gcm_seal(&g, out.data(), &out_len, out.size(),
+                                  nonce.data(), 12, nullptr, 0, nullptr, 0),
+            CTCRYPTO_OK);
+  EXPECT_EQ(out_len, 16u);
+  Bytes sealed(out.begin(), out.begin() + 16);
+  ASSERT_EQ(ctcrypto_aes_gcm_open(&g, nullptr, &out_len, 0, nonce.data(), 12,
+                                  sealed.data(), sealed.size(), nullptr, 0),
+            CTCRYPTO_OK);
+  EXPECT_EQ(out_len, 0u);
+  // Ciphertext shorter than the tag.
+  EXPECT_EQ(ctcrypto_aes_gcm_open(&g, out.data(), &out_len, out.size(),
+                                  nonce.data(), 12, sealed.data(), 15, nullptr,
+                                  0),
+            CTCRYPTO_AUTHENTICATION_FAILED);
+}
+
+}  // namespace
+}  // namespace ctcrypto_test

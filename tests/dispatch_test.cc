@@ -1,0 +1,291 @@
+// dispatch_test.cc: capability parsing, the dependency closure, the backend
+// tables and selection.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <set>
+#include <string>
+
+#include "crypto/aes/aes_backend.h"
+#include "crypto/cpu/cpu.h"
+#include "crypto/ghash/ghash_backend.h"
+#include "ctcrypto/aead.h"
+#include "ctcrypto/aes.h"
+#include "ctcrypto/ghash.h"
+#include "tests/backends.h"
+#include "tests/test_util.h"
+
+namespace ctcrypto_test {
+namespace {
+
+using namespace ctcrypto::internal;  // NOLINT: Cap constants
+
+constexpr uint32_t kAllCaps = kCapAesni | kCapPclmul | kCapSsse3 | kCapAvx |
+                              kCapVaes | kCapNeon | kCapAes | kCapPmull |
+                              kCapAvx2 | kCapAvx512;
+
+TEST(ParseDisableListTest, KnownAndUnknownNames) {
+  size_t unknown = 99;
+  EXPECT_EQ(parse_disable_list("aesni,foo,neon", &unknown),
+            kCapAesni | kCapNeon);
+  EXPECT_EQ(unknown, 1u);
+  unknown = 99;
+  EXPECT_EQ(parse_disable_list("", &unknown), 0u);
+  EXPECT_EQ(unknown, 0u);
+  unknown = 99;
+  EXPECT_EQ(parse_disable_list(nullptr, &unknown), 0u);
+  EXPECT_EQ(unknown, 0u);
+  unknown = 99;
+  EXPECT_EQ(parse_disable_list("pclmul", &unknown), uint32_t{kCapPclmul});
+  EXPECT_EQ(unknown, 0u);
+  unknown = 0;
+  EXPECT_EQ(parse_disable_list("bar,baz", &unknown), 0u);
+  EXPECT_EQ(unknown, 2u);
+  // Names are whole words: prefixes and extensions are unknown.
+  unknown = 0;
+  EXPECT_EQ(parse_disable_list("aes", &unknown), uint32_t{kCapAes});
+  EXPECT_EQ(parse_disable_list("aesn,aesnii,avx51", &unknown), 0u);
+  EXPECT_EQ(unknown, 3u);
+  // The unknown counter is optional.
+  EXPECT_EQ(parse_disable_list("ssse3,avx", nullptr), kCapSsse3 | kCapAvx);
+  // Every documented name parses to its bit.
+  const std::pair<const char*, uint32_t> kNames[] = {
+      {"aesni", kCapAesni}, {"pclmul", kCapPclmul}, {"ssse3", kCapSsse3},
+      {"avx", kCapAvx},     {"vaes", kCapVaes},     {"neon", kCapNeon},
+      {"aes", kCapAes},     {"pmull", kCapPmull}};
+  for (auto [name, bit] : kNames) {
+    unknown = 99;
+    EXPECT_EQ(parse_disable_list(name, &unknown), bit) << name;
+    EXPECT_EQ(unknown, 0u) << name;
+  }
+}
+
+TEST(ParseDisableListTest, CapNamesTableIsConsistent) {
+  std::set<std::string> names;
+  uint32_t bits = 0;
+  ASSERT_GE(kNumCapNames, 8u);
+  for (size_t i = 0; i < kNumCapNames; ++i) {
+    const CapName& c = kCapNames[i];
+    ASSERT_NE(c.name, nullptr);
+    EXPECT_TRUE(names.insert(c.name).second) << "duplicate name " << c.name;
+    EXPECT_EQ(c.bit & (c.bit - 1), 0u) << c.name << " is not a single bit";
+    EXPECT_EQ(bits & c.bit, 0u) << c.name << " reuses a bit";
+    bits |= c.bit;
+    size_t unknown = 99;
+    EXPECT_EQ(parse_disable_list(c.name, &unknown), c.bit) << c.name;
+    EXPECT_EQ(unknown, 0u);
+  }
+  EXPECT_EQ(bits, kAllCaps);
+}
+
+TEST(CapsRemoveTest, Closure) {
+  // Removing nothing keeps everything.
+  EXPECT_EQ(caps_remove(kAllCaps, 0), kAllCaps);
+  EXPECT_EQ(caps_remove(0, kCapAesni), 0u);
+  // No AES-NI => no VAES; the rest of x86 stays.
+  uint32_t r = caps_remove(kAllCaps, kCapAesni);
+  EXPECT_EQ(r & (kCapAesni | kCapVaes), 0u);
+  EXPECT_EQ(r & (kCapPclmul | kCapSsse3 | kCapAvx | kCapAvx2 | kCapAvx512),
+            kCapPclmul | kCapSsse3 | kCapAvx | kCapAvx2 | kCapAvx512);
+  // No AVX => no AVX2, AVX-512, VAES.
+  r = caps_remove(kAllCaps, kCapAvx);
+  EXPECT_EQ(r & (kCapAvx | kCapAvx2 | kCapAvx512 | kCapVaes), 0u);
+  EXPECT_EQ(r & (kCapAesni | kCapPclmul | kCapSsse3),
+            kCapAesni | kCapPclmul | kCapSsse3);
+  // No NEON => no ARMv8 AES / PMULL (they use NEON registers).
+  r = caps_remove(kAllCaps, kCapNeon);
+  EXPECT_EQ(r & (kCapNeon | kCapAes | kCapPmull), 0u);
+  // Removing a leaf removes only the leaf.
+  EXPECT_EQ(caps_remove(kAllCaps, kCapVaes), kAllCaps & ~uint32_t{kCapVaes});
+  EXPECT_EQ(caps_remove(kAllCaps, kCapPmull), kAllCaps & ~uint32_t{kCapPmull});
+  // Every removed capability is gone, and the result is closed (idempotent).
+  for (size_t i = 0; i < kNumCapNames; ++i) {
+    uint32_t bit = kCapNames[i].bit;
+    uint32_t after = caps_remove(kAllCaps, bit);
+    EXPECT_EQ(after & bit, 0u) << kCapNames[i].name;
+    EXPECT_EQ(caps_remove(after, bit), after) << kCapNames[i].name;
+    EXPECT_EQ(caps_remove(after, 0), after) << kCapNames[i].name;
+  }
+}
+
+TEST(CapsToStringTest, RoundTrip) {
+  char buf[256];
+  EXPECT_STREQ(caps_to_string(kCapAesni | kCapPclmul, buf, sizeof(buf)),
+               "aesni,pclmul");
+  for (uint32_t caps : {uint32_t{kCapAesni}, uint32_t{kCapNeon | kCapPmull},
+                        kAllCaps}) {
+    caps_to_string(caps, buf, sizeof(buf));
+    size_t unknown = 99;
+    EXPECT_EQ(parse_disable_list(buf, &unknown), caps) << buf;
+    EXPECT_EQ(unknown, 0u) << buf;
+  }
+  // Always NUL-terminated, even when cut short.
+  char small[8];
+  std::memset(small, 'x', sizeof(small));
+  caps_to_string(kAllCaps, small, sizeof(small));
+  EXPECT_LT(std::strlen(small), sizeof(small));
+}
+
+TEST(CpuCapsTest, Consistent) {
+  uint32_t detected = cpu_detected_caps();
+  uint32_t caps = cpu_caps();
+  EXPECT_EQ(caps & ~detected, 0u) << "cpu_caps has bits the CPU lacks";
+  EXPECT_EQ(caps_remove(caps, 0), caps) << "cpu_caps not closed";
+  EXPECT_EQ(cpu_caps(), caps) << "cpu_caps changed";
+  char buf[256];
+  RecordProperty("detected_caps", caps_to_string(detected, buf, sizeof(buf)));
+  RecordProperty("cpu_caps", caps_to_string(caps, buf, sizeof(buf)));
+}
+
+TEST(BackendTableTest, AesRows) {
+  ASSERT_GE(kNumAesBackends, 1u);
+  std::set<std::string> names;
+  for (size_t i = 0; i < kNumAesBackends; ++i) {
+    const AesBackend* b = kAesBackends[i];
+    ASSERT_NE(b, nullptr);
+    ASSERT_NE(b->name, nullptr);
+    EXPECT_TRUE(names.insert(b->name).second) << "duplicate row " << b->name;
+    EXPECT_EQ(find_aes_backend(b->name), b) << b->name;
+    EXPECT_NE(b->set_key, nullptr) << b->name;
+    EXPECT_NE(b->encrypt_block, nullptr) << b->name;
+    EXPECT_NE(b->decrypt_block, nullptr) << b->name;
+    EXPECT_NE(b->ctr32, nullptr) << b->name;
+    EXPECT_NE(b->cbc_encrypt, nullptr) << b->name;
+    EXPECT_NE(b->cbc_decrypt, nullptr) << b->name;
+    // Stitched GCM loops come as a set.
+    bool any = b->gcm_seal_bulk || b->gcm_open_bulk || b->gcm_ghash;
+    bool all = b->gcm_seal_bulk && b->gcm_open_bulk && b->gcm_ghash;
+    EXPECT_EQ(any, all) << b->name << ": partial stitched GCM entry points";
+    EXPECT_EQ(ctcrypto::aes_backend_usable(b),
+              (b->required_caps & ~cpu_caps()) == 0)
+        << b->name;
+  }
+  EXPECT_EQ(find_aes_backend("no-such-backend"), nullptr);
+#if defined(__aarch64__)
+  // Advanced SIMD is architectural on ARMv8-A: the NEON rows end the table
+  // and the portable row is not linked into the library.
+  EXPECT_EQ(find_aes_backend("nohw"), nullptr) << "nohw in the aarch64 table";
+#else
+  EXPECT_NE(find_aes_backend("nohw"), nullptr) << "nohw must be compiled in";
+#endif
+  // The last row needs nothing.
+  EXPECT_EQ(kAesBackends[kNumAesBackends - 1]->required_caps, 0u);
+}
+
+TEST(BackendTableTest, GhashRows) {
+  ASSERT_GE(kNumGhashBackends, 1u);
+  std::set<std::string> names;
+  for (size_t i = 0; i < kNumGhashBackends; ++i) {
+    const GhashBackend* b = kGhashBackends[i];
+    ASSERT_NE(b, nullptr);
+    ASSERT_NE(b->name, nullptr);
+    EXPECT_TRUE(names.insert(b->name).second) << "duplicate row " << b->name;
+    EXPECT_EQ(find_ghash_backend(b->name), b) << b->name;
+    EXPECT_NE(b->init, nullptr);
+    EXPECT_NE(b->update, nullptr);
+    EXPECT_EQ(ctcrypto::ghash_backend_usable(b),
+              (b->required_caps & ~cpu_caps()) == 0)
+        << b->name;
+  }
+  EXPECT_EQ(find_ghash_backend("no-such-backend"), nullptr);
+#if defined(__aarch64__)
+  // Advanced SIMD is architectural on ARMv8-A: the NEON rows end the table
+  // and the portable row is not linked into the library.
+  EXPECT_EQ(find_ghash_backend("nohw"), nullptr) << "nohw in the aarch64 table";
+#else
+  EXPECT_NE(find_ghash_backend("nohw"), nullptr) << "nohw must be compiled in";
+#endif
+  EXPECT_EQ(kGhashBackends[kNumGhashBackends - 1]->required_caps, 0u);
+  // A stitched AES row names a GHASH row of the table.
+  for (size_t i = 0; i < kNumAesBackends; ++i) {
+    const GhashBackend* g = kAesBackends[i]->gcm_ghash;
+    if (g == nullptr) continue;
+    EXPECT_EQ(find_ghash_backend(g->name), g) << kAesBackends[i]->name;
+  }
+}
+
+TEST(SelectTest, NoCapsGivesRowNeedingNothing) {
+  const AesBackend* a = select_aes_backend(0);
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->required_caps, 0u) << a->name;
+  const GhashBackend* g = select_ghash_backend(0);
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(g->required_caps, 0u) << g->name;
+  // A row needing nothing is always usable.
+  EXPECT_TRUE(ctcrypto::aes_backend_usable(a));
+  EXPECT_TRUE(ctcrypto::ghash_backend_usable(g));
+}
+
+TEST(SelectTest, FirstMatchingRowInTableOrder) {
+  // For every subset of capabilities seen in the table, select returns the
+  // first row whose requirements are met.
+  std::set<uint32_t> cap_sets = {0u, kAllCaps, cpu_caps()};
+  for (size_t i = 0; i < kNumAesBackends; ++i) {
+    cap_sets.insert(kAesBackends[i]->required_caps);
+  }
+  for (size_t i = 0; i < kNumGhashBackends; ++i) {
+    cap_sets.insert(kGhashBackends[i]->required_caps);
+  }
+  for (uint32_t caps : cap_sets) {
+    const AesBackend* want = nullptr;
+    for (size_t i = 0; i < kNumAesBackends && !want; ++i) {
+      if ((kAesBackends[i]->required_caps & ~caps) == 0) want = kAesBackends[i];
+    }
+    EXPECT_EQ(select_aes_backend(caps), want) << "caps " << caps;
+    const GhashBackend* gwant = nullptr;
+    for (size_t i = 0; i < kNumGhashBackends && !gwant; ++i) {
+      if ((kGhashBackends[i]->required_caps & ~caps) == 0) {
+        gwant = kGhashBackends[i];
+      }
+    }
+    EXPECT_EQ(select_ghash_backend(caps), gwant) << "caps " << caps;
+  }
+}
+
+TEST(SelectTest, DefaultKeysUseSelectedRows) {
+  const AesBackend* a = select_aes_backend(cpu_caps());
+  const GhashBackend* g = select_ghash_backend(cpu_caps());
+  ASSERT_NE(a, nullptr);
+  ASSERT_NE(g, nullptr);
+  EXPECT_TRUE(ctcrypto::aes_backend_usable(a));
+  EXPECT_TRUE(ctcrypto::ghash_backend_usable(g));
+  ctcrypto::AesGcm gcm;
+  ASSERT_EQ(gcm.init(Bytes(16, 1)), ctcrypto::Status::kOk);
+  EXPECT_STREQ(gcm.aes_key().backend_name(), a->name);
+  EXPECT_STREQ(gcm.ghash_key().backend_name(), g->name);
+  RecordProperty("aes_backend", a->name);
+  RecordProperty("ghash_backend", g->name);
+}
+
+TEST(BackendsHelperTest, UsableListsMatchTables) {
+  auto aes = UsableAesBackends();
+  auto ghash = UsableGhashBackends();
+  ASSERT_FALSE(aes.empty());
+  ASSERT_FALSE(ghash.empty());
+  size_t usable = 0;
+  for (size_t i = 0; i < kNumAesBackends; ++i) {
+    if (ctcrypto::aes_backend_usable(kAesBackends[i])) ++usable;
+  }
+  EXPECT_EQ(aes.size(), usable);
+  EXPECT_EQ(UsableGcmBackends().size(), aes.size() * ghash.size());
+  // The selected row is among the tested ones.
+  EXPECT_NE(std::find(aes.begin(), aes.end(), select_aes_backend(cpu_caps())),
+            aes.end());
+  EXPECT_NE(std::find(ghash.begin(), ghash.end(),
+                      select_ghash_backend(cpu_caps())),
+            ghash.end());
+  // The reference is the portable code itself, linked into the tests even
+  // where the library leaves it out (aarch64).
+  EXPECT_EQ(ReferenceAesBackend(), &ctcrypto::internal::kAesNohw);
+  EXPECT_EQ(ReferenceGhashBackend(), &ctcrypto::internal::kGhashNohw);
+  std::string list;
+  for (auto* b : aes) list += std::string(b->name) + " ";
+  for (auto* b : ghash) list += std::string("ghash:") + b->name + " ";
+  RecordProperty("tested_backends", list);
+  std::printf("tested backends: %s\n", list.c_str());
+}
+
+}  // namespace
+}  // namespace ctcrypto_test
