@@ -52,6 +52,7 @@ inline uint32_t ct_equal_mask(const uint8_t* a, const uint8_t* b, size_t n) {
 // secure_zero: wipes key-dependent temporaries; the asm barrier keeps the
 // compiler from dropping stores to memory it considers dead.
 inline void secure_zero(void* p, size_t n) {
+  if (n == 0) return;  // p may be null then (an empty span): memset forbids it
   std::memset(p, 0, n);
   __asm__ __volatile__("" : : "r"(p) : "memory");
 }

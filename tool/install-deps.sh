@@ -17,6 +17,7 @@ libssl-dev
 gnuplot-nox
 valgrind
 clang-14
+libclang-rt-14-dev
 llvm-14
 "
 

@@ -50,6 +50,7 @@ for c in $CONFIGS; do
 done
 
 CONFIGS="$CONFIGS" examples/consumer/test.sh || failed=1  # the consumer workspace, all configs
+[ "${HOST_CHECKS:-1}" = 0 ] || tool/check-host.sh || failed=1  # valgrind ct, asan, ubsan, fuzz; HOST_CHECKS=0 skips
 echo "=================== summary ==================="
 printf '%s' "$summary"
 exit "$failed"

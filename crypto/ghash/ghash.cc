@@ -60,7 +60,7 @@ void Ghash::update(std::span<const uint8_t> data) {
   if (blocks) k.backend->update(&k, xi_, p, blocks);
   p += blocks * 16;
   n -= blocks * 16;
-  std::memcpy(buf_, p, n);
+  if (n) std::memcpy(buf_, p, n);  // p may be null when n == 0
   buf_len_ = n;
 }
 

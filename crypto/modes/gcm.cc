@@ -27,6 +27,7 @@
 #include <cstring>
 
 #include "crypto/cpu/cpu.h"
+#include "crypto/ct.h"
 #include "crypto/internal.h"
 #include "ctcrypto/aead.h"
 
@@ -292,6 +293,7 @@ Status AesGcm::open_detached(std::span<uint8_t> out,
   uint32_t ok = internal::ct_equal_mask(expected, received, tag_len_);
   internal::secure_zero(expected, sizeof(expected));
   // Whether the tag matched is public by design: it is the function's result.
+  internal::ct_declassify(&ok, sizeof(ok));
   if (!ok) {
     internal::secure_zero(out.data(), in.size());
     return Status::kAuthenticationFailed;

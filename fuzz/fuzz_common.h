@@ -1,0 +1,158 @@
+// fuzz_common.h: shared pieces of the libFuzzer targets in fuzz/.
+//
+// Input layout shared by the GCM targets (and the seed generator,
+// make_seed_corpus.cc), so that vector-file records are meaningful seeds:
+//
+//   byte 0      flags: bits 0-1 key size (0: 16, 1: 24, 2: 32, 3: 16 bytes)
+//                      bits 2-4 tag length 12 + (v % 5)
+//                      bit  5   nonce length from the next byte (else 12)
+//                      bit  6   in place (out == in)
+//                      bit  7   target-specific
+//   byte 1      selector: picks a backend row / pair (target-specific)
+//   key         16, 24 or 32 bytes
+//   [n]         nonce length 1..255 (only with flag bit 5), then the nonce
+//   a           AD length 0..255, then the AD
+//   rest        the message (plaintext, or ciphertext || tag for open)
+//
+// Short inputs are padded with zeros rather than rejected, so that every
+// input exercises something.
+#ifndef CTCRYPTO_FUZZ_FUZZ_COMMON_H_
+#define CTCRYPTO_FUZZ_FUZZ_COMMON_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <span>
+#include <vector>
+
+#include "crypto/aes/aes_backend.h"
+#include "crypto/ghash/ghash_backend.h"
+#include "ctcrypto/aead.h"
+#include "ctcrypto/aes.h"
+#include "ctcrypto/ghash.h"
+
+// FUZZ_CHECK: a finding. abort() makes libFuzzer save the crashing input.
+#define FUZZ_CHECK(cond)                                                   \
+  do {                                                                     \
+    if (!(cond)) {                                                         \
+      std::fprintf(stderr, "%s:%d: FUZZ_CHECK failed: %s\n", __FILE__,     \
+                   __LINE__, #cond);                                       \
+      std::abort();                                                        \
+    }                                                                      \
+  } while (0)
+
+namespace ctcrypto_fuzz {
+
+// memcmp / memcpy that accept null pointers with n == 0 (empty vectors'
+// data() may be null; the C functions forbid it even then).
+inline bool equal(const void* a, const void* b, size_t n) {
+  return n == 0 || std::memcmp(a, b, n) == 0;
+}
+inline void copy(void* dst, const void* src, size_t n) {
+  if (n) std::memcpy(dst, src, n);
+}
+
+// Reader: consumes the input front to back; past the end it yields zeros.
+class Reader {
+ public:
+  Reader(const uint8_t* data, size_t size) : p_(data), n_(size) {}
+  uint8_t byte() {
+    if (n_ == 0) return 0;
+    --n_;
+    return *p_++;
+  }
+  // bytes: copies n bytes (zero-padded past the end) into out.
+  void bytes(uint8_t* out, size_t n) {
+    if (n == 0) return;  // out may be null (an empty vector's data())
+    size_t take = n < n_ ? n : n_;
+    if (take) std::memcpy(out, p_, take);
+    std::memset(out + take, 0, n - take);
+    p_ += take;
+    n_ -= take;
+  }
+  // rest: everything left (at most max bytes).
+  std::vector<uint8_t> rest(size_t max) {
+    size_t take = n_ < max ? n_ : max;
+    std::vector<uint8_t> v(p_, p_ + take);
+    p_ += take;
+    n_ -= take;
+    return v;
+  }
+
+ private:
+  const uint8_t* p_;
+  size_t n_;
+};
+
+// GcmInput: the parsed common layout.
+struct GcmInput {
+  uint8_t flags = 0;
+  uint8_t selector = 0;
+  size_t key_len = 16;
+  size_t tag_len = 16;
+  bool in_place = false;
+  uint8_t key[32] = {};
+  std::vector<uint8_t> nonce;
+  std::vector<uint8_t> ad;
+  std::vector<uint8_t> msg;
+};
+
+inline constexpr size_t kMaxMessage = 1 << 14;
+
+inline GcmInput parse_gcm_input(const uint8_t* data, size_t size) {
+  Reader r(data, size);
+  GcmInput in;
+  in.flags = r.byte();
+  in.selector = r.byte();
+  static constexpr size_t kKeyLens[4] = {16, 24, 32, 16};
+  in.key_len = kKeyLens[in.flags & 3];
+  in.tag_len = 12 + ((in.flags >> 2) & 7) % 5;
+  in.in_place = (in.flags & 0x40) != 0;
+  r.bytes(in.key, in.key_len);
+  size_t nonce_len = 12;
+  if (in.flags & 0x20) {
+    nonce_len = r.byte();
+    if (nonce_len == 0) nonce_len = 1;
+  }
+  in.nonce.resize(nonce_len);
+  r.bytes(in.nonce.data(), nonce_len);
+  in.ad.resize(r.byte());
+  r.bytes(in.ad.data(), in.ad.size());
+  in.msg = r.rest(kMaxMessage);
+  return in;
+}
+
+// The compiled-in rows this CPU can run (every one, natively: the fuzz
+// build runs on the host, so VAES/AVX-512 rows are included).
+inline std::vector<const ctcrypto::internal::AesBackend*> usable_aes() {
+  std::vector<const ctcrypto::internal::AesBackend*> v;
+  for (size_t i = 0; i < ctcrypto::internal::kNumAesBackends; ++i)
+    if (ctcrypto::aes_backend_usable(ctcrypto::internal::kAesBackends[i]))
+      v.push_back(ctcrypto::internal::kAesBackends[i]);
+  return v;
+}
+inline std::vector<const ctcrypto::internal::GhashBackend*> usable_ghash() {
+  std::vector<const ctcrypto::internal::GhashBackend*> v;
+  for (size_t i = 0; i < ctcrypto::internal::kNumGhashBackends; ++i)
+    if (ctcrypto::ghash_backend_usable(ctcrypto::internal::kGhashBackends[i]))
+      v.push_back(ctcrypto::internal::kGhashBackends[i]);
+  return v;
+}
+
+// The portable reference rows ("nohw"; the last row if it is absent).
+inline const ctcrypto::internal::AesBackend* reference_aes() {
+  const auto* r = ctcrypto::internal::find_aes_backend("nohw");
+  return r ? r
+           : ctcrypto::internal::kAesBackends[ctcrypto::internal::kNumAesBackends - 1];
+}
+inline const ctcrypto::internal::GhashBackend* reference_ghash() {
+  const auto* r = ctcrypto::internal::find_ghash_backend("nohw");
+  return r ? r
+           : ctcrypto::internal::kGhashBackends[ctcrypto::internal::kNumGhashBackends - 1];
+}
+
+}  // namespace ctcrypto_fuzz
+
+#endif  // CTCRYPTO_FUZZ_FUZZ_COMMON_H_

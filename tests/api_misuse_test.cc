@@ -1,0 +1,410 @@
+// api_misuse_test.cc: bad input to every public function (issue 7).
+//
+// Null/empty spans where they are allowed, null pointers with a length,
+// overlapping buffers that are not exactly in place (kOverlappingBuffers),
+// lengths at GCM's counter limit (2^32 - 2 blocks of plaintext, refused
+// beyond it with kMessageTooLong), tag lengths out of range, outputs too
+// small, keys never initialised. Every refusal must leave the output
+// untouched (the functions check all arguments before the first write);
+// this is checked with canary bytes.
+//
+// The length-limit tests pass spans whose size() is far larger than the
+// buffer behind them. That is sound only because the library refuses such
+// lengths before touching any memory (crypto/modes/gcm.cc checks lengths
+// first, then output size, then overlap, and only then reads or writes);
+// ASan would catch it otherwise. They need a 64-bit size_t, so they are
+// skipped on armv7.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <vector>
+
+#include "ctcrypto/aead.h"
+#include "ctcrypto/aes.h"
+#include "ctcrypto/ctcrypto.h"
+#include "ctcrypto/ghash.h"
+#include "ctcrypto/modes.h"
+#include "ctcrypto/status.h"
+
+namespace {
+
+using ctcrypto::AesGcm;
+using ctcrypto::AesKey;
+using ctcrypto::Status;
+
+constexpr uint8_t kCanary = 0xa5;
+
+std::vector<uint8_t> pattern(size_t n, uint8_t seed) {
+  std::vector<uint8_t> v(n);
+  for (size_t i = 0; i < n; ++i) v[i] = static_cast<uint8_t>(seed + i * 7);
+  return v;
+}
+
+bool all_equal(std::span<const uint8_t> s, uint8_t v) {
+  for (uint8_t b : s)
+    if (b != v) return false;
+  return true;
+}
+
+class MisuseTest : public testing::Test {
+ protected:
+  void SetUp() override {
+    key_bytes_ = pattern(32, 1);
+    ASSERT_EQ(key_.init(std::span(key_bytes_).first(16)), Status::kOk);
+    ASSERT_EQ(gcm_.init(std::span(key_bytes_).first(16)), Status::kOk);
+    counter_ = {};
+    iv_ = {};
+  }
+  std::span<const uint8_t, 16> ctr() {
+    return std::span<const uint8_t, 16>(counter_);
+  }
+  std::span<uint8_t, 16> iv() { return std::span<uint8_t, 16>(iv_); }
+
+  std::vector<uint8_t> key_bytes_;
+  AesKey key_;
+  AesGcm gcm_;
+  std::array<uint8_t, 16> counter_{};
+  std::array<uint8_t, 16> iv_{};
+  std::array<uint8_t, 12> nonce_{};
+};
+
+// --- keys ------------------------------------------------------------------
+
+TEST_F(MisuseTest, KeyLengths) {
+  for (size_t len : {0, 1, 15, 17, 23, 25, 31, 33, 64}) {
+    std::vector<uint8_t> k = pattern(len ? len : 1, 3);
+    AesKey key;
+    EXPECT_EQ(key.init(std::span(k.data(), len)), Status::kInvalidKeyLength)
+        << len;
+    EXPECT_FALSE(key.initialized());
+    AesGcm gcm;
+    EXPECT_EQ(gcm.init(std::span(k.data(), len)), Status::kInvalidKeyLength)
+        << len;
+    EXPECT_FALSE(gcm.initialized());
+  }
+  AesKey key;
+  EXPECT_EQ(key.init(std::span(key_bytes_).first(16), nullptr),
+            Status::kUnsupported);
+  EXPECT_FALSE(key.initialized());
+}
+
+TEST_F(MisuseTest, NotInitialised) {
+  AesKey key;
+  AesGcm gcm;
+  std::vector<uint8_t> in(32, 1), out(48, kCanary);
+  EXPECT_EQ(ctcrypto::aes_ctr32(key, ctr(), in, out), Status::kNotInitialized);
+  EXPECT_EQ(ctcrypto::aes_ctr128(key, ctr(), in, out), Status::kNotInitialized);
+  EXPECT_EQ(ctcrypto::aes_cbc_encrypt(key, iv(), in, out),
+            Status::kNotInitialized);
+  EXPECT_EQ(ctcrypto::aes_cbc_decrypt(key, iv(), in, out),
+            Status::kNotInitialized);
+  size_t n = 0;
+  EXPECT_EQ(gcm.seal(out, &n, nonce_, in, {}), Status::kNotInitialized);
+  EXPECT_EQ(gcm.open(out, &n, nonce_, in, {}), Status::kNotInitialized);
+  EXPECT_TRUE(all_equal(out, kCanary));
+  // Single blocks on an uninitialised key do nothing.
+  uint8_t block[16];
+  std::memset(block, kCanary, 16);
+  key.encrypt_block(block, block);
+  key.decrypt_block(block, block);
+  EXPECT_TRUE(all_equal(block, kCanary));
+  // A failed re-init leaves the object uninitialised.
+  AesGcm g2;
+  ASSERT_EQ(g2.init(std::span(key_bytes_).first(16)), Status::kOk);
+  EXPECT_EQ(g2.init(std::span(key_bytes_).first(16), 11),
+            Status::kInvalidTagLength);
+  EXPECT_FALSE(g2.initialized());
+  EXPECT_EQ(g2.seal(out, &n, nonce_, in, {}), Status::kNotInitialized);
+}
+
+// --- empty spans -------------------------------------------------------------
+
+TEST_F(MisuseTest, EmptySpansAreAllowed) {
+  std::span<const uint8_t> none;
+  std::span<uint8_t> none_out;
+  EXPECT_EQ(ctcrypto::aes_ctr32(key_, ctr(), none, none_out), Status::kOk);
+  EXPECT_EQ(ctcrypto::aes_ctr128(key_, ctr(), none, none_out), Status::kOk);
+  EXPECT_EQ(ctcrypto::aes_cbc_encrypt(key_, iv(), none, none_out), Status::kOk);
+  EXPECT_EQ(ctcrypto::aes_cbc_decrypt(key_, iv(), none, none_out), Status::kOk);
+
+  // GCM: empty plaintext and AD (null data) seal to a bare tag and open.
+  std::array<uint8_t, 16> sealed;
+  size_t n = 0;
+  ASSERT_EQ(gcm_.seal(sealed, &n, nonce_, none, none), Status::kOk);
+  EXPECT_EQ(n, 16u);
+  EXPECT_EQ(gcm_.open(none_out, &n, nonce_, sealed, none), Status::kOk);
+  EXPECT_EQ(n, 0u);
+  // Detached forms, empty everything but the tag; out_len may be null.
+  std::array<uint8_t, 16> tag;
+  EXPECT_EQ(gcm_.seal_detached(none_out, tag, nonce_, none, none), Status::kOk);
+  EXPECT_EQ(tag, sealed);
+  EXPECT_EQ(gcm_.open_detached(none_out, nonce_, none, tag, none), Status::kOk);
+  EXPECT_EQ(gcm_.seal(sealed, nullptr, nonce_, none, none), Status::kOk);
+  // A bad tag on an empty message is still refused.
+  tag[0] ^= 1;
+  EXPECT_EQ(gcm_.open_detached(none_out, nonce_, none, tag, none),
+            Status::kAuthenticationFailed);
+  // Streaming GHASH over nothing.
+  ctcrypto::Ghash g(gcm_.ghash_key());
+  g.update(none);
+  std::array<uint8_t, 16> acc;
+  g.finish(acc);
+  EXPECT_TRUE(all_equal(acc, 0));
+}
+
+TEST_F(MisuseTest, EmptyNonceRefused) {
+  std::vector<uint8_t> in(16, 1), out(32, kCanary);
+  size_t n = 0;
+  EXPECT_EQ(gcm_.seal(out, &n, {}, in, {}), Status::kInvalidNonceLength);
+  EXPECT_EQ(gcm_.open(out, &n, {}, out, {}), Status::kInvalidNonceLength);
+  EXPECT_TRUE(all_equal(out, kCanary));
+}
+
+TEST_F(MisuseTest, CApiNullWithLength) {
+  ctcrypto_aes_key k;
+  ASSERT_EQ(ctcrypto_aes_key_init(&k, key_bytes_.data(), 16), CTCRYPTO_OK);
+  uint8_t buf[32] = {};
+  const int kInvalid = static_cast<int>(Status::kInvalidArgument);
+  EXPECT_EQ(ctcrypto_aes_key_init(&k, nullptr, 16), kInvalid);
+  ASSERT_EQ(ctcrypto_aes_key_init(&k, key_bytes_.data(), 16), CTCRYPTO_OK);
+  EXPECT_EQ(ctcrypto_aes_ctr32(&k, counter_.data(), nullptr, buf, 16), kInvalid);
+  EXPECT_EQ(ctcrypto_aes_ctr32(&k, counter_.data(), buf, nullptr, 16), kInvalid);
+  EXPECT_EQ(ctcrypto_aes_ctr32(&k, counter_.data(), nullptr, nullptr, 0),
+            CTCRYPTO_OK);
+  EXPECT_EQ(ctcrypto_aes_cbc_encrypt(&k, iv_.data(), nullptr, buf, 16),
+            kInvalid);
+  EXPECT_EQ(ctcrypto_aes_cbc_decrypt(&k, iv_.data(), buf, nullptr, 16),
+            kInvalid);
+  EXPECT_EQ(ctcrypto_aes_cbc_decrypt(&k, iv_.data(), nullptr, nullptr, 0),
+            CTCRYPTO_OK);
+
+  ctcrypto_aes_gcm g;
+  ASSERT_EQ(ctcrypto_aes_gcm_init(&g, key_bytes_.data(), 16, 16), CTCRYPTO_OK);
+  size_t n = 0;
+  EXPECT_EQ(ctcrypto_aes_gcm_seal(&g, buf, &n, sizeof(buf), nonce_.data(), 12,
+                                  nullptr, 5, nullptr, 0),
+            kInvalid);
+  EXPECT_EQ(ctcrypto_aes_gcm_seal(&g, buf, &n, sizeof(buf), nullptr, 12,
+                                  buf, 0, nullptr, 0),
+            kInvalid);
+  EXPECT_EQ(ctcrypto_aes_gcm_seal(&g, buf, &n, sizeof(buf), nonce_.data(), 12,
+                                  nullptr, 0, nullptr, 3),
+            kInvalid);
+  EXPECT_EQ(ctcrypto_aes_gcm_seal(&g, buf, nullptr, sizeof(buf), nonce_.data(),
+                                  12, nullptr, 0, nullptr, 0),
+            kInvalid);
+  EXPECT_EQ(ctcrypto_aes_gcm_seal(&g, nullptr, &n, 16, nonce_.data(), 12,
+                                  nullptr, 0, nullptr, 0),
+            kInvalid);
+  ASSERT_EQ(ctcrypto_aes_gcm_seal(&g, buf, &n, sizeof(buf), nonce_.data(), 12,
+                                  nullptr, 0, nullptr, 0),
+            CTCRYPTO_OK);
+  EXPECT_EQ(n, 16u);
+  EXPECT_EQ(ctcrypto_aes_gcm_open(&g, nullptr, &n, 0, nonce_.data(), 12, buf,
+                                  16, nullptr, 0),
+            CTCRYPTO_OK);
+  EXPECT_EQ(ctcrypto_aes_gcm_open(&g, nullptr, &n, 0, nonce_.data(), 12,
+                                  nullptr, 16, nullptr, 0),
+            kInvalid);
+}
+
+// --- overlapping buffers -----------------------------------------------------
+
+// Offsets of out relative to in that overlap without being equal.
+constexpr std::ptrdiff_t kBadOffsets[] = {-17, -16, -1, 1, 15, 16, 31};
+
+TEST_F(MisuseTest, CtrCbcOverlapRefused) {
+  for (std::ptrdiff_t off : kBadOffsets) {
+    std::vector<uint8_t> buf = pattern(160, 9);
+    const std::vector<uint8_t> orig = buf;
+    std::span<uint8_t> in(buf.data() + 64, 64);
+    std::span<uint8_t> out(buf.data() + 64 + off, 64);
+    EXPECT_EQ(ctcrypto::aes_ctr32(key_, ctr(), in, out),
+              Status::kOverlappingBuffers)
+        << off;
+    EXPECT_EQ(ctcrypto::aes_ctr128(key_, ctr(), in, out),
+              Status::kOverlappingBuffers)
+        << off;
+    EXPECT_EQ(ctcrypto::aes_cbc_encrypt(key_, iv(), in, out),
+              Status::kOverlappingBuffers)
+        << off;
+    EXPECT_EQ(ctcrypto::aes_cbc_decrypt(key_, iv(), in, out),
+              Status::kOverlappingBuffers)
+        << off;
+    EXPECT_EQ(buf, orig) << "written despite refusal, offset " << off;
+    EXPECT_TRUE(all_equal(iv_, 0));
+  }
+  // Exactly in place, and adjacent (touching, not overlapping), are fine.
+  std::vector<uint8_t> buf = pattern(128, 9);
+  std::span<uint8_t> a(buf.data(), 64), b(buf.data() + 64, 64);
+  EXPECT_EQ(ctcrypto::aes_ctr32(key_, ctr(), a, a), Status::kOk);
+  EXPECT_EQ(ctcrypto::aes_ctr32(key_, ctr(), a, b), Status::kOk);
+  EXPECT_EQ(ctcrypto::aes_ctr32(key_, ctr(), b, a), Status::kOk);
+  EXPECT_EQ(ctcrypto::aes_cbc_encrypt(key_, iv(), a, a), Status::kOk);
+  EXPECT_EQ(ctcrypto::aes_cbc_decrypt(key_, iv(), a, b), Status::kOk);
+}
+
+TEST_F(MisuseTest, GcmOverlapRefused) {
+  size_t n = 0;
+  for (std::ptrdiff_t off : kBadOffsets) {
+    std::vector<uint8_t> buf = pattern(256, 5);
+    const std::vector<uint8_t> orig = buf;
+    std::span<const uint8_t> in(buf.data() + 96, 48);
+    std::span<uint8_t> out(buf.data() + 96 + off, 48 + 16);
+    EXPECT_EQ(gcm_.seal(out, &n, nonce_, in, {}), Status::kOverlappingBuffers)
+        << off;
+    std::span<const uint8_t> sealed(buf.data() + 96, 48 + 16);
+    EXPECT_EQ(gcm_.open(out.first(48), &n, nonce_, sealed, {}),
+              Status::kOverlappingBuffers)
+        << off;
+    EXPECT_EQ(buf, orig) << "written despite refusal, offset " << off;
+  }
+  std::vector<uint8_t> buf = pattern(256, 5);
+  const std::vector<uint8_t> orig = buf;
+  std::span<uint8_t> msg(buf.data(), 48), out(buf.data() + 100, 48);
+  // Tag overlapping the ciphertext output, or equal to it.
+  std::span<uint8_t> tag_in_out(buf.data() + 100 + 40, 16);
+  EXPECT_EQ(gcm_.seal_detached(out, tag_in_out, nonce_, msg, {}),
+            Status::kOverlappingBuffers);
+  EXPECT_EQ(gcm_.seal_detached(out, out.first(16), nonce_, msg, {}),
+            Status::kOverlappingBuffers);
+  // Tag overlapping the plaintext output of open.
+  EXPECT_EQ(gcm_.open_detached(out, nonce_, msg, tag_in_out, {}),
+            Status::kOverlappingBuffers);
+  EXPECT_EQ(buf, orig);
+  // In place works.
+  std::vector<uint8_t> io = pattern(64, 1);
+  const std::vector<uint8_t> plain(io.begin(), io.begin() + 48);
+  ASSERT_EQ(gcm_.seal(io, &n, nonce_, std::span(io).first(48), {}),
+            Status::kOk);
+  ASSERT_EQ(gcm_.open(std::span(io).first(48), &n, nonce_, io, {}),
+            Status::kOk);
+  EXPECT_TRUE(std::equal(plain.begin(), plain.end(), io.begin()));
+}
+
+// --- lengths -----------------------------------------------------------------
+
+TEST_F(MisuseTest, CbcPartialBlockAndShortOutput) {
+  std::vector<uint8_t> in(33, 1), out(48, kCanary);
+  EXPECT_EQ(ctcrypto::aes_cbc_encrypt(key_, iv(), in, out),
+            Status::kInvalidLength);
+  EXPECT_EQ(ctcrypto::aes_cbc_decrypt(key_, iv(), in, out),
+            Status::kInvalidLength);
+  std::vector<uint8_t> in32(32, 1);
+  EXPECT_EQ(ctcrypto::aes_cbc_encrypt(key_, iv(), in32,
+                                      std::span(out).first(31)),
+            Status::kOutputTooSmall);
+  EXPECT_EQ(ctcrypto::aes_ctr32(key_, ctr(), in, std::span(out).first(32)),
+            Status::kOutputTooSmall);
+  EXPECT_EQ(ctcrypto::aes_ctr128(key_, ctr(), in, std::span(out).first(32)),
+            Status::kOutputTooSmall);
+  EXPECT_TRUE(all_equal(out, kCanary));
+  EXPECT_TRUE(all_equal(iv_, 0));
+}
+
+TEST_F(MisuseTest, GcmShortBuffers) {
+  std::vector<uint8_t> in(40, 1), out(80, kCanary);
+  size_t n = 7;
+  EXPECT_EQ(gcm_.seal(std::span(out).first(40 + 15), &n, nonce_, in, {}),
+            Status::kOutputTooSmall);
+  EXPECT_EQ(gcm_.seal_detached(std::span(out).first(39),
+                               std::span(out).subspan(60, 16), nonce_, in, {}),
+            Status::kOutputTooSmall);
+  std::vector<uint8_t> sealed(56, 3);
+  EXPECT_EQ(gcm_.open(std::span(out).first(39), &n, nonce_, sealed, {}),
+            Status::kOutputTooSmall);
+  // Shorter than a tag: an authentication failure, nothing written.
+  EXPECT_EQ(gcm_.open(out, &n, nonce_, std::span(sealed).first(15), {}),
+            Status::kAuthenticationFailed);
+  EXPECT_TRUE(all_equal(out, kCanary));
+  EXPECT_EQ(n, 7u);
+}
+
+TEST_F(MisuseTest, TagLengthsOutOfRange) {
+  for (size_t t : {0, 1, 4, 8, 11, 17, 32, 1000}) {
+    AesGcm g;
+    EXPECT_EQ(g.init(std::span(key_bytes_).first(16), t),
+              Status::kInvalidTagLength)
+        << t;
+    EXPECT_FALSE(g.initialized());
+    ctcrypto_aes_gcm cg;
+    EXPECT_EQ(ctcrypto_aes_gcm_init(&cg, key_bytes_.data(), 16, t),
+              static_cast<int>(Status::kInvalidTagLength));
+  }
+  for (size_t t = ctcrypto::kGcmMinTagLen; t <= ctcrypto::kGcmTagLen; ++t) {
+    AesGcm g;
+    ASSERT_EQ(g.init(std::span(key_bytes_).first(16), t), Status::kOk) << t;
+    EXPECT_EQ(g.tag_len(), t);
+    // The detached forms want exactly the key's tag length.
+    std::vector<uint8_t> in(20, 1), out(20, kCanary), tag(17, kCanary);
+    for (size_t wrong : {t - 1, t + 1}) {
+      EXPECT_EQ(g.seal_detached(out, std::span(tag).first(wrong), nonce_, in,
+                                {}),
+                Status::kInvalidTagLength);
+      EXPECT_EQ(g.open_detached(out, nonce_, in, std::span(tag).first(wrong),
+                                {}),
+                Status::kInvalidTagLength);
+    }
+    EXPECT_TRUE(all_equal(out, kCanary));
+    EXPECT_TRUE(all_equal(tag, kCanary));
+  }
+}
+
+// GCM's counter is 32 bits: at most 2^32 - 2 blocks (2^36 - 32 bytes) per
+// message, SP 800-38D. Beyond it: kMessageTooLong, refused before any byte
+// is read or written (so spans larger than their buffers are safe here).
+TEST_F(MisuseTest, GcmCounterLimit) {
+  if constexpr (sizeof(size_t) < 8) {
+    GTEST_SKIP() << "size_t cannot express 2^36 bytes on this target";
+  } else {
+    constexpr uint64_t kMax = ctcrypto::kGcmMaxPlaintextLen;
+    static_assert(kMax == (uint64_t{1} << 36) - 32);
+    std::vector<uint8_t> small(64, kCanary);
+    const std::vector<uint8_t> orig = small;
+    size_t n = 9;
+    for (uint64_t len : {kMax + 1, kMax + 16, kMax + 32, uint64_t{1} << 36,
+                         (uint64_t{1} << 36) + 1, uint64_t{1} << 40,
+                         uint64_t{SIZE_MAX} / 2}) {
+      size_t l = static_cast<size_t>(len);
+      std::span<const uint8_t> huge_in(small.data(), l);
+      std::span<uint8_t> huge_out(small.data(), l);
+      std::span<uint8_t> tag(small.data() + 48, 16);
+      EXPECT_EQ(gcm_.seal(huge_out, &n, nonce_, huge_in, {}),
+                Status::kMessageTooLong)
+          << len;
+      EXPECT_EQ(gcm_.seal_detached(huge_out, tag, nonce_, huge_in, {}),
+                Status::kMessageTooLong)
+          << len;
+      if (l + 16 > l) {
+        std::span<const uint8_t> huge_sealed(small.data(), l + 16);
+        EXPECT_EQ(gcm_.open(huge_out, &n, nonce_, huge_sealed, {}),
+                  Status::kMessageTooLong)
+            << len;
+      }
+      EXPECT_EQ(gcm_.open_detached(huge_out, nonce_, huge_in, tag, {}),
+                Status::kMessageTooLong)
+          << len;
+    }
+    // Exactly at the limit the length is accepted: the next check (output
+    // too small) is what refuses it here, still before any write.
+    std::span<const uint8_t> at_limit(small.data(), static_cast<size_t>(kMax));
+    EXPECT_EQ(gcm_.seal(std::span(small).first(32), &n, nonce_, at_limit, {}),
+              Status::kOutputTooSmall);
+    EXPECT_EQ(gcm_.open_detached(std::span(small).first(32), nonce_, at_limit,
+                                 std::span(small).subspan(48, 16), {}),
+              Status::kOutputTooSmall);
+    // AD and nonce over 2^61 bytes (2^64 bits) are refused too.
+    std::span<const uint8_t> huge_ad(small.data(),
+                                     static_cast<size_t>(uint64_t{1} << 61));
+    EXPECT_EQ(gcm_.seal(small, &n, nonce_, {}, huge_ad),
+              Status::kMessageTooLong);
+    EXPECT_EQ(gcm_.seal(small, &n, huge_ad, {}, {}), Status::kMessageTooLong);
+    EXPECT_EQ(small, orig);
+    EXPECT_EQ(n, 9u);
+  }
+}
+
+}  // namespace
