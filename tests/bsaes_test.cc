@@ -15,6 +15,7 @@
 #include "crypto/aes/bsaes_core.h"
 #include "crypto/aes/vpaes_bsaes_hybrid.h"
 #include "crypto/cpu/cpu.h"
+#include "tests/test_util.h"
 
 namespace ctcrypto::internal {
 namespace {
@@ -103,9 +104,9 @@ TEST(Bsaes, KeyExpansionFips197AppendixA) {
     const std::vector<uint8_t> key = hex(c.key);
     uint8_t rk[kBsaesMaxRounds + 1][16];
     bsaes_expand_key(key.data(), key.size(), c.rounds, rk);
-    EXPECT_EQ(0, std::memcmp(rk[0], key.data(), 16));
-    EXPECT_EQ(0, std::memcmp(rk[1], hex(c.rk1).data(), 16)) << c.key;
-    EXPECT_EQ(0, std::memcmp(rk[c.rounds], hex(c.last).data(), 16)) << c.key;
+    EXPECT_EQ(0, ctcrypto_test::compare_bytes(rk[0], key.data(), 16));
+    EXPECT_EQ(0, ctcrypto_test::compare_bytes(rk[1], hex(c.rk1).data(), 16)) << c.key;
+    EXPECT_EQ(0, ctcrypto_test::compare_bytes(rk[c.rounds], hex(c.last).data(), 16)) << c.key;
 
 #if defined(CTCRYPTO_AES_BSAES)
     // Bitsliced form: plane j, lane 4r + col is 0xFF iff bit j of round-key
@@ -147,9 +148,9 @@ TEST(Bsaes, Fips197AppendixC) {
       set_key(&s, b, key.data(), key.size());
       uint8_t out[16], back[16];
       b->encrypt_block(&s, pt.data(), out);
-      EXPECT_EQ(0, std::memcmp(out, ct.data(), 16)) << b->name << " " << c.key;
+      EXPECT_EQ(0, ctcrypto_test::compare_bytes(out, ct.data(), 16)) << b->name << " " << c.key;
       b->decrypt_block(&s, out, back);
-      EXPECT_EQ(0, std::memcmp(back, pt.data(), 16)) << b->name << " " << c.key;
+      EXPECT_EQ(0, ctcrypto_test::compare_bytes(back, pt.data(), 16)) << b->name << " " << c.key;
     }
   }
 }
@@ -187,28 +188,28 @@ void compare_with_nohw(const AesBackend* b, size_t key_len, size_t offset,
     const std::vector<uint8_t> ctr_copy(ctr, ctr + 16);
     ref->ctr32(&kr, src.data(), want.data(), n, ctr);
     b->ctr32(&ks, in, out, n, ctr);
-    EXPECT_EQ(0, std::memcmp(out, want.data(), len)) << "ctr32";
-    EXPECT_EQ(0, std::memcmp(ctr, ctr_copy.data(), 16)) << "ctr32 counter";
+    EXPECT_EQ(0, ctcrypto_test::compare_bytes(out, want.data(), len)) << "ctr32";
+    EXPECT_EQ(0, ctcrypto_test::compare_bytes(ctr, ctr_copy.data(), 16)) << "ctr32 counter";
 
     // cbc_decrypt.
-    std::memcpy(in, src.data(), len);
+    ctcrypto_test::copy_bytes(in, src.data(), len);
     uint8_t iv_r[16], iv_b[16];
     fill(iv_r, 16, static_cast<uint32_t>(n + 5));
-    std::memcpy(iv_b, iv_r, 16);
+    ctcrypto_test::copy_bytes(iv_b, iv_r, 16);
     ref->cbc_decrypt(&kr, src.data(), want.data(), n, iv_r);
     b->cbc_decrypt(&ks, in, out, n, iv_b);
-    EXPECT_EQ(0, std::memcmp(out, want.data(), len)) << "cbc_decrypt";
-    EXPECT_EQ(0, std::memcmp(iv_b, iv_r, 16)) << "cbc_decrypt iv";
+    EXPECT_EQ(0, ctcrypto_test::compare_bytes(out, want.data(), len)) << "cbc_decrypt";
+    EXPECT_EQ(0, ctcrypto_test::compare_bytes(iv_b, iv_r, 16)) << "cbc_decrypt iv";
 
     // cbc_encrypt (fewer lengths: it is one block at a time anyway).
     if (n <= 17) {
-      std::memcpy(in, src.data(), len);
+      ctcrypto_test::copy_bytes(in, src.data(), len);
       fill(iv_r, 16, static_cast<uint32_t>(n + 9));
-      std::memcpy(iv_b, iv_r, 16);
+      ctcrypto_test::copy_bytes(iv_b, iv_r, 16);
       ref->cbc_encrypt(&kr, src.data(), want.data(), n, iv_r);
       b->cbc_encrypt(&ks, in, out, n, iv_b);
-      EXPECT_EQ(0, std::memcmp(out, want.data(), len)) << "cbc_encrypt";
-      EXPECT_EQ(0, std::memcmp(iv_b, iv_r, 16)) << "cbc_encrypt iv";
+      EXPECT_EQ(0, ctcrypto_test::compare_bytes(out, want.data(), len)) << "cbc_encrypt";
+      EXPECT_EQ(0, ctcrypto_test::compare_bytes(iv_b, iv_r, 16)) << "cbc_encrypt iv";
     }
   }
 
@@ -218,11 +219,11 @@ void compare_with_nohw(const AesBackend* b, size_t key_len, size_t offset,
   uint8_t* p = buf + offset % 16;
   ref->encrypt_block(&kr, p, w);
   b->encrypt_block(&ks, p, in_place ? p : buf + 20);
-  EXPECT_EQ(0, std::memcmp(in_place ? p : buf + 20, w, 16)) << "encrypt_block";
+  EXPECT_EQ(0, ctcrypto_test::compare_bytes(in_place ? p : buf + 20, w, 16)) << "encrypt_block";
   fill(buf, sizeof(buf), 78);
   ref->decrypt_block(&kr, p, w);
   b->decrypt_block(&ks, p, in_place ? p : buf + 20);
-  EXPECT_EQ(0, std::memcmp(in_place ? p : buf + 20, w, 16)) << "decrypt_block";
+  EXPECT_EQ(0, ctcrypto_test::compare_bytes(in_place ? p : buf + 20, w, 16)) << "decrypt_block";
 }
 
 TEST(Bsaes, AgainstNohw) {

@@ -20,6 +20,7 @@
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
 #include "ctcrypto/aead.h"
+#include "tests/test_util.h"
 
 namespace ctcrypto::internal {
 namespace {
@@ -134,26 +135,26 @@ void CompareWithNohw(size_t key_len, size_t offset, bool in_place,
     const std::vector<uint8_t> ctr_copy(ctr, ctr + 16);
     ref->ctr32(&kr, src.data(), want.data(), n, ctr);
     b->ctr32(&ks, in, out, n, ctr);
-    EXPECT_EQ(0, std::memcmp(out, want.data(), len)) << "ctr32";
-    EXPECT_EQ(0, std::memcmp(ctr, ctr_copy.data(), 16)) << "counter changed";
+    EXPECT_EQ(0, ctcrypto_test::compare_bytes(out, want.data(), len)) << "ctr32";
+    EXPECT_EQ(0, ctcrypto_test::compare_bytes(ctr, ctr_copy.data(), 16)) << "counter changed";
 
-    std::memcpy(in, src.data(), len);
+    ctcrypto_test::copy_bytes(in, src.data(), len);
     uint8_t iv_r[16], iv_b[16];
     Fill(iv_r, 16, static_cast<uint32_t>(n + 11));
-    std::memcpy(iv_b, iv_r, 16);
+    ctcrypto_test::copy_bytes(iv_b, iv_r, 16);
     ref->cbc_decrypt(&kr, src.data(), want.data(), n, iv_r);
     b->cbc_decrypt(&ks, in, out, n, iv_b);
-    EXPECT_EQ(0, std::memcmp(out, want.data(), len)) << "cbc_decrypt";
-    EXPECT_EQ(0, std::memcmp(iv_b, iv_r, 16)) << "cbc_decrypt iv";
+    EXPECT_EQ(0, ctcrypto_test::compare_bytes(out, want.data(), len)) << "cbc_decrypt";
+    EXPECT_EQ(0, ctcrypto_test::compare_bytes(iv_b, iv_r, 16)) << "cbc_decrypt iv";
 
     if (n <= 9) {
-      std::memcpy(in, src.data(), len);
+      ctcrypto_test::copy_bytes(in, src.data(), len);
       Fill(iv_r, 16, static_cast<uint32_t>(n + 13));
-      std::memcpy(iv_b, iv_r, 16);
+      ctcrypto_test::copy_bytes(iv_b, iv_r, 16);
       ref->cbc_encrypt(&kr, src.data(), want.data(), n, iv_r);
       b->cbc_encrypt(&ks, in, out, n, iv_b);
-      EXPECT_EQ(0, std::memcmp(out, want.data(), len)) << "cbc_encrypt";
-      EXPECT_EQ(0, std::memcmp(iv_b, iv_r, 16)) << "cbc_encrypt iv";
+      EXPECT_EQ(0, ctcrypto_test::compare_bytes(out, want.data(), len)) << "cbc_encrypt";
+      EXPECT_EQ(0, ctcrypto_test::compare_bytes(iv_b, iv_r, 16)) << "cbc_encrypt iv";
     }
   }
 }
@@ -185,16 +186,16 @@ TEST(Hybrid, SingleBlocksAreVpaes) {
     SetKey(&kv, v, key, key_len);
     SetKey(&kr, &kAesNohw, key, key_len);
     // The hybrid keeps the key in vpaes form only.
-    EXPECT_EQ(0, std::memcmp(kh.storage, kv.storage, sizeof(kh.storage)));
+    EXPECT_EQ(0, ctcrypto_test::compare_bytes(kh.storage, kv.storage, sizeof(kh.storage)));
     uint8_t buf[48], w[16];
     Fill(buf, sizeof(buf), static_cast<uint32_t>(key_len));
     uint8_t* p = buf + 3;  // unaligned, in place
     kAesNohw.encrypt_block(&kr, p, w);
     Hybrid()->encrypt_block(&kh, p, p);
-    EXPECT_EQ(0, std::memcmp(p, w, 16));
+    EXPECT_EQ(0, ctcrypto_test::compare_bytes(p, w, 16));
     kAesNohw.decrypt_block(&kr, p, w);
     Hybrid()->decrypt_block(&kh, p, p);
-    EXPECT_EQ(0, std::memcmp(p, w, 16));
+    EXPECT_EQ(0, ctcrypto_test::compare_bytes(p, w, 16));
   }
 }
 

@@ -17,6 +17,7 @@
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
 #include "ctcrypto/aead.h"
+#include "tests/test_util.h"
 
 namespace ctcrypto::internal {
 namespace {
@@ -89,9 +90,9 @@ void CheckBulk(const Keys& k, const AesBackend* b, bool open, size_t blocks,
   ctr[13] = static_cast<uint8_t>(ctr_tail >> 16);
   ctr[14] = static_cast<uint8_t>(ctr_tail >> 8);
   ctr[15] = static_cast<uint8_t>(ctr_tail);
-  std::memcpy(ctr_ref, ctr, 16);
+  ctcrypto_test::copy_bytes(ctr_ref, ctr, 16);
   Fill(xi, 16, 9);
-  std::memcpy(xi_ref, xi, 16);
+  ctcrypto_test::copy_bytes(xi_ref, xi, 16);
 
   auto bulk = open ? b->gcm_open_bulk : b->gcm_seal_bulk;
   const size_t done = bulk(&k.a, &k.g, in, out, len, ctr, xi);
@@ -112,14 +113,14 @@ void CheckBulk(const Keys& k, const AesBackend* b, bool open, size_t blocks,
   ctr_ref[14] = static_cast<uint8_t>(t >> 8);
   ctr_ref[15] = static_cast<uint8_t>(t);
 
-  EXPECT_EQ(0, std::memcmp(out, w, done));
-  EXPECT_EQ(0, std::memcmp(ctr, ctr_ref, 16));
-  EXPECT_EQ(0, std::memcmp(xi, xi_ref, 16));
+  EXPECT_EQ(0, ctcrypto_test::compare_bytes(out, w, done));
+  EXPECT_EQ(0, ctcrypto_test::compare_bytes(ctr, ctr_ref, 16));
+  EXPECT_EQ(0, ctcrypto_test::compare_bytes(xi, xi_ref, 16));
   // Nothing past the processed prefix is written.
   if (!in_place) {
     for (size_t i = done; i < len; i++) ASSERT_EQ(out[i], 0) << i;
   } else {
-    EXPECT_EQ(0, std::memcmp(in + done, orig.data() + done, len - done));
+    EXPECT_EQ(0, ctcrypto_test::compare_bytes(in + done, orig.data() + done, len - done));
   }
 }
 

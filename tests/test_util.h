@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <span>
 #include <string>
@@ -62,6 +63,15 @@ Bytes RandomBytes(std::mt19937& rng, size_t n);
 
 // Overlaps: whether two byte ranges share any byte.
 bool Overlaps(const uint8_t* a, size_t a_len, const uint8_t* b, size_t b_len);
+
+// copy_bytes / compare_bytes: memcpy / memcmp that accept a null pointer
+// when n is 0 (an empty std::vector's data()), which the C functions do not.
+inline void copy_bytes(void* dst, const void* src, size_t n) {
+  if (n) std::memcpy(dst, src, n);
+}
+inline int compare_bytes(const void* a, const void* b, size_t n) {
+  return n ? std::memcmp(a, b, n) : 0;
+}
 
 }  // namespace ctcrypto_test
 

@@ -23,6 +23,7 @@
 #include "ctcrypto/aes.h"
 #include "ctcrypto/ghash.h"
 #include "gtest/gtest.h"
+#include "tests/test_util.h"
 
 namespace {
 
@@ -146,19 +147,19 @@ void compare_gcm(const AesBackend* a, const GhashBackend* g, size_t key_len,
   std::vector<uint8_t> inbuf(len + 16 + offset), outbuf(len + 16 + offset);
   uint8_t* in = inbuf.data() + offset;
   uint8_t* out = in_place ? in : outbuf.data() + offset;
-  std::memcpy(in, pt.data(), len);
+  ctcrypto_test::copy_bytes(in, pt.data(), len);
   ASSERT_EQ(gcm.seal({out, len + 16}, &n,
                      nonce, {in, len}, ad),
             Status::kOk);
-  ASSERT_EQ(0, std::memcmp(out, want.data(), len + 16)) << "seal";
+  ASSERT_EQ(0, ctcrypto_test::compare_bytes(out, want.data(), len + 16)) << "seal";
   // Open back (in place: ciphertext already sits in `in`).
   uint8_t* ct = out;
   uint8_t* pt_out = in_place ? ct : inbuf.data() + offset;
   ASSERT_EQ(gcm.open({pt_out, len}, &n, nonce, {ct, len + 16}, ad),
             Status::kOk);
-  ASSERT_EQ(0, std::memcmp(pt_out, pt.data(), len)) << "open";
+  ASSERT_EQ(0, ctcrypto_test::compare_bytes(pt_out, pt.data(), len)) << "open";
   // A flipped tag bit fails and wipes.
-  std::memcpy(inbuf.data() + offset, want.data(), len + 16);
+  ctcrypto_test::copy_bytes(inbuf.data() + offset, want.data(), len + 16);
   inbuf[offset + len] ^= 1;
   std::vector<uint8_t> junk(len + 1, 0xaa);
   EXPECT_EQ(gcm.open({junk.data(), len}, &n, nonce,
@@ -307,7 +308,7 @@ TEST(X86Hw, CounterWrap) {
         auto in = pattern(blocks * 16, static_cast<uint32_t>(blocks));
         uint8_t ctr[16];
         auto c0 = pattern(16, start);
-        std::memcpy(ctr, c0.data(), 16);
+        ctcrypto_test::copy_bytes(ctr, c0.data(), 16);
         ctr[12] = static_cast<uint8_t>(start >> 24);
         ctr[13] = static_cast<uint8_t>(start >> 16);
         ctr[14] = static_cast<uint8_t>(start >> 8);
@@ -320,8 +321,8 @@ TEST(X86Hw, CounterWrap) {
         if (a->gcm_ghash != g) continue;
         for (int open = 0; open < 2; ++open) {
           uint8_t c1[16], x1[16] = {}, c2[16], x2[16] = {};
-          std::memcpy(c1, ctr, 16);
-          std::memcpy(c2, ctr, 16);
+          ctcrypto_test::copy_bytes(c1, ctr, 16);
+          ctcrypto_test::copy_bytes(c2, ctr, 16);
           x1[0] = x2[0] = 0x5a;
           std::vector<uint8_t> out(in.size());
           auto fn = open ? a->gcm_open_bulk : a->gcm_seal_bulk;
@@ -338,9 +339,9 @@ TEST(X86Hw, CounterWrap) {
           c2[13] = static_cast<uint8_t>(end >> 16);
           c2[14] = static_cast<uint8_t>(end >> 8);
           c2[15] = static_cast<uint8_t>(end);
-          EXPECT_EQ(0, std::memcmp(out.data(), want.data(), done));
-          EXPECT_EQ(0, std::memcmp(c1, c2, 16)) << "counter after";
-          EXPECT_EQ(0, std::memcmp(x1, x2, 16)) << "xi after";
+          EXPECT_EQ(0, ctcrypto_test::compare_bytes(out.data(), want.data(), done));
+          EXPECT_EQ(0, ctcrypto_test::compare_bytes(c1, c2, 16)) << "counter after";
+          EXPECT_EQ(0, ctcrypto_test::compare_bytes(x1, x2, 16)) << "xi after";
         }
       }
     }
@@ -372,31 +373,31 @@ TEST(X86Hw, BlockCbcAndGhash) {
       k.encrypt_block(pt.data(), out);
       EXPECT_EQ(std::vector<uint8_t>(out, out + 16), hex(cts[i])) << name;
       k.decrypt_block(out, back);
-      EXPECT_EQ(0, std::memcmp(back, pt.data(), 16)) << name;
+      EXPECT_EQ(0, ctcrypto_test::compare_bytes(back, pt.data(), 16)) << name;
       // Around the VAES CBC-decrypt batches (16 and 32 blocks).
       for (size_t blocks = 0; blocks <= 70; ++blocks) {
         auto in = pattern(blocks * 16, static_cast<uint32_t>(blocks + 100));
         auto iv0 = pattern(16, 77);
         std::vector<uint8_t> want(in.size() + 1), got(in.size() + 1);
         uint8_t iv1[16], iv2[16];
-        std::memcpy(iv1, iv0.data(), 16);
-        std::memcpy(iv2, iv0.data(), 16);
+        ctcrypto_test::copy_bytes(iv1, iv0.data(), 16);
+        ctcrypto_test::copy_bytes(iv2, iv0.data(), 16);
         kAesNohw.cbc_encrypt(&kn.state(), in.data(), want.data(), blocks, iv1);
         a->cbc_encrypt(&k.state(), in.data(), got.data() + 1, blocks, iv2);
-        ASSERT_EQ(0, std::memcmp(want.data(), got.data() + 1, in.size()));
-        ASSERT_EQ(0, std::memcmp(iv1, iv2, 16));
+        ASSERT_EQ(0, ctcrypto_test::compare_bytes(want.data(), got.data() + 1, in.size()));
+        ASSERT_EQ(0, ctcrypto_test::compare_bytes(iv1, iv2, 16));
         // Decrypt out of place (unaligned), then in place.
         std::vector<uint8_t> dec(in.size() + 3);
-        std::memcpy(iv2, iv0.data(), 16);
+        ctcrypto_test::copy_bytes(iv2, iv0.data(), 16);
         a->cbc_decrypt(&k.state(), got.data() + 1, dec.data() + 3, blocks, iv2);
-        ASSERT_EQ(0, std::memcmp(in.data(), dec.data() + 3, in.size()))
+        ASSERT_EQ(0, ctcrypto_test::compare_bytes(in.data(), dec.data() + 3, in.size()))
             << name << " cbc out of place, blocks " << blocks;
-        ASSERT_EQ(0, std::memcmp(iv1, iv2, 16));
-        std::memcpy(iv2, iv0.data(), 16);
+        ASSERT_EQ(0, ctcrypto_test::compare_bytes(iv1, iv2, 16));
+        ctcrypto_test::copy_bytes(iv2, iv0.data(), 16);
         a->cbc_decrypt(&k.state(), got.data() + 1, got.data() + 1, blocks, iv2);
-        ASSERT_EQ(0, std::memcmp(in.data(), got.data() + 1, in.size()))
+        ASSERT_EQ(0, ctcrypto_test::compare_bytes(in.data(), got.data() + 1, in.size()))
             << name << " cbc blocks " << blocks;
-        ASSERT_EQ(0, std::memcmp(iv1, iv2, 16));
+        ASSERT_EQ(0, ctcrypto_test::compare_bytes(iv1, iv2, 16));
       }
     }
   }
@@ -414,11 +415,11 @@ TEST(X86Hw, BlockCbcAndGhash) {
       auto in = pattern(blocks * 16 + 1, static_cast<uint32_t>(blocks));
       uint8_t x1[16], x2[16];
       auto x0 = pattern(16, 3);
-      std::memcpy(x1, x0.data(), 16);
-      std::memcpy(x2, x0.data(), 16);
+      ctcrypto_test::copy_bytes(x1, x0.data(), 16);
+      ctcrypto_test::copy_bytes(x2, x0.data(), 16);
       g->update(&ga.state(), x1, in.data() + 1, blocks);
       kGhashNohw.update(&gn.state(), x2, in.data() + 1, blocks);
-      ASSERT_EQ(0, std::memcmp(x1, x2, 16)) << name << " blocks " << blocks;
+      ASSERT_EQ(0, ctcrypto_test::compare_bytes(x1, x2, 16)) << name << " blocks " << blocks;
     }
   }
   if (ran == 0) GTEST_SKIP() << "no x86 hardware rows on this CPU";
