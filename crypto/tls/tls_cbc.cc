@@ -42,6 +42,7 @@
 #include <cstring>
 
 #include "crypto/cpu/cpu.h"
+#include "crypto/ct.h"
 #include "crypto/internal.h"
 #include "crypto/tls/tls_cbc_internal.h"
 
@@ -407,6 +408,13 @@ Status TlsCbcAead::open(std::span<uint8_t> out, size_t* out_len,
   internal::secure_zero(tail, sizeof(tail));
   internal::secure_zero(computed, sizeof(computed));
   internal::secure_zero(received, sizeof(received));
+  // Whether the record verified (padding and MAC together) is public by
+  // design: it is the function's result, and TLS answers a bad record with
+  // an alert the peer sees. Only this combined bit is released, after all
+  // the work is done; which of the two checks failed stays secret. This is
+  // the one declassification in TLS-CBC (the plaintext length, *out_len,
+  // is released to the caller as data, not branched on here).
+  internal::ct_declassify(&good, sizeof(good));
   if (internal::value_barrier(good) == 0) {
     *out_len = 0;
     return Status::kAuthenticationFailed;

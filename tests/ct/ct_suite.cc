@@ -8,14 +8,17 @@
 // ("Conditional jump or move depends on uninitialised value(s)", "Use of
 // uninitialised value of size N"), and valgrind's --error-exitcode fails
 // the run. Public inputs stay defined: lengths, nonces, IVs and counters.
-// The only declassification inside the library is the GCM tag-match bit
-// (crypto/modes/gcm.cc); this file declassifies outputs before comparing
-// them with the reference, as a caller who sends them on would.
+// The only declassifications inside the library are the GCM tag-match bit
+// (crypto/modes/gcm.cc) and the TLS-CBC record verdict, padding and MAC
+// together (crypto/tls/tls_cbc.cc); this file declassifies outputs before
+// comparing them with the reference, as a caller who sends them on would.
 //
 // Coverage is parameterised over the backend tables: every compiled-in row
 // the CPU can run (after CTCRYPTO_DISABLE) is forced explicitly through
 // AesKey/GhashKey/AesGcm::init(..., row), and GCM runs every AES row crossed
 // with every GHASH row, so a stitched (AES, GHASH) pair takes its bulk path.
+// TLS-CBC seal and open (good record, bad padding, bad MAC) run every TLS
+// suite over every AES row (the hashes are portable, one implementation).
 // A row added to a table is checked without touching this file.
 //
 // Valgrind 3.19 cannot execute AVX-512 (and so the 512-bit VAES /
@@ -44,8 +47,10 @@
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/ghash.h"
+#include "ctcrypto/hash.h"
 #include "ctcrypto/modes.h"
 #include "ctcrypto/status.h"
+#include "ctcrypto/tls_cbc.h"
 
 #if defined(CTCRYPTO_CTGRIND)
 #include <valgrind/valgrind.h>
@@ -375,6 +380,181 @@ void gcm_checks(const AesBackend* arow, const GhashBackend* grow, Suite* s) {
   }
 }
 
+
+// --- TLS 1.0-1.2 CBC records -------------------------------------------
+
+constexpr ctcrypto::TlsCbcSuite kTlsSuites[] = {
+    ctcrypto::TlsCbcSuite::kAes128CbcSha1,
+    ctcrypto::TlsCbcSuite::kAes128CbcSha256,
+    ctcrypto::TlsCbcSuite::kAes256CbcSha1,
+    ctcrypto::TlsCbcSuite::kAes256CbcSha256,
+    ctcrypto::TlsCbcSuite::kAes256CbcSha384,
+    ctcrypto::TlsCbcSuite::kAes128CbcSha1ImplicitIv,
+    ctcrypto::TlsCbcSuite::kAes256CbcSha1ImplicitIv,
+};
+// Plaintext lengths for seal (0, inside a block, around the MAC/padding
+// tail, a few hundred bytes).
+constexpr size_t kTlsSealLens[] = {0, 13, 16 * 5 + 3, 300};
+// Records for open: plaintext length and extra padding blocks on top of the
+// minimal padding (kTlsMaxExtra: as many as fit in 256 bytes), so that the
+// secret padding length, MAC position and plaintext length all vary,
+// including the longest padding TLS allows.
+constexpr size_t kTlsMaxExtra = 99;
+struct TlsRecordShape {
+  size_t pt_len;
+  size_t extra_blocks;
+};
+constexpr TlsRecordShape kTlsRecords[] = {
+    {0, 0}, {13, 0}, {13, kTlsMaxExtra}, {77, 3}, {300, 0}, {300, kTlsMaxExtra}};
+constexpr size_t kTlsMaxRecord = 1024;
+
+enum class TlsDefect { kNone, kPaddingByte, kPaddingLength, kMac };
+
+// tls_make_record: a CBC record built by hand, independently of the code
+// under test: plaintext || HMAC(ad || len || plaintext) || padding
+// (pad_len bytes of value pad_len - 1), AES-CBC under the reference row,
+// with one defect if asked. Returns the record length.
+size_t tls_make_record(const ctcrypto::TlsCbcSuiteInfo& info,
+                       const uint8_t* key, const uint8_t iv[16],
+                       const uint8_t* ad, const uint8_t* pt, size_t pt_len,
+                       size_t extra_blocks, TlsDefect defect, uint8_t* out) {
+  const size_t ml = info.mac_key_len;
+  size_t pad_len = 16 - (pt_len + ml) % 16;
+  for (size_t i = 0; i < extra_blocks && pad_len + 16 <= 256; ++i)
+    pad_len += 16;
+  const size_t n = pt_len + ml + pad_len;
+  uint8_t plain[kTlsMaxRecord];
+  if (pt_len) std::memcpy(plain, pt, pt_len);
+  uint8_t hdr[13];
+  std::memcpy(hdr, ad, 11);
+  hdr[11] = static_cast<uint8_t>(pt_len >> 8);
+  hdr[12] = static_cast<uint8_t>(pt_len);
+  ctcrypto::Hmac h;
+  h.init(info.hash, std::span(key, ml));
+  h.update(std::span(hdr, 13));
+  h.update(std::span(pt, pt_len));
+  h.finish(std::span(plain + pt_len, ml));
+  std::memset(plain + pt_len + ml, static_cast<int>(pad_len - 1), pad_len);
+  switch (defect) {
+    case TlsDefect::kNone: break;
+    // A padding byte other than the length byte (pad_len >= 2 here).
+    case TlsDefect::kPaddingByte: plain[n - 1 - pad_len / 2] ^= 0x01; break;
+    // The length byte claims more padding than the record holds.
+    case TlsDefect::kPaddingLength: plain[n - 1] = 0xff; break;
+    case TlsDefect::kMac: plain[pt_len + ml / 2] ^= 0x80; break;
+  }
+  ctcrypto::AesKey k;
+  k.init(std::span(key + ml, info.enc_key_len), reference_aes());
+  uint8_t civ[16];
+  std::memcpy(civ, iv, 16);
+  ctcrypto::aes_cbc_encrypt(k, std::span<uint8_t, 16>(civ, 16),
+                            std::span(plain, n), std::span(out, n));
+  return n;
+}
+
+// tls_cbc_checks: seal and open for every suite on one AES row. Secret:
+// the whole key (MAC key, AES key, implicit IV), the plaintext, and for
+// open the received record (stronger than needed: the ciphertext is public
+// on the wire; what matters is that the decrypted record, its padding and
+// its MAC are secret, which they are through the key). Public: lengths,
+// the explicit IV and the AD (sequence number, type and version, public in
+// TLS). The verdict is declassified inside the library; this function
+// declassifies the plaintext length and bytes a successful open releases.
+void tls_cbc_checks(const AesBackend* row, Suite* s) {
+  const AesBackend* aref = reference_aes();
+  std::string name = row->name;
+  for (ctcrypto::TlsCbcSuite suite : kTlsSuites) {
+    const ctcrypto::TlsCbcSuiteInfo& info = ctcrypto::tls_cbc_suite_info(suite);
+    const std::string k = std::string("tls.") + info.name + ".";
+    uint8_t key[96], pt[kTlsMaxRecord], ad[ctcrypto::kTlsCbcAdLen],
+        nonce[ctcrypto::kTlsCbcIvLen];
+    const size_t key_len = info.key_len();
+    fill(key, sizeof(key), 41 + static_cast<uint32_t>(suite));
+    fill(pt, sizeof(pt), 42);
+    fill(ad, sizeof(ad), 43);
+    fill(nonce, sizeof(nonce), 44);
+    // The CBC IV of the first record: the explicit nonce, or for the
+    // implicit-IV suites the last 16 key bytes (every object is fresh).
+    const uint8_t* iv = info.implicit_iv ? key + key_len - 16 : nonce;
+    const std::span<const uint8_t> n(nonce, info.nonce_len());
+
+    // init: a fresh object per operation, from a secret copy of the key.
+    auto init = [&](ctcrypto::TlsCbcAead* aead) {
+      uint8_t secret[96];
+      std::memcpy(secret, key, key_len);
+      ct_secret(secret, key_len);
+      return aead->init(suite, std::span(secret, key_len), 0, row) ==
+             Status::kOk;
+    };
+
+    s->check(name, k + "seal", [&] {
+      bool ok = true;
+      for (size_t len : kTlsSealLens) {
+        ctcrypto::TlsCbcAead ref, aead;
+        ok &= ref.init(suite, std::span(key, key_len), 0, aref) == Status::kOk;
+        ok &= init(&aead);
+        if (!ok) return false;
+        uint8_t want[kTlsMaxRecord], got[kTlsMaxRecord], buf[kTlsMaxRecord];
+        size_t want_len = 0, got_len = 0;
+        ok &= ref.seal(std::span(want, sizeof(want)), &want_len, n,
+                       std::span(pt, len), std::span(ad, 11)) == Status::kOk;
+        std::memcpy(buf, pt, len);
+        ct_secret(buf, len);
+        ok &= aead.seal(std::span(got, sizeof(got)), &got_len, n,
+                        std::span(buf, len),
+                        std::span(ad, 11)) == Status::kOk;
+        ok &= got_len == want_len && got_len == aead.seal_len(len);
+        ok &= same(got, want, want_len);  // the record goes on the wire
+      }
+      return ok;
+    });
+
+    struct OpenCase {
+      const char* op;
+      TlsDefect defect;
+    };
+    static constexpr OpenCase kOpens[] = {
+        {"open_good", TlsDefect::kNone},
+        {"open_bad_padding", TlsDefect::kPaddingByte},
+        {"open_bad_mac", TlsDefect::kMac},
+    };
+    for (const OpenCase& oc : kOpens) {
+      s->check(name, k + oc.op, [&] {
+        bool ok = true;
+        auto open_one = [&](const TlsRecordShape& shape, TlsDefect defect) {
+          uint8_t rec[kTlsMaxRecord], got[kTlsMaxRecord];
+          const size_t len =
+              tls_make_record(info, key, iv, ad, pt, shape.pt_len,
+                              shape.extra_blocks, defect, rec);
+          const size_t max_plain = len - info.mac_key_len - 1;
+          ctcrypto::TlsCbcAead aead;
+          if (!init(&aead)) return false;
+          ct_secret(rec, len);
+          size_t out_len = 12345;
+          Status st = aead.open(std::span(got, max_plain), &out_len, n,
+                                std::span(rec, len), std::span(ad, 11));
+          // Released with the plaintext: its length (public once the
+          // record is accepted, as the caller acts on it).
+          ct_declassify(&out_len, sizeof(out_len));
+          static const uint8_t zeros[kTlsMaxRecord] = {};
+          if (defect == TlsDefect::kNone) {
+            bool good = st == Status::kOk && out_len == shape.pt_len;
+            good &= same(got, pt, shape.pt_len);
+            good &= same(got + shape.pt_len, zeros, max_plain - shape.pt_len);
+            return good;
+          }
+          return st == Status::kAuthenticationFailed && out_len == 0 &&
+                 same(got, zeros, max_plain);  // nothing released
+        };
+        for (const TlsRecordShape& shape : kTlsRecords)
+          ok &= open_one(shape, oc.defect);
+        if (oc.defect == TlsDefect::kPaddingByte)
+          ok &= open_one({0, 0}, TlsDefect::kPaddingLength);
+        return ok;
+      });
+    }
+  }
+}
 }  // namespace
 
 int main() {
@@ -412,10 +592,6 @@ int main() {
   for (const GhashBackend* g : ghash) ghash_checks(g, &s);
   for (const AesBackend* a : aes)
     for (const GhashBackend* g : ghash) gcm_checks(a, g, &s);
-  // HOOK (TLS-CBC): when the TLS-CBC open lands, add tls_cbc_checks(a, &s)
-  // for every AES row: open of a good record, of one with bad padding and
-  // of one with a bad MAC, with the MAC key, the record and the padding all
-  // ct_secret(); the verdict is the one declassified value (in the library,
-  // with a comment, as the GCM tag-match bit in crypto/modes/gcm.cc).
+  for (const AesBackend* a : aes) tls_cbc_checks(a, &s);
   return s.finish();
 }
