@@ -7,8 +7,22 @@
 //   <out>/gcm_open_fuzzer/<file>_<n>: key, nonce, AD, ciphertext || tag,
 //       so that open() starts from inputs whose tag verifies.
 // Records with an AD or nonce over 255 bytes or a tag outside 12..16 are
-// skipped. Regenerate with
+// skipped.
+//
+// TLS-CBC vector files (aes_*_cbc_*_tls*_tests.txt, the suite named by the
+// file) give <out>/tls_cbc_open_fuzzer/<file>_<n> in the layout of
+// tls_cbc_open_fuzzer.cc: key, nonce, AD, record (CT || TAG), with varied
+// output layouts and double opens. The first record of each "# Test ..."
+// group is kept (a quarter of the 64 "maximal padding" ones) and every 8th
+// of the long sweeps. When any TLS file is
+// given, "built" seeds for all seven suites are added too (flag bit 6: the
+// fuzzer builds the record, with minimal and maximal padding, one of them
+// corrupted), so the suites without a vector file start from records that
+// verify.
+//
+// Regenerate with
 //   bazel run //fuzz:make_seed_corpus -- $PWD/fuzz/corpus $PWD/tests/testdata/aes_*_gcm_tests.txt
+//   bazel run //fuzz:make_seed_corpus -- $PWD/fuzz/corpus $PWD/tests/testdata/aes_*_tls*_tests.txt
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -16,6 +30,8 @@
 #include <map>
 #include <string>
 #include <vector>
+
+#include "ctcrypto/tls_cbc.h"
 
 namespace {
 
@@ -91,6 +107,83 @@ void emit(const std::map<std::string, std::string>& rec,
   g_written += 2;
 }
 
+// --- TLS-CBC ---------------------------------------------------------------
+
+constexpr const char* kTlsDir = "tls_cbc_open_fuzzer";
+
+// The output-layout bits (3-4) of tls_cbc_open_fuzzer for seed i: exact,
+// larger, in place (not "one short", which only tests a refusal).
+uint8_t tls_layout(size_t i) {
+  static constexpr uint8_t kLayouts[3] = {0, 1, 3};
+  return static_cast<uint8_t>(kLayouts[i % 3] << 3);
+}
+
+void emit_tls(const std::map<std::string, std::string>& rec,
+              const std::filesystem::path& out, const std::string& stem,
+              ctcrypto::TlsCbcSuite suite, size_t index) {
+  auto get = [&](const char* k) {
+    auto it = rec.find(k);
+    return it == rec.end() ? std::vector<uint8_t>() : unhex(it->second);
+  };
+  if (!rec.count("KEY") || !rec.count("CT")) return;
+  // Every special case; a quarter of the "maximal padding (k mod 64)"
+  // series; an eighth of the long sweeps.
+  auto head = rec.find("_HEAD");
+  const bool keep =
+      head != rec.end()
+          ? head->second.find("maximal padding") == std::string::npos ||
+                index % 4 == 0
+          : index % 8 == 0;
+  if (!keep) return;
+  const ctcrypto::TlsCbcSuiteInfo& info = ctcrypto::tls_cbc_suite_info(suite);
+  std::vector<uint8_t> key = get("KEY"), nonce = get("NONCE"), ad = get("AD"),
+                       ct = get("CT"), tag = get("TAG");
+  if (key.size() != info.key_len() || nonce.size() != info.nonce_len() ||
+      ad.size() != ctcrypto::kTlsCbcAdLen)
+    return;
+  const uint8_t flags = static_cast<uint8_t>(
+      static_cast<uint8_t>(suite) | tls_layout(index) | (index & 1) << 7);
+  std::vector<uint8_t> v = {flags, static_cast<uint8_t>(index * 37)};
+  v.insert(v.end(), key.begin(), key.end());
+  v.insert(v.end(), nonce.begin(), nonce.end());
+  v.insert(v.end(), ad.begin(), ad.end());
+  v.insert(v.end(), ct.begin(), ct.end());
+  v.insert(v.end(), tag.begin(), tag.end());
+  write(out / kTlsDir / (stem + "_" + std::to_string(index)), v);
+  ++g_written;
+}
+
+// emit_tls_built: for every suite, records the fuzzer builds itself.
+void emit_tls_built(const std::filesystem::path& out) {
+  static constexpr size_t kPtLens[] = {0, 1, 55, 64, 255, 300};
+  for (uint8_t s = 0; s < 7; ++s) {
+    const auto suite = static_cast<ctcrypto::TlsCbcSuite>(s);
+    const ctcrypto::TlsCbcSuiteInfo& info = ctcrypto::tls_cbc_suite_info(suite);
+    for (size_t j = 0; j < sizeof(kPtLens) / sizeof(kPtLens[0]); ++j) {
+      const uint8_t flags = static_cast<uint8_t>(
+          s | tls_layout(j) | 0x40 | (j == 2 ? 0x80 : 0));
+      std::vector<uint8_t> v = {flags, static_cast<uint8_t>(j * 37 + s)};
+      for (size_t i = 0; i < info.key_len(); ++i)
+        v.push_back(static_cast<uint8_t>(i * 29 + s * 7 + 1));
+      for (size_t i = 0; i < info.nonce_len(); ++i)
+        v.push_back(static_cast<uint8_t>(i * 13 + j));
+      for (size_t i = 0; i < ctcrypto::kTlsCbcAdLen; ++i)
+        v.push_back(static_cast<uint8_t>(i == 8 ? 23 : i * 3));
+      // Padding selector (odd j: maximal), corruption (last seed only).
+      v.push_back(static_cast<uint8_t>(j % 2 ? 255 : 0));
+      v.push_back(0);
+      v.push_back(static_cast<uint8_t>(kPtLens[j] / 2));
+      v.push_back(static_cast<uint8_t>(j == 5 ? 0x40 : 0));
+      for (size_t i = 0; i < kPtLens[j]; ++i)
+        v.push_back(static_cast<uint8_t>(i * 7 + j));
+      write(out / kTlsDir / ("built_" + std::string(info.name) + "_" +
+                             std::to_string(j)),
+            v);
+      ++g_written;
+    }
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -101,6 +194,7 @@ int main(int argc, char** argv) {
   std::filesystem::path out = argv[1];
   std::filesystem::create_directories(out / "differential_fuzzer");
   std::filesystem::create_directories(out / "gcm_open_fuzzer");
+  bool any_tls = false;
   for (int i = 2; i < argc; ++i) {
     std::ifstream f(argv[i]);
     if (!f) {
@@ -108,11 +202,29 @@ int main(int argc, char** argv) {
       return 1;
     }
     std::string stem = std::filesystem::path(argv[i]).stem().string();
+    // "aes_128_cbc_sha1_tls_implicit_iv_tests" -> "aes-128-cbc-sha1-tls-implicit-iv"
+    bool tls = false;
+    ctcrypto::TlsCbcSuite suite{};
+    if (stem.size() > 6 && stem.compare(stem.size() - 6, 6, "_tests") == 0) {
+      std::string name = stem.substr(0, stem.size() - 6);
+      for (char& c : name)
+        if (c == '_') c = '-';
+      tls = ctcrypto::tls_cbc_suite_from_name(name.c_str(), &suite);
+    }
+    if (tls && !any_tls) {
+      std::filesystem::create_directories(out / kTlsDir);
+      any_tls = true;
+    }
     std::map<std::string, std::string> rec;
     size_t index = 0;
     std::string line;
     auto flush = [&] {
-      if (!rec.empty()) emit(rec, out, stem, index++);
+      if (!rec.empty()) {
+        if (tls)
+          emit_tls(rec, out, stem, suite, index++);
+        else
+          emit(rec, out, stem, index++);
+      }
       rec.clear();
     };
     while (std::getline(f, line)) {
@@ -121,13 +233,17 @@ int main(int argc, char** argv) {
         flush();
         continue;
       }
-      if (line[0] == '#') continue;
+      if (line[0] == '#') {
+        if (line.compare(0, 6, "# Test") == 0) rec["_HEAD"] = line;
+        continue;
+      }
       size_t colon = line.find(':');
       if (colon == std::string::npos) continue;
       rec[trim(line.substr(0, colon))] = trim(line.substr(colon + 1));
     }
     flush();
   }
+  if (any_tls) emit_tls_built(out);
   std::printf("wrote %zu seed files under %s\n", g_written, out.c_str());
   return 0;
 }
