@@ -2,14 +2,17 @@
 # Host-only checks (issue 7), run by tool/test-all.sh after the five target
 # configurations:
 #   1. ctgrind  the constant-time suite under valgrind memcheck, every AES and
-#               GHASH row (and every AES x GHASH pair for GCM) this CPU can run
-#               under valgrind: 0 reports required (//tests/ct:ct_suite).
+#               GHASH row (and every AES x GHASH pair for GCM, and every
+#               TLS-CBC suite's seal and open -- good record, bad padding, bad
+#               MAC -- on every AES row) this CPU can run under valgrind:
+#               0 reports required (//tests/ct:ct_suite).
 #   2. control  the negative control through the same harness: both
 #               deliberate leaks MUST be reported (valgrind exits 99 and the
 #               program confirms each); fails if the harness goes blind.
 #   3. asan     bazel test --config=asan //...
 #   4. ubsan    bazel test --config=ubsan //...
-#   5. fuzz     every fuzz target (tag "ctcrypto_fuzzer" in //fuzz) built with
+#   5. fuzz     every fuzz target (tag "ctcrypto_fuzzer" in //fuzz:
+#               differential_fuzzer, gcm_open_fuzzer, tls_cbc_open_fuzzer) built with
 #               --config=fuzz (clang 14, libFuzzer, ASan+UBSan) and run from
 #               its seed corpus for CTCRYPTO_FUZZ_SECONDS (default 60) each;
 #               no finding allowed. Findings are written to $FUZZ_OUT.
