@@ -4,8 +4,20 @@
 // directory means every file in it), so the seed corpora in fuzz/corpus/
 // are a regression test on every target platform: on aarch64/armv7 this is
 // how the ARM backend pairs get differential coverage against nohw.
+//
+// 32-bit targets (armv7): without large-file support, glibc's readdir()
+// fails with EOVERFLOW on the host's 64-bit inode numbers (and stat() can
+// too), which once made every corpus directory look empty under qemu-arm, so
+// the corpus tests replayed nothing. Hence _FILE_OFFSET_BITS=64, and a
+// directory that yields no file, or a readdir() error, fails the run.
+#if !defined(_FILE_OFFSET_BITS)
+#define _FILE_OFFSET_BITS 64
+#endif
+
 #include <dirent.h>
 #include <sys/stat.h>
+
+#include <cerrno>
 
 #include <algorithm>
 #include <cstdint>
@@ -48,12 +60,22 @@ int main(int argc, char** argv) {
     std::vector<std::string> files;
     if (S_ISDIR(st.st_mode)) {
       DIR* d = opendir(arg.c_str());
-      if (!d) return 1;
-      while (dirent* e = readdir(d)) {
-        if (e->d_name[0] == '.') continue;
-        files.push_back(arg + "/" + e->d_name);
+      if (!d) {
+        std::fprintf(stderr, "cannot open directory %s\n", arg.c_str());
+        return 1;
       }
+      errno = 0;
+      while (dirent* e = readdir(d)) {
+        if (e->d_name[0] != '.') files.push_back(arg + "/" + e->d_name);
+        errno = 0;
+      }
+      const int err = errno;
       closedir(d);
+      if (err != 0 || files.empty()) {
+        std::fprintf(stderr, "%s: %s\n", arg.c_str(),
+                     err ? "readdir failed" : "no input files");
+        return 1;
+      }
       std::sort(files.begin(), files.end());
     } else {
       files.push_back(arg);
