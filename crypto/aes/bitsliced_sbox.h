@@ -1,6 +1,7 @@
 // bitsliced_sbox.h: the AES S-box as a Boolean circuit over bit planes,
 // shared by every bitsliced AES in the tree (aes_nohw.cc on uint64_t words,
-// bsaes_core.h on 128-bit SIMD registers, the key schedules on uint32_t).
+// bsaes_core.h on 128-bit SIMD registers), and the FIPS-197 key expansion
+// both use, with SubWord through the same circuit on uint32_t planes.
 //
 // A "word" W is anything with ^, & and ~ acting bitwise: a scalar integer or
 // a GCC vector type (__m128i, uint8x16_t). q[j] holds bit j (j = 0 the least
@@ -11,23 +12,51 @@
 // circuit of Boyar and Peralta, "A depth-16 circuit for the AES S-box"
 // (IFIP SEC 2012; ePrint 2011/332). The gate list is published data and is
 // used exactly as printed there: inputs U0..U7 and outputs S0..S7 are most
-// significant bit first. The inverse S-box is InvS = A' o S o A' with A'
-// the inverse affine map of FIPS-197 §5.3.2 (S = A o inv, so inv = A' o S
-// and InvS = inv o A'): one audited nonlinear circuit plus two linear layers.
+// significant bit first. The affine constant 0x63 enters only through the
+// four XNORs (bits 6, 5, 1, 0 of 0x63 are S1, S2, S6, S7); with them turned
+// into XORs the circuit is inv(z) followed by the linear part of the affine
+// map A.
 //
-// Constant time: straight-line code, no table, no branch.
+// The inverse S-box is InvS = A' o S o A' with A' the inverse affine map of
+// FIPS-197 §5.3.2 (S = A o inv, so inv = A' o S and InvS = inv o A'): one
+// audited nonlinear circuit plus two linear layers. The constants of the
+// inner S and of the outer A' cancel (A'(S(z)) = inv(z) has no constant
+// term), so both are dropped: only the first A' keeps its constant.
+//
+// Key expansion (FIPS-197 §5.2) runs on little-endian 32-bit words and
+// branches only on the public word index; SubWord runs the circuit on eight
+// uint32_t planes cut from the word by shifts and masks. It is not on any
+// bulk path, so one simple layout serves every engine.
+//
+// Constant time: straight-line code, no table, no branch on data.
 #ifndef CTCRYPTO_AES_BITSLICED_SBOX_H_
 #define CTCRYPTO_AES_BITSLICED_SBOX_H_
 
+#include <cstddef>
+#include <cstdint>
+
 // Forced inlining: the planes must stay in registers across the caller's
-// round; an out-of-line call would pass them through memory.
+// round; an out-of-line call would pass them through memory. (It also keeps
+// these functions out of the link: a TU built with -mssse3 never provides
+// the copy a portable TU calls.)
 #define CTCRYPTO_BS_INLINE inline __attribute__((always_inline))
 
 namespace ctcrypto::internal {
 
-// bs_sub_bytes: SubBytes on eight bit planes, in place.
-template <typename W>
-CTCRYPTO_BS_INLINE void bs_sub_bytes(W q[8]) {
+// An XNOR of the circuit: with kAffine false, the plain XOR.
+template <bool kAffine, typename W>
+CTCRYPTO_BS_INLINE W bs_xnor(W a, W b) {
+  if constexpr (kAffine) {
+    return ~(a ^ b);
+  } else {
+    return a ^ b;
+  }
+}
+
+// bs_sbox_circuit: the Boyar–Peralta circuit on eight bit planes, in place;
+// S with kAffine, S without its constant 0x63 otherwise.
+template <bool kAffine, typename W>
+CTCRYPTO_BS_INLINE void bs_sbox_circuit(W q[8]) {
   // Inputs most significant bit first, as in the paper.
   const W U0 = q[7], U1 = q[6], U2 = q[5], U3 = q[4];
   const W U4 = q[3], U5 = q[2], U6 = q[1], U7 = q[0];
@@ -158,18 +187,25 @@ CTCRYPTO_BS_INLINE void bs_sub_bytes(W q[8]) {
   const W L28 = L11 ^ L14;
   const W L29 = L11 ^ L17;
 
-  q[7] = L6 ^ L24;     // S0
-  q[6] = ~(L16 ^ L26);  // S1
-  q[5] = ~(L19 ^ L28);  // S2
-  q[4] = L6 ^ L21;     // S3
-  q[3] = L20 ^ L22;    // S4
-  q[2] = L25 ^ L29;    // S5
-  q[1] = ~(L13 ^ L27);  // S6
-  q[0] = ~(L6 ^ L23);   // S7
+  q[7] = L6 ^ L24;                   // S0
+  q[6] = bs_xnor<kAffine>(L16, L26);  // S1
+  q[5] = bs_xnor<kAffine>(L19, L28);  // S2
+  q[4] = L6 ^ L21;                   // S3
+  q[3] = L20 ^ L22;                  // S4
+  q[2] = L25 ^ L29;                  // S5
+  q[1] = bs_xnor<kAffine>(L13, L27);  // S6
+  q[0] = bs_xnor<kAffine>(L6, L23);   // S7
 }
 
-// A' (FIPS-197 §5.3.2): b_i = a_{i+2} ^ a_{i+5} ^ a_{i+7} ^ (0x05)_i.
+// bs_sub_bytes: SubBytes on eight bit planes, in place.
 template <typename W>
+CTCRYPTO_BS_INLINE void bs_sub_bytes(W q[8]) {
+  bs_sbox_circuit<true>(q);
+}
+
+// A' (FIPS-197 §5.3.2): b_i = a_{i+2} ^ a_{i+5} ^ a_{i+7} ^ (0x05)_i, the
+// constant only with kConst.
+template <bool kConst, typename W>
 CTCRYPTO_BS_INLINE void bs_inv_affine(W q[8]) {
   W a[8];
 #pragma GCC unroll 8
@@ -177,17 +213,62 @@ CTCRYPTO_BS_INLINE void bs_inv_affine(W q[8]) {
 #pragma GCC unroll 8
   for (int i = 0; i < 8; i++)
     q[i] = a[(i + 2) & 7] ^ a[(i + 5) & 7] ^ a[(i + 7) & 7];
-  q[0] = ~q[0];
-  q[2] = ~q[2];
+  if constexpr (kConst) {
+    q[0] = ~q[0];
+    q[2] = ~q[2];
+  }
 }
 
-
-// bs_inv_sub_bytes: InvSubBytes on eight bit planes, in place.
+// bs_inv_sub_bytes: InvSubBytes on eight bit planes, in place:
+// InvS(y) = inv(A'(y)), with inv = A'_lin o (S without its constant).
 template <typename W>
 CTCRYPTO_BS_INLINE void bs_inv_sub_bytes(W q[8]) {
-  bs_inv_affine(q);
+  bs_inv_affine<true>(q);
+  bs_sbox_circuit<false>(q);
+  bs_inv_affine<false>(q);
+}
+
+// ---------------------------------------------------------------------------
+// Key expansion.
+
+// bs_sub_word: SubWord. Plane j is bit j of every byte of w, left in place
+// at bit 8b for byte b (a shift and a mask); the circuit runs on all 32 bit
+// positions and the 28 that hold no byte are masked off on the way back.
+CTCRYPTO_BS_INLINE uint32_t bs_sub_word(uint32_t w) {
+  uint32_t q[8];
+  for (int j = 0; j < 8; j++) q[j] = (w >> j) & 0x01010101u;
   bs_sub_bytes(q);
-  bs_inv_affine(q);
+  uint32_t r = 0;
+  for (int j = 0; j < 8; j++) r |= (q[j] & 0x01010101u) << j;
+  for (int j = 0; j < 8; j++) q[j] = 0;  // wipe; the barrier keeps the stores
+  __asm__ __volatile__("" : : "r"(q) : "memory");
+  return r;
+}
+
+// bs_expand_key: FIPS-197 §5.2. key_len is 16, 24 or 32 and rounds
+// 6 + key_len/4 (both public); writes the 4 * (rounds + 1) words w[i] as
+// little-endian uint32_t (byte 0 of the word in the low bits, so RotWord,
+// [a0 a1 a2 a3] -> [a1 a2 a3 a0], is a right rotation by 8). Round key r is
+// w[4r..4r+3]. The caller wipes w.
+CTCRYPTO_BS_INLINE void bs_expand_key(const uint8_t* key, size_t key_len,
+                                      unsigned rounds, uint32_t* w) {
+  const size_t nk = key_len / 4;
+  const size_t total = 4 * (static_cast<size_t>(rounds) + 1);
+  for (size_t i = 0; i < nk; i++) {
+    w[i] = uint32_t{key[4 * i]} | (uint32_t{key[4 * i + 1]} << 8) |
+           (uint32_t{key[4 * i + 2]} << 16) | (uint32_t{key[4 * i + 3]} << 24);
+  }
+  uint32_t rcon = 1;  // public; doubles in GF(2^8) each use
+  for (size_t i = nk; i < total; i++) {
+    uint32_t t = w[i - 1];
+    if (i % nk == 0) {  // i and nk are public
+      t = bs_sub_word((t >> 8) | (t << 24)) ^ rcon;
+      rcon = ((rcon << 1) ^ ((rcon >> 7) * 0x11Bu)) & 0xFFu;
+    } else if (nk > 6 && i % nk == 4) {
+      t = bs_sub_word(t);
+    }
+    w[i] = w[i - nk] ^ t;
+  }
 }
 
 }  // namespace ctcrypto::internal

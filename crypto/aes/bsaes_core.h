@@ -33,8 +33,8 @@
 // the round key broadcast to all eight block slots. (Nr+1) * 128 bytes,
 // 1920 for AES-256. The conversion from standard FIPS-197 round keys is a
 // per-lane bit test (PCMPEQB / VTST), no branch and no table. The standard
-// key expansion (FIPS-197 §5.2) is computed on bytes with SubWord through
-// the same S-box circuit on uint32_t words.
+// key expansion (FIPS-197 §5.2) is the shared one of bitsliced_sbox.h, with
+// SubWord through the same S-box circuit on uint32_t planes.
 //
 // Constant time. Every operation on key or data is a fixed sequence of
 // SIMD logic ops, constant shifts and constant shuffles; loads and stores
@@ -94,52 +94,14 @@ void bsaes_decrypt_blocks(const uint8_t* bs, unsigned rounds,
 // ---------------------------------------------------------------------------
 // Standard key expansion (FIPS-197 §5.2), constant time.
 
-namespace bsaes_detail {
-
-// SubWord: the four bytes of w go to bit positions 0..3 of eight uint32_t
-// planes, through the Boyar–Peralta circuit, and back.
-inline uint32_t sub_word(uint32_t w) {
-  uint32_t q[8];
-  for (int j = 0; j < 8; j++) {
-    uint32_t p = 0;
-    for (int b = 0; b < 4; b++) p |= ((w >> (8 * b + j)) & 1u) << b;
-    q[j] = p;
-  }
-  bs_sub_bytes(q);
-  uint32_t r = 0;
-  for (int j = 0; j < 8; j++)
-    for (int b = 0; b < 4; b++) r |= ((q[j] >> b) & 1u) << (8 * b + j);
-  for (int j = 0; j < 8; j++) q[j] = 0;
-  __asm__ __volatile__("" : : "r"(q) : "memory");
-  return r;
-}
-
-}  // namespace bsaes_detail
-
 // bsaes_expand_key: the (rounds+1) encryption round keys of `key`
-// (key_len 16, 24 or 32; rounds = 6 + key_len/4). Branches only on the
-// public word index; SubWord is a circuit.
+// (key_len 16, 24 or 32; rounds = 6 + key_len/4), as bytes; the expansion
+// itself is bs_expand_key of bitsliced_sbox.h.
 inline void bsaes_expand_key(const uint8_t* key, size_t key_len,
                              unsigned rounds, uint8_t (*rk)[16]) {
-  const size_t nk = key_len / 4;
   const size_t total = 4 * (static_cast<size_t>(rounds) + 1);
-  // Words little-endian: byte 0 in the low bits, RotWord = rotate right 8.
   uint32_t w[4 * (kBsaesMaxRounds + 1)];
-  for (size_t i = 0; i < nk; i++) {
-    w[i] = uint32_t{key[4 * i]} | (uint32_t{key[4 * i + 1]} << 8) |
-           (uint32_t{key[4 * i + 2]} << 16) | (uint32_t{key[4 * i + 3]} << 24);
-  }
-  uint32_t rcon = 1;  // public
-  for (size_t i = nk; i < total; i++) {
-    uint32_t t = w[i - 1];
-    if (i % nk == 0) {
-      t = bsaes_detail::sub_word((t >> 8) | (t << 24)) ^ rcon;
-      rcon = ((rcon << 1) ^ ((rcon >> 7) * 0x11Bu)) & 0xFFu;
-    } else if (nk > 6 && i % nk == 4) {
-      t = bsaes_detail::sub_word(t);
-    }
-    w[i] = w[i - nk] ^ t;
-  }
+  bs_expand_key(key, key_len, rounds, w);
   for (size_t i = 0; i < total; i++)
     for (int b = 0; b < 4; b++)
       rk[i / 4][4 * (i % 4) + b] = static_cast<uint8_t>(w[i] >> (8 * b));
