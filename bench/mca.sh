@@ -6,23 +6,35 @@
 #   CONFIGS="aarch64_ce" bench/mca.sh
 #
 # Which loop: a backend source file names its bulk loop with a comment
-#     // mca-loop: <row> <function> <bytes per iteration>
+#     // mca-loop: <row> <function> <bytes per iteration> [<select>]
 # e.g. `// mca-loop: aes=vpaes vpaes_ctr32_blocks 64`, where <function> is a
 # substring of the demangled name of the function that holds the loop in the
-# compiled code (after inlining) and <bytes per iteration> may be a decimal.
+# compiled code (after inlining; the first function that matches) and
+# <bytes per iteration> may be a decimal. Put the marker in the .cc file the
+# config compiles (a header is not a compilation unit of its own).
 # bench/mca_loops.txt holds the same for files without a marker, as
-# "<file> <row> <function> <bytes>". The loop measured is the largest
-# call-free loop of that function (the span from a label to a backward branch
-# to it, with no bl/call inside; inner loops in it are counted once, which
-# the note says), taken from gcc's own assembly: each config's
-# libraries that hold marked files are rebuilt with `bazel build
-# --save_temps`, so the flags are exactly the build's. Only files the config
-# actually compiles (cquery deps of //crypto:ctcrypto) are measured.
+# "<file> <row> <function> <bytes> [<select>]". A loop is a span from a
+# label to a backward branch to it, with no bl/call inside. Without
+# <select> the largest such loop of the function is measured (inner loops
+# in it are counted once, which the note says). <select> picks the loop
+# by its instruction mix instead: a comma-separated list of
+# <mnemonic>=<count>, e.g. `aese=80,pmull=17` or `vtbl.8=48` (the
+# mnemonic exactly as gcc prints it); the shortest loop with exactly these
+# counts is measured (a round loop inside a batch loop; a GCM loop of one
+# key size when the dispatcher inlined all three). The assembly is gcc's
+# own: each config's libraries that hold marked files are rebuilt with
+# `bazel build --save_temps`, so the flags are exactly the build's. Only
+# files the config actually compiles (cquery deps of //crypto:ctcrypto) are
+# measured. AArch32 code built for ARMv8 (.arch armv8-a in the assembly, the
+# armv7_neon config's Crypto Extension rows) is estimated on the ARMv8 cores
+# LLVM 14 has an AArch32 model for (cortex-a57, cortex-a72), not on the
+# Cortex-A9.
 #
 # Output columns: config row function file cpu bytes_per_iteration
 # cycles_per_iteration cycles_per_byte note. cycles/iteration is llvm-mca's
 # Total Cycles / Iterations (steady-state throughput, no cache misses);
-# note says when LLVM 14 has no model of its own for the core.
+# note says when LLVM 14 has no model of its own for the core, and which
+# <select> picked the loop.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 work=${1:-$(mktemp -d)}
@@ -31,12 +43,15 @@ CONFIGS=${CONFIGS:-"aarch64_ce aarch64_noce armv7_neon"}
 MCA=${MCA:-llvm-mca-14}
 BAZEL_FLAGS="-c opt --ui_event_filters=-info,-debug,-warning --noshow_progress"
 
-# Markers: file row function bytes.
+# Markers: file row function bytes select ("-": largest loop).
 {
   grep -rn --include='*.cc' --include='*.h' 'mca-loop:' crypto/ 2>/dev/null |
-    sed -n 's|^\([^:]*\):[0-9]*:.*mca-loop: *\([^ ]*\) *\([^ ]*\) *\([0-9.]*\).*|\1 \2 \3 \4|p'
-  grep -v '^#' bench/mca_loops.txt | awk 'NF >= 4 { print $1, $2, $3, $4 }'
-} | awk '!seen[$1 " " $3]++' > "$work/markers.txt"
+    sed -n 's|^\([^:]*\):[0-9]*:.*mca-loop: *\(.*\)$|\1 \2|p'
+  grep -v '^#' bench/mca_loops.txt
+} | awk 'NF >= 4 && $4 ~ /^[0-9.]+$/ {
+    sel = (NF >= 5 && $5 ~ /^[a-z0-9.]+=[0-9]+(,[a-z0-9.]+=[0-9]+)*$/) ? $5 : "-"
+    if (!seen[$1 " " $2 " " $3 " " sel]++) print $1, $2, $3, $4, sel }' \
+  > "$work/markers.txt"
 
 printf '# config\trow\tfunction\tfile\tcpu\tbytes_per_iteration\tcycles_per_iteration\tcycles_per_byte\tnote\n'
 
@@ -58,12 +73,13 @@ for c in $CONFIGS; do
   libs=$(bazel cquery $BAZEL_FLAGS --config="$c" \
     'kind("cc_library", deps(//crypto:ctcrypto))' 2>/dev/null < /dev/null | sed 's/ (.*//')
   todo=""
-  while read -r file row fn bytes; do
+  : > "$work/$c.todo"
+  while read -r file row fn bytes sel; do
     lib=$(bazel query --noshow_progress --ui_event_filters=-info "rdeps(//crypto:all, //${file%%/*}:${file#*/}, 1)" 2>/dev/null < /dev/null |
       grep -v "^//${file%%/*}:${file#*/}\$" | head -1)
     if [ -n "$lib" ] && echo "$libs" | grep -qx "$lib"; then
       todo="$todo $lib"
-      echo "$file $row $fn $bytes $lib" >> "$work/$c.todo"
+      echo "$file $row $fn $bytes $sel $lib" >> "$work/$c.todo"
     fi
   done < "$work/markers.txt"
   [ -z "$todo" ] && continue
@@ -71,15 +87,33 @@ for c in $CONFIGS; do
   # shellcheck disable=SC2086
   bazel build $BAZEL_FLAGS --config="$c" --save_temps $todo >&2 || continue
   bin=$(bazel info $BAZEL_FLAGS --config="$c" bazel-bin 2>/dev/null)
-  while read -r file row fn bytes lib; do
+  idx=0
+  while read -r file row fn bytes sel lib; do
+    idx=$((idx + 1))
     stem=$(basename "$file"); stem=${stem%.*}
     s="$bin/${lib#//}"; s="${s%:*}/_objs/${lib##*:}/$stem.s"
-    [ -f "$s" ] || { echo "mca: no $s" >&2; continue; }
-    loop="$work/$c.$stem.$fn.s"
-    # Demangle the labels, cut out the function, keep its largest innermost
-    # call-free loop (instructions only).
-    inner=$(c++filt < "$s" | awk -v fn="$fn" -v out="$loop" '
-      function flush(  i, j, k, best, bn, n, inner, hascall) {
+    if [ ! -f "$s" ]; then
+      # A select()ed source of the library for another platform (e.g.
+      # aes_vpaes_arm.cc on aarch64): not compiled here, nothing to measure.
+      ls "${s%/*}"/*.s > /dev/null 2>&1 || echo "mca: no $s" >&2
+      continue
+    fi
+    loop="$work/$c.$stem.$idx.s"
+    # Demangle the labels, cut out the function, keep its largest call-free
+    # loop, or with a selector the shortest one with that instruction mix
+    # (instructions only).
+    inner=$(c++filt < "$s" | awk -v fn="$fn" -v sel="$sel" -v out="$loop" '
+      BEGIN {
+        nw = 0
+        if (sel != "-") {
+          nw = split(sel, parts, ",")
+          for (w = 1; w <= nw; w++) {
+            split(parts[w], kv, "=")
+            wname[w] = kv[1]; wcount[w] = kv[2] + 0
+          }
+        }
+      }
+      function flush(  i, j, k, w, best, bn, n, inner, hascall, ok, cnt) {
         # loops: a branch at line i to a label at line j < i
         best = 0; bn = 0
         for (i = 1; i <= nl; i++) {
@@ -87,12 +121,22 @@ for c in $CONFIGS; do
           j = lab[tgt[i]]
           if (j >= i) continue
           inner = 0; hascall = 0; n = 0
-          for (k = j + 1; k < i; k++) {
-            if ((k in tgt) && (tgt[k] in lab) && lab[tgt[k]] < k && lab[tgt[k]] >= j) inner++
-            if (isins[k]) n++
+          for (w = 1; w <= nw; w++) cnt[w] = 0
+          for (k = j + 1; k <= i; k++) {
+            if (k < i && (k in tgt) && (tgt[k] in lab) && lab[tgt[k]] < k && lab[tgt[k]] >= j) inner++
+            if (isins[k]) {
+              n++
+              for (w = 1; w <= nw; w++) if (mn[k] == wname[w]) cnt[w]++
+            }
             if (line[k] ~ /^[ \t]+(bl|blx|call)[ \t]/) hascall = 1
           }
-          if (!hascall && n + 1 > bn) { bn = n + 1; best = i; bj = j; binner = inner }
+          if (hascall) continue
+          ok = 1
+          for (w = 1; w <= nw; w++) if (cnt[w] != wcount[w]) ok = 0
+          if (!ok) continue
+          if (nw == 0 ? n > bn : (bn == 0 || n < bn)) {
+            bn = n; best = i; bj = j; binner = inner
+          }
         }
         if (best) {
           for (k = bj + 1; k <= best; k++) if (isins[k]) print line[k] > out
@@ -100,7 +144,7 @@ for c in $CONFIGS; do
         }
         done = 1
       }
-      /^[^ \t.][^:]*:$/ || /^[^ \t].*\):$/ {
+      /^[^ \t.][^:]*:$/ || /^[^ \t].*(\)|\]):$/ {
         name = $0; sub(/:$/, "", name)
         if (infn && name !~ /^\.L/) { flush(); infn = 0 }
         if (!done && !infn && index(name, fn) > 0) { infn = 1; nl = 0 }
@@ -109,35 +153,62 @@ for c in $CONFIGS; do
         nl++; line[nl] = $0; isins[nl] = 0
         if ($0 ~ /^\.L[A-Za-z0-9_]*:/) { l = $0; sub(/:.*/, "", l); lab[l] = nl }
         else if ($0 ~ /^[ \t]+[a-z]/ && $1 !~ /^\./) {
-          isins[nl] = 1
+          isins[nl] = 1; mn[nl] = $1
           if ($1 ~ /^(b|b\..*|b[a-z][a-z]|cbn?z|tbn?z)$/ && $NF ~ /^\.L/) tgt[nl] = $NF
         }
       }
       END { if (infn) flush() }')
     if [ ! -s "$loop" ]; then
-      echo "mca: $c: no loop found in $fn ($file)" >&2
+      echo "mca: $c: no loop${sel#-} found in $fn ($file)" >&2
       continue
     fi
-    for cpu in $cpus; do
-      r=$("$MCA" -mtriple="$triple" -mcpu="$cpu" -iterations=200 "$loop" 2>"$loop.$cpu.err")
+    # Target and cores from the file's own assembly: AArch32 code built for
+    # ARMv8 (the Crypto Extension rows of armv7_neon) runs on ARMv8 cores,
+    # and its .fpu names the SIMD features llvm-mca must accept.
+    ftriple=$triple; fcpus=$cpus; mattr=""
+    case "$c" in
+      armv7*)
+        fpu=$(sed -n 's/^[[:space:]]*\.fpu[[:space:]]*//p' "$s" | head -1)
+        case "$fpu" in
+          *crypto*) mattr="-mattr=+neon,+crypto" ;;
+          *neon*) mattr="-mattr=+neon" ;;
+        esac
+        if grep -q '^[[:space:]]*\.arch[[:space:]]*armv8' "$s"; then
+          ftriple=armv8a-linux-gnueabihf; fcpus="cortex-a57 cortex-a72"
+          echo "mca: $c $fn: ARMv8 AArch32 code; LLVM 14 has AArch32 models only for cortex-a57 (and a72 -> A57), none for cortex-a53/a75/a76" >&2
+        fi ;;
+    esac
+    # VSWP has no itinerary in LLVM 14 (NoItinerary), so the itinerary-based
+    # Cortex-A9 model rejects it; it is scheduled as VTRN.32 of the same
+    # registers (same NEON permute class, reads and writes both), noted.
+    swp=""
+    if [ "$ftriple" = armv7a-linux-gnueabihf ] && grep -q '^[[:space:]]*vswp[[:space:]]' "$loop"; then
+      sed 's/^\([[:space:]]*\)vswp\([[:space:]]\)/\1vtrn.32\2/' "$loop" > "$loop.a9"
+      swp="$(grep -c '^[[:space:]]*vswp[[:space:]]' "$loop") vswp scheduled as vtrn.32 (no A9 itinerary)"
+    fi
+    for cpu in $fcpus; do
+      in=$loop; [ -n "$swp" ] && in=$loop.a9
+      # shellcheck disable=SC2086
+      r=$("$MCA" -mtriple="$ftriple" -mcpu="$cpu" $mattr -iterations=200 "$in" 2>"$loop.$cpu.err")
       it=$(echo "$r" | sed -n 's/^Iterations: *//p')
       cy=$(echo "$r" | sed -n 's/^Total Cycles: *//p')
       if [ -z "$it" ] || [ -z "$cy" ]; then
         echo "mca: $c $cpu $fn: llvm-mca failed: $(head -3 "$loop.$cpu.err")" >&2
         continue
       fi
-      model=$(model_of "$triple" "$reg" "$cpu")
+      model=$(model_of "$ftriple" "$reg" "$cpu")
       want=$(echo "$cpu" | sed 's/cortex-a/A/')
       note="-"
       [ -n "$model" ] && [ "$model" != "$want" ] && note="LLVM 14 schedules $cpu with its $model model"
       [ -z "$model" ] && note="no scheduling model in LLVM 14"
-      if [ "${inner:-0}" -gt 0 ]; then
-        n="$inner inner loop(s) counted once"
-        if [ "$note" = "-" ]; then note=$n; else note="$note; $n"; fi
-      fi
-      echo "$c $row $fn $file $cpu $bytes $it $cy $note" | awk '{
-        cpi = $8 / $7; note = $9; for (i = 10; i <= NF; i++) note = note " " $i
-        printf "%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%.3f\t%s\n", $1, $2, $3, $4, $5, $6, cpi, cpi / $6, note }'
+      add() { if [ "$note" = "-" ]; then note=$1; else note="$note; $1"; fi; }
+      [ "$ftriple" != "$triple" ] && add "AArch32 (ARMv8) code"
+      [ "$sel" != "-" ] && add "loop with $sel"
+      [ -n "$swp" ] && add "$swp"
+      [ "${inner:-0}" -gt 0 ] && add "$inner inner loop(s) counted once"
+      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$c" "$row" "$fn" "$file" "$cpu" "$bytes" "$it" "$cy" "$note" | awk -F'\t' '{
+        cpi = $8 / $7
+        printf "%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%.3f\t%s\n", $1, $2, $3, $4, $5, $6, cpi, cpi / $6, $9 }'
     done
   done < "$work/$c.todo"
 done

@@ -22,6 +22,18 @@
 #include "crypto/aes/bsaes_core.h"
 #include "crypto/cpu/cpu.h"
 
+// llvm-mca cost model (bench/mca.sh): the bulk of ctr32 is one 8-block
+// bitsliced batch per iteration of its outer loop; the loop measured is
+// the round loop inside it (selected by its 16 VTBL.8 (two D-register VTBLs per plane): ShiftRows
+// of the 8 bit planes). One iteration is one round of the 128-byte batch;
+// AES-128 has 10 rounds, so an iteration is 1/10 of 128 bytes = 12.8 bytes
+// of AES-128 keystream (counter set-up, orthogonalisation, last round and
+// the XOR outside the loop are not counted; as bench/mca_loops.txt for
+// nohw). The vpaes+bsaes row's bulk (vpaes_bsaes_hybrid.h) calls this
+// file's bsaes_ctr32 after converting the key, so it is the same loop.
+// mca-loop: aes=bsaes IsaNeonV7>::ctr32( 12.8 vtbl.8=16
+// mca-loop: aes=vpaes+bsaes IsaNeonV7>::ctr32( 12.8 vtbl.8=16
+
 namespace ctcrypto::internal {
 namespace {
 

@@ -15,6 +15,14 @@
 #include "crypto/aes/vpaes_export.h"
 #include "crypto/cpu/cpu.h"
 
+// llvm-mca cost model (bench/mca.sh): the bulk of ctr32 is 2 blocks at a
+// time, and the loop measured is the round loop inside it (selected by its
+// 24 TBL: 12 per block and round). One iteration is one round of the
+// 32-byte pair; AES-128 has 10 rounds, so an iteration is 1/10 of 32 bytes
+// = 3.2 bytes of AES-128 keystream (input transform, last round and the
+// XOR outside the loop are not counted; as bench/mca_loops.txt for nohw).
+// mca-loop: aes=vpaes Neon64>::ctr32( 3.2 tbl=24
+
 namespace ctcrypto::internal {
 namespace {
 

@@ -16,6 +16,15 @@
 #include "crypto/aes/vpaes_export.h"
 #include "crypto/cpu/cpu.h"
 
+// llvm-mca cost model (bench/mca.sh): the bulk of ctr32 is 2 blocks at a
+// time, and the loop measured is the round loop inside it (selected by its
+// 48 VTBL.8: 12 16-byte lookups per block and round, two D-register VTBLs
+// each). One iteration is one round of the 32-byte pair; AES-128 has 10
+// rounds, so an iteration is 1/10 of 32 bytes = 3.2 bytes of AES-128
+// keystream (input transform, last round and the XOR outside the loop are
+// not counted; as bench/mca_loops.txt for nohw).
+// mca-loop: aes=vpaes Neon32>::ctr32( 3.2 vtbl.8=48
+
 namespace ctcrypto::internal {
 namespace {
 
