@@ -8,7 +8,7 @@
 #
 # RUNNER is the command that runs a target binary ("" for native, or e.g.
 # "qemu-aarch64 -cpu cortex-a53"). Output, one set per line, best first
-# (fewest capabilities disabled), tab-separated:
+# (reachable with the fewest capabilities disabled), tab-separated:
 #   <set name>  <CTCRYPTO_DISABLE value or ->  <aes row>  <ghash row>
 # where <set name> is "<aes>+<ghash>" (e.g. aesni+clmul, nohw+nohw).
 set -eu
@@ -24,8 +24,12 @@ cpu=$(caps_line "" | sed -n 's/.*  cpu: //p')
 [ "$cpu" = "-" ] && cpu=""
 [ "$cpu" = "none" ] && cpu=""
 
-# Every subset of the CPU's capability names, fewest names first (so the set
-# reached with the smallest CTCRYPTO_DISABLE is the one recorded).
+# Every subset of the CPU's capability names, fewest names first. Sets are
+# listed in order of first appearance (best first), each with the LARGEST
+# CTCRYPTO_DISABLE that still reaches it: every capability the set does not
+# use is off, so the OpenSSL side by side (which mirrors the list into
+# OPENSSL_ia32cap) runs its matching path - e.g. nohw+nohw is reached with
+# "ssse3" alone, but OpenSSL would then still use AES-NI.
 echo "$cpu" | awk -F, '
 {
   n = (NF > 0 && $1 != "") ? NF : 0
@@ -44,4 +48,7 @@ echo "$cpu" | awk -F, '
   aes=$(echo "$line" | sed -n 's/.*active: aes=\([^ ]*\) ghash=\([^ ]*\).*/\1/p')
   ghash=$(echo "$line" | sed -n 's/.*active: aes=\([^ ]*\) ghash=\([^ ]*\).*/\2/p')
   printf '%s+%s\t%s\t%s\t%s\n' "$aes" "$ghash" "$mask" "$aes" "$ghash"
-done | awk -F'\t' '!seen[$1]++'
+done | awk -F'\t' '
+  !($1 in line) { order[++n] = $1 }
+  { line[$1] = $0 }
+  END { for (i = 1; i <= n; i++) print line[order[i]] }'
