@@ -51,6 +51,7 @@
 
 #include "crypto/aes/aes_backend.h"
 #include "crypto/ghash/ghash_backend.h"
+#include "crypto/internal.h"
 
 namespace ctcrypto::internal::x86hw {
 
@@ -145,6 +146,42 @@ static inline __m128i acc_reduce(const Acc& a) {
   __m128i d0 = _mm_xor_si128(a.lo, _mm_slli_si128(mid, 8));
   __m128i d1 = _mm_xor_si128(a.hi, _mm_srli_si128(mid, 8));
   return mont_reduce(d1, d0);
+}
+
+// mont_mul: one multiply-and-reduce of two reflected values.
+static inline __m128i mont_mul(__m128i a, __m128i b) {
+  Acc acc = acc_zero();
+  __m128i bk = _mm_xor_si128(b, _mm_shuffle_epi32(b, 0x4e));
+  acc_mul(acc, a, b, bk);
+  return acc_reduce(acc);
+}
+
+// ghash_key_powers: the GHASH key material of the clmul (n = 16) and
+// vpclmul (n = 32) rows: x*(H^i)* for i = 1..n, highest power first in
+// hpow[0..n), and the Karatsuba halves (hi ^ lo, in both lanes) in hk.
+// x*H*: shift left by one; if bit 127 fell out, add x^128 mod P* =
+// x^127 + x^126 + x^121 + 1 (0xC2000000..00000001), through a mask made by
+// an arithmetic shift, not a branch.
+static inline void ghash_key_powers(const uint8_t h[16], int n, __m128i* hpow,
+                                    __m128i* hk) {
+  __m128i hr = bswap128(loadu(h));
+  __m128i carry = _mm_shuffle_epi32(_mm_srai_epi32(hr, 31), 0xff);
+  __m128i shl = _mm_or_si128(_mm_slli_epi64(hr, 1),
+                             _mm_srli_epi64(_mm_slli_si128(hr, 8), 63));
+  const __m128i poly =
+      _mm_set_epi64x(static_cast<int64_t>(0xc200000000000000ull), 1);
+  __m128i h1 = _mm_xor_si128(shl, _mm_and_si128(carry, poly));
+  __m128i p = h1;
+  for (int i = 1; i <= n; ++i) {
+    __m128i pk = _mm_xor_si128(p, _mm_shuffle_epi32(p, 0x4e));
+    pk = _mm_unpacklo_epi64(pk, pk);
+    _mm_store_si128(&hpow[n - i], p);
+    _mm_store_si128(&hk[n - i], pk);
+    if (i < n) p = mont_mul(p, h1);
+  }
+  secure_zero(&hr, sizeof(hr));
+  secure_zero(&h1, sizeof(h1));
+  secure_zero(&p, sizeof(p));
 }
 
 // ghash_n: x = (x ^ in[0]) H^n + in[1] H^(n-1) + ... + in[n-1] H, n in

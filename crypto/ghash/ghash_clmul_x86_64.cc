@@ -33,41 +33,9 @@ namespace ctcrypto::internal {
 
 namespace x86hw {
 
-namespace {
-
-// mont_mul: one multiply-and-reduce of two reflected values (see header).
-__m128i mont_mul(__m128i a, __m128i b) {
-  Acc acc = acc_zero();
-  __m128i bk = _mm_xor_si128(b, _mm_shuffle_epi32(b, 0x4e));
-  acc_mul(acc, a, b, bk);
-  return acc_reduce(acc);
-}
-
-}  // namespace
-
 void clmul_init(GhashKeyState* g, const uint8_t h[16]) {
   ClmulKey* k = reinterpret_cast<ClmulKey*>(g->storage);
-  __m128i hr = bswap128(loadu(h));
-  // x * H*: shift the 128-bit value left by one; if bit 127 fell out, add
-  // x^128 mod P* = x^127 + x^126 + x^121 + 1 (0xC2000000..00000001).
-  __m128i carry = _mm_shuffle_epi32(_mm_srai_epi32(hr, 31), 0xff);
-  __m128i shl = _mm_or_si128(_mm_slli_epi64(hr, 1),
-                             _mm_srli_epi64(_mm_slli_si128(hr, 8), 63));
-  const __m128i poly =
-      _mm_set_epi64x(static_cast<int64_t>(0xc200000000000000ull), 1);
-  __m128i h1 = _mm_xor_si128(shl, _mm_and_si128(carry, poly));
-  __m128i p = h1;
-  for (int i = 1; i <= kNumPowers; ++i) {
-    // p = x * (H^i)*
-    __m128i pk = _mm_xor_si128(p, _mm_shuffle_epi32(p, 0x4e));
-    pk = _mm_unpacklo_epi64(pk, pk);
-    _mm_store_si128(&k->h[kNumPowers - i], p);
-    _mm_store_si128(&k->hk[kNumPowers - i], pk);
-    if (i < kNumPowers) p = mont_mul(p, h1);
-  }
-  secure_zero(&hr, sizeof(hr));
-  secure_zero(&h1, sizeof(h1));
-  secure_zero(&p, sizeof(p));
+  ghash_key_powers(h, kNumPowers, k->h, k->hk);
 }
 
 void clmul_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
