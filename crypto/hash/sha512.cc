@@ -1,7 +1,8 @@
 // sha512.cc: SHA-512 compression function and the SHA-384 / SHA-512
 // parameter sets (FIPS 180-4, 6.4 and 6.5), portable C++.
 //
-// Technique: 80 rounds over a 16-word circular message schedule of 64-bit
+// Technique (the loop is sha2_compress.h, shared with SHA-256): 80 rounds
+// over a 16-word circular message schedule of 64-bit
 // words. SHA-384 is SHA-512 with its own initial value (FIPS 180-4 5.3.4)
 // and the output truncated to six words. The constants K are FIPS 180-4
 // 4.2.3's (first 64 bits of the fractional parts of the cube roots of the
@@ -11,12 +12,13 @@
 // round count; no data-dependent branches or indices. On 32-bit ARM the
 // compiler lowers the 64-bit operations to fixed instruction sequences.
 #include "crypto/hash/hash_internal.h"
+#include "crypto/hash/sha2_compress.h"
 #include "crypto/internal.h"
 
 namespace ctcrypto::internal {
 namespace {
 
-constexpr uint64_t kK[80] = {
+constexpr uint64_t kSha2K[80] = {
     0x428a2f98d728ae22, 0x7137449123ef65cd, 0xb5c0fbcfec4d3b2f,
     0xe9b5dba58189dbbc, 0x3956c25bf348b538, 0x59f111f1b605d019,
     0x923f82a4af194f9b, 0xab1c5ed5da6d8118, 0xd807aa98a3030242,
@@ -45,7 +47,6 @@ constexpr uint64_t kK[80] = {
     0x431d67c49c100d4c, 0x4cc5d4becb3e42b6, 0x597f299cfc657e2a,
     0x5fcb6fab3ad6faec, 0x6c44198c4a475817};
 
-inline uint64_t rotr(uint64_t x, int n) { return (x >> n) | (x << (64 - n)); }
 
 inline uint64_t load_be64(const uint8_t* p) {
   return (uint64_t{load_be32(p)} << 32) | load_be32(p + 4);
@@ -67,48 +68,20 @@ void sha512_init(HashState* s) {
   for (int i = 0; i < 8; ++i) s->w[i] = kIv[i];
 }
 
+// The FIPS 180-4 sigma amounts of this word size (4.1.3) and its K.
+struct Sha512Params {
+  using Word = uint64_t;
+  static constexpr int kRounds = 80;
+  static constexpr int kBigSigma0[3] = {28, 34, 39};
+  static constexpr int kBigSigma1[3] = {14, 18, 41};
+  static constexpr int kSmallSigma0[3] = {1, 8, 7};
+  static constexpr int kSmallSigma1[3] = {19, 61, 6};
+  static constexpr const Word* kK = kSha2K;
+  static Word load(const uint8_t* p) { return load_be64(p); }
+};
+
 void sha512_compress(HashState* s, const uint8_t* p, size_t blocks) {
-  uint64_t h[8];
-  for (int i = 0; i < 8; ++i) h[i] = s->w[i];
-  for (; blocks > 0; --blocks, p += 128) {
-    uint64_t w[16];
-    for (int i = 0; i < 16; ++i) w[i] = load_be64(p + 8 * i);
-    uint64_t a = h[0], b = h[1], c = h[2], d = h[3];
-    uint64_t e = h[4], f = h[5], g = h[6], hh = h[7];
-    for (int t = 0; t < 80; ++t) {
-      uint64_t wt;
-      if (t < 16) {
-        wt = w[t];
-      } else {
-        uint64_t w15 = w[(t + 1) & 15], w2 = w[(t + 14) & 15];
-        uint64_t s0 = rotr(w15, 1) ^ rotr(w15, 8) ^ (w15 >> 7);
-        uint64_t s1 = rotr(w2, 19) ^ rotr(w2, 61) ^ (w2 >> 6);
-        wt = w[t & 15] + s0 + w[(t + 9) & 15] + s1;
-        w[t & 15] = wt;
-      }
-      uint64_t t1 = hh + (rotr(e, 14) ^ rotr(e, 18) ^ rotr(e, 41)) +
-                    ((e & f) ^ (~e & g)) + kK[t] + wt;
-      uint64_t t2 = (rotr(a, 28) ^ rotr(a, 34) ^ rotr(a, 39)) +
-                    ((a & b) ^ (a & c) ^ (b & c));
-      hh = g;
-      g = f;
-      f = e;
-      e = d + t1;
-      d = c;
-      c = b;
-      b = a;
-      a = t1 + t2;
-    }
-    h[0] += a;
-    h[1] += b;
-    h[2] += c;
-    h[3] += d;
-    h[4] += e;
-    h[5] += f;
-    h[6] += g;
-    h[7] += hh;
-  }
-  for (int i = 0; i < 8; ++i) s->w[i] = h[i];
+  sha2_compress<Sha512Params>(s, p, blocks);
 }
 
 }  // namespace
