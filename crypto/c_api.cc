@@ -34,6 +34,22 @@ std::span<T> sp(T* p, size_t n) {
   return p ? std::span<T>(p, n) : std::span<T>();
 }
 
+// aead_call: the shared body of the four C seal/open entry points: every
+// pointer/length pair is checked (null only with length 0), then the C++
+// method (AesGcm::seal/open, TlsCbcAead::seal/open) does the rest.
+template <typename Aead, typename Method>
+int aead_call(Aead* aead, Method method, uint8_t* out, size_t* out_len,
+              size_t max_out_len, const uint8_t* nonce, size_t nonce_len,
+              const uint8_t* in, size_t in_len, const uint8_t* ad,
+              size_t ad_len) {
+  if (aead == nullptr || out_len == nullptr || bad(out, max_out_len) ||
+      bad(nonce, nonce_len) || bad(in, in_len) || bad(ad, ad_len))
+    return code(Status::kInvalidArgument);
+  return code((aead->*method)(sp(out, max_out_len), out_len,
+                              sp(nonce, nonce_len), sp(in, in_len),
+                              sp(ad, ad_len)));
+}
+
 }  // namespace
 
 extern "C" {
@@ -108,12 +124,8 @@ int ctcrypto_aes_gcm_seal(const ctcrypto_aes_gcm* gcm, uint8_t* out,
                           const uint8_t* nonce, size_t nonce_len,
                           const uint8_t* in, size_t in_len, const uint8_t* ad,
                           size_t ad_len) {
-  if (gcm == nullptr || out_len == nullptr || bad(out, max_out_len) ||
-      bad(nonce, nonce_len) || bad(in, in_len) || bad(ad, ad_len))
-    return code(Status::kInvalidArgument);
-  return code(gcm_of(gcm)->seal(sp(out, max_out_len), out_len,
-                                sp(nonce, nonce_len), sp(in, in_len),
-                                sp(ad, ad_len)));
+  return aead_call(gcm ? gcm_of(gcm) : nullptr, &AesGcm::seal, out, out_len,
+                   max_out_len, nonce, nonce_len, in, in_len, ad, ad_len);
 }
 
 int ctcrypto_aes_gcm_open(const ctcrypto_aes_gcm* gcm, uint8_t* out,
@@ -121,12 +133,8 @@ int ctcrypto_aes_gcm_open(const ctcrypto_aes_gcm* gcm, uint8_t* out,
                           const uint8_t* nonce, size_t nonce_len,
                           const uint8_t* in, size_t in_len, const uint8_t* ad,
                           size_t ad_len) {
-  if (gcm == nullptr || out_len == nullptr || bad(out, max_out_len) ||
-      bad(nonce, nonce_len) || bad(in, in_len) || bad(ad, ad_len))
-    return code(Status::kInvalidArgument);
-  return code(gcm_of(gcm)->open(sp(out, max_out_len), out_len,
-                                sp(nonce, nonce_len), sp(in, in_len),
-                                sp(ad, ad_len)));
+  return aead_call(gcm ? gcm_of(gcm) : nullptr, &AesGcm::open, out, out_len,
+                   max_out_len, nonce, nonce_len, in, in_len, ad, ad_len);
 }
 
 // --- TLS CBC AEADs -----------------------------------------------------------
@@ -154,12 +162,9 @@ int ctcrypto_tls_cbc_seal(ctcrypto_tls_cbc* ctx, uint8_t* out,
                           const uint8_t* nonce, size_t nonce_len,
                           const uint8_t* in, size_t in_len, const uint8_t* ad,
                           size_t ad_len) {
-  if (ctx == nullptr || out_len == nullptr || bad(out, max_out_len) ||
-      bad(nonce, nonce_len) || bad(in, in_len) || bad(ad, ad_len))
-    return code(Status::kInvalidArgument);
-  return code(tls_of(ctx)->seal(sp(out, max_out_len), out_len,
-                                sp(nonce, nonce_len), sp(in, in_len),
-                                sp(ad, ad_len)));
+  return aead_call(ctx ? tls_of(ctx) : nullptr, &ctcrypto::TlsCbcAead::seal,
+                   out, out_len, max_out_len, nonce, nonce_len, in, in_len, ad,
+                   ad_len);
 }
 
 int ctcrypto_tls_cbc_open(ctcrypto_tls_cbc* ctx, uint8_t* out,
@@ -167,12 +172,9 @@ int ctcrypto_tls_cbc_open(ctcrypto_tls_cbc* ctx, uint8_t* out,
                           const uint8_t* nonce, size_t nonce_len,
                           const uint8_t* in, size_t in_len, const uint8_t* ad,
                           size_t ad_len) {
-  if (ctx == nullptr || out_len == nullptr || bad(out, max_out_len) ||
-      bad(nonce, nonce_len) || bad(in, in_len) || bad(ad, ad_len))
-    return code(Status::kInvalidArgument);
-  return code(tls_of(ctx)->open(sp(out, max_out_len), out_len,
-                                sp(nonce, nonce_len), sp(in, in_len),
-                                sp(ad, ad_len)));
+  return aead_call(ctx ? tls_of(ctx) : nullptr, &ctcrypto::TlsCbcAead::open,
+                   out, out_len, max_out_len, nonce, nonce_len, in, in_len, ad,
+                   ad_len);
 }
 
 }  // extern "C"
