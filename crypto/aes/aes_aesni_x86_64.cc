@@ -324,17 +324,17 @@ void aesni_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 }  // namespace x86hw
 
 const AesBackend kAesAesni = {
-    "aesni",
-    kCapAesni | kCapSsse3,
-    x86hw::aesni_set_key,
-    x86hw::aesni_encrypt_block,
-    x86hw::aesni_decrypt_block,
-    x86hw::aesni_ctr32,
-    x86hw::aesni_cbc_encrypt,
-    x86hw::aesni_cbc_decrypt,
-    &kGhashClmul,
-    x86hw::gcm_seal_bulk,
-    x86hw::gcm_open_bulk,
+    .name = "aesni",
+    .required_caps = kCapAesni | kCapSsse3,
+    .set_key = x86hw::aesni_set_key,
+    .encrypt_block = x86hw::aesni_encrypt_block,
+    .decrypt_block = x86hw::aesni_decrypt_block,
+    .ctr32 = x86hw::aesni_ctr32,
+    .cbc_encrypt = x86hw::aesni_cbc_encrypt,
+    .cbc_decrypt = x86hw::aesni_cbc_decrypt,
+    .gcm_ghash = &kGhashClmul,
+    .gcm_seal_bulk = x86hw::gcm_seal_bulk,
+    .gcm_open_bulk = x86hw::gcm_open_bulk,
 };
 
 }  // namespace ctcrypto::internal

@@ -62,19 +62,30 @@ struct AesBackend {
   void (*cbc_decrypt)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                       size_t blocks, uint8_t iv[16]);
 
-  // Optional stitched GCM bulk loops (null when absent). Usable only when
+  // Optional stitched GCM bulk loops (null when absent; the optional
+  // members default to null so rows name only what they provide). Usable only when
   // the GCM key's GHASH backend is `gcm_ghash`. Each processes a prefix of
   // `len` bytes (a whole number of blocks, possibly 0) and returns its
   // length: encrypts (seal) or decrypts (open) with counter `ctr` (updated:
   // its 32-bit tail advanced by the blocks done) and folds the ciphertext
   // into the GHASH accumulator `xi` (updated).
-  const GhashBackend* gcm_ghash;
+  const GhashBackend* gcm_ghash = nullptr;
   size_t (*gcm_seal_bulk)(const AesKeyState* s, const GhashKeyState* g,
                           const uint8_t* in, uint8_t* out, size_t len,
-                          uint8_t ctr[16], uint8_t xi[16]);
+                          uint8_t ctr[16], uint8_t xi[16]) = nullptr;
   size_t (*gcm_open_bulk)(const AesKeyState* s, const GhashKeyState* g,
                           const uint8_t* in, uint8_t* out, size_t len,
-                          uint8_t ctr[16], uint8_t xi[16]);
+                          uint8_t ctr[16], uint8_t xi[16]) = nullptr;
+
+  // Optional multi-block ECB (null when absent; callers then go block by
+  // block through encrypt_block / decrypt_block): `blocks` independent
+  // blocks, in and out equal or disjoint. The rows that keep several blocks
+  // in flight (AES-NI, VAES, ARMv8, bitsliced) provide them for the modes
+  // whose blocks are independent once whitened (XTS).
+  void (*ecb_encrypt)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                      size_t blocks) = nullptr;
+  void (*ecb_decrypt)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                      size_t blocks) = nullptr;
 };
 
 // aes_backends: the compiled-in rows, best first. Every row is compiled in

@@ -74,17 +74,14 @@ struct IsaNeonA64 {
 CTCRYPTO_BSAES_DEFINE_ENTRY_POINTS(IsaNeonA64)
 
 extern const AesBackend kAesBsaes = {
-    "bsaes",
-    0,  // Advanced SIMD is architectural on ARMv8-A
-    bsaes_row::set_key,
-    bsaes_row::encrypt_block,
-    bsaes_row::decrypt_block,
-    bsaes_row::ctr32,
-    bsaes_row::cbc_encrypt,
-    bsaes_row::cbc_decrypt,
-    nullptr,
-    nullptr,
-    nullptr,
+    .name = "bsaes",
+    .required_caps = 0,  // Advanced SIMD is architectural on ARMv8-A
+    .set_key = bsaes_row::set_key,
+    .encrypt_block = bsaes_row::encrypt_block,
+    .decrypt_block = bsaes_row::decrypt_block,
+    .ctr32 = bsaes_row::ctr32,
+    .cbc_encrypt = bsaes_row::cbc_encrypt,
+    .cbc_decrypt = bsaes_row::cbc_decrypt,
 };
 
 }  // namespace ctcrypto::internal

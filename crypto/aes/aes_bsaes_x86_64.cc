@@ -158,17 +158,14 @@ void bsaes_gcm_open_ssse3(const uint8_t* bs, unsigned rounds,
 }
 
 extern const AesBackend kAesBsaes = {
-    "bsaes",
-    kCapSsse3,
-    bsaes_row::set_key,
-    bsaes_row::encrypt_block,
-    bsaes_row::decrypt_block,
-    bsaes_row::ctr32,
-    bsaes_row::cbc_encrypt,
-    bsaes_row::cbc_decrypt,
-    nullptr,
-    nullptr,
-    nullptr,
+    .name = "bsaes",
+    .required_caps = kCapSsse3,
+    .set_key = bsaes_row::set_key,
+    .encrypt_block = bsaes_row::encrypt_block,
+    .decrypt_block = bsaes_row::decrypt_block,
+    .ctr32 = bsaes_row::ctr32,
+    .cbc_encrypt = bsaes_row::cbc_encrypt,
+    .cbc_decrypt = bsaes_row::cbc_decrypt,
 };
 
 }  // namespace ctcrypto::internal

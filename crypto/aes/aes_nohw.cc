@@ -499,17 +499,14 @@ void nohw_cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 }  // namespace
 
 extern const AesBackend kAesNohw = {
-    "nohw",
-    0,
-    nohw_set_key,
-    nohw_encrypt_block,
-    nohw_decrypt_block,
-    nohw_ctr32,
-    nohw_cbc_encrypt,
-    nohw_cbc_decrypt,
-    nullptr,
-    nullptr,
-    nullptr,
+    .name = "nohw",
+    .required_caps = 0,
+    .set_key = nohw_set_key,
+    .encrypt_block = nohw_encrypt_block,
+    .decrypt_block = nohw_decrypt_block,
+    .ctr32 = nohw_ctr32,
+    .cbc_encrypt = nohw_cbc_encrypt,
+    .cbc_decrypt = nohw_cbc_decrypt,
 };
 
 }  // namespace ctcrypto::internal

@@ -402,17 +402,17 @@ size_t vaes_gcm_open_bulk(const AesKeyState* s, const GhashKeyState* g,
 }  // namespace x86hw
 
 const AesBackend kAesVaes = {
-    "vaes",
-    kCapAesni | kCapSsse3 | kCapAvx | kCapAvx2 | kCapVaes | kCapAvx512,
-    x86hw::aesni_set_key,
-    x86hw::aesni_encrypt_block,
-    x86hw::aesni_decrypt_block,
-    x86hw::vaes_ctr32,
-    x86hw::aesni_cbc_encrypt,
-    x86hw::vaes_cbc_decrypt,
-    &kGhashVpclmul,
-    x86hw::vaes_gcm_seal_bulk,
-    x86hw::vaes_gcm_open_bulk,
+    .name = "vaes",
+    .required_caps = kCapAesni | kCapSsse3 | kCapAvx | kCapAvx2 | kCapVaes | kCapAvx512,
+    .set_key = x86hw::aesni_set_key,
+    .encrypt_block = x86hw::aesni_encrypt_block,
+    .decrypt_block = x86hw::aesni_decrypt_block,
+    .ctr32 = x86hw::vaes_ctr32,
+    .cbc_encrypt = x86hw::aesni_cbc_encrypt,
+    .cbc_decrypt = x86hw::vaes_cbc_decrypt,
+    .gcm_ghash = &kGhashVpclmul,
+    .gcm_seal_bulk = x86hw::vaes_gcm_seal_bulk,
+    .gcm_open_bulk = x86hw::vaes_gcm_open_bulk,
 };
 
 }  // namespace ctcrypto::internal

@@ -203,20 +203,25 @@ struct Hybrid {
   }
 
   static constexpr AesBackend row(const char* name, uint32_t caps) {
-    return AesBackend{name,        caps,        set_key,     encrypt_block,
-                      decrypt_block, ctr32,     cbc_encrypt, cbc_decrypt,
-                      nullptr,     nullptr,     nullptr};
+    return AesBackend{.name = name,
+                      .required_caps = caps,
+                      .set_key = set_key,
+                      .encrypt_block = encrypt_block,
+                      .decrypt_block = decrypt_block,
+                      .ctr32 = ctr32,
+                      .cbc_encrypt = cbc_encrypt,
+                      .cbc_decrypt = cbc_decrypt};
   }
 
   // The row with stitched GCM bulk loops paired with GHASH row `ghash`.
   template <Stitched kSeal, Stitched kOpen>
   static constexpr AesBackend row_with_gcm(const char* name, uint32_t caps,
                                            const GhashBackend* ghash) {
-    return AesBackend{name,          caps,          set_key,
-                      encrypt_block, decrypt_block, ctr32,
-                      cbc_encrypt,   cbc_decrypt,   ghash,
-                      gcm_bulk<kSeal, Policy::kGcmSealThresholdBlocks>,
-                      gcm_bulk<kOpen, Policy::kGcmOpenThresholdBlocks>};
+    AesBackend r = row(name, caps);
+    r.gcm_ghash = ghash;
+    r.gcm_seal_bulk = gcm_bulk<kSeal, Policy::kGcmSealThresholdBlocks>;
+    r.gcm_open_bulk = gcm_bulk<kOpen, Policy::kGcmOpenThresholdBlocks>;
+    return r;
   }
 };
 

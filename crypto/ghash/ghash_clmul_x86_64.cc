@@ -48,10 +48,10 @@ void clmul_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
 }  // namespace x86hw
 
 const GhashBackend kGhashClmul = {
-    "clmul",
-    kCapPclmul | kCapSsse3,
-    x86hw::clmul_init,
-    x86hw::clmul_update,
+    .name = "clmul",
+    .required_caps = kCapPclmul | kCapSsse3,
+    .init = x86hw::clmul_init,
+    .update = x86hw::clmul_update,
 };
 
 }  // namespace ctcrypto::internal

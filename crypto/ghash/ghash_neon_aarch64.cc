@@ -28,10 +28,10 @@ void neon_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
 }  // namespace
 
 const GhashBackend kGhashNeon = {
-    /*name=*/"neon",
-    /*required_caps=*/0,  // Advanced SIMD is architectural on ARMv8-A
-    /*init=*/neon_init,
-    /*update=*/neon_update,
+    .name = "neon",
+    .required_caps = 0,  // Advanced SIMD is architectural on ARMv8-A
+    .init = neon_init,
+    .update = neon_update,
 };
 
 }  // namespace ctcrypto::internal

@@ -27,10 +27,10 @@ void neon_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
 }  // namespace
 
 const GhashBackend kGhashNeon = {
-    /*name=*/"neon",
-    /*required_caps=*/kCapNeon,
-    /*init=*/neon_init,
-    /*update=*/neon_update,
+    .name = "neon",
+    .required_caps = kCapNeon,
+    .init = neon_init,
+    .update = neon_update,
 };
 
 }  // namespace ctcrypto::internal

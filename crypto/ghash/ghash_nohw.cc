@@ -314,10 +314,10 @@ void nohw_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
 }  // namespace
 
 const GhashBackend kGhashNohw = {
-    /*name=*/"nohw",
-    /*required_caps=*/0,
-    /*init=*/nohw_init,
-    /*update=*/nohw_update,
+    .name = "nohw",
+    .required_caps = 0,
+    .init = nohw_init,
+    .update = nohw_update,
 };
 
 }  // namespace ctcrypto::internal

@@ -24,10 +24,10 @@
 namespace ctcrypto::internal {
 
 extern const GhashBackend kGhashPmull = {
-    /*name=*/"pmull",
-    /*required_caps=*/kCapPmull | kCapNeon,
-    /*init=*/pmull::pmull_init,
-    /*update=*/pmull::pmull_update,
+    .name = "pmull",
+    .required_caps = kCapPmull | kCapNeon,
+    .init = pmull::pmull_init,
+    .update = pmull::pmull_update,
 };
 
 }  // namespace ctcrypto::internal

@@ -105,10 +105,10 @@ void ssse3_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
 }  // namespace
 
 const GhashBackend kGhashSsse3 = {
-    /*name=*/"ssse3",
-    /*required_caps=*/kCapSsse3,
-    /*init=*/ssse3_init,
-    /*update=*/ssse3_update,
+    .name = "ssse3",
+    .required_caps = kCapSsse3,
+    .init = ssse3_init,
+    .update = ssse3_update,
 };
 
 }  // namespace ctcrypto::internal

@@ -94,10 +94,10 @@ void vpclmul_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
 }  // namespace x86hw
 
 const GhashBackend kGhashVpclmul = {
-    "vpclmul",
-    kCapPclmul | kCapSsse3 | kCapAvx | kCapAvx2 | kCapVaes | kCapAvx512,
-    x86hw::vpclmul_init,
-    x86hw::vpclmul_update,
+    .name = "vpclmul",
+    .required_caps = kCapPclmul | kCapSsse3 | kCapAvx | kCapAvx2 | kCapVaes | kCapAvx512,
+    .init = x86hw::vpclmul_init,
+    .update = x86hw::vpclmul_update,
 };
 
 }  // namespace ctcrypto::internal
