@@ -22,7 +22,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 1
 top=$(pwd)
 
-tool/install-deps.sh || exit 1
+util/install-deps.sh || exit 1
 
 CONFIGS=${CONFIGS:-"x86_64_aesni x86_64_ssse3 aarch64_ce aarch64_noce armv7_neon"}
 TIMEOUT_MS=${TIMEOUT_MS:-150}

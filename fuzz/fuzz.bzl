@@ -6,7 +6,7 @@ declares
   :x_fuzzer              the fuzzer. Under --config=fuzz (clang, libFuzzer,
                          ASan+UBSan) it links libFuzzer's main; elsewhere it
                          links standalone_main.cc and replays files.
-                         Tagged "ctcrypto_fuzzer": tool/check-host.sh runs
+                         Tagged "ctcrypto_fuzzer": util/check-host.sh runs
                          every target with that tag for a bounded time.
   :x_fuzzer_corpus_test  replays fuzz/corpus/x_fuzzer/ on every target
                          configuration (natively or under QEMU).

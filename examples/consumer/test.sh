@@ -2,7 +2,7 @@
 # Builds and runs the consumer example for each of ctcrypto's five configs
 # (natively or under QEMU, as in ctcrypto itself), plus the consumer's own
 # platform //:my_board, which restricts ctcrypto to its portable backends.
-# Called by ctcrypto's tool/test-all.sh; exits non-zero if any config fails.
+# Called by ctcrypto's util/test-all.sh; exits non-zero if any config fails.
 #
 #   examples/consumer/test.sh
 #   CONFIGS="aarch64_ce" examples/consumer/test.sh

@@ -1,7 +1,7 @@
 // ct_negative_control.cc: deliberately leaky code, run through the same
 // harness as ct_suite (the ctgrind build, the same valgrind command line,
 // the same ct_secret() annotation). It proves that the harness detects the
-// two classic timing leaks; tool/check-host.sh fails if it does not.
+// two classic timing leaks; util/check-host.sh fails if it does not.
 //
 //   1. table_aes_round: one AES round computed the textbook way with a
 //      256-byte S-box table indexed by secret state bytes (a cache-timing

@@ -1,7 +1,7 @@
 // ct_suite.cc: the constant-time suite, for every AES and GHASH row.
 //
 // Run under valgrind memcheck in the ctgrind build (`bazel test
-// --config=ctgrind //tests/ct:ct_suite`; tool/check-host.sh does it), every
+// --config=ctgrind //tests/ct:ct_suite`; util/check-host.sh does it), every
 // secret input (keys, H, plaintexts, ciphertexts, AD, received tags) is
 // marked undefined with ct_secret() before the library sees it. Memcheck
 // then reports any branch, table index or syscall that depends on a secret

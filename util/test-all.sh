@@ -4,12 +4,12 @@
 # user mode for the others (see .bazelrc). Keeps going when a configuration
 # fails, prints a summary, and exits non-zero if any failed.
 #
-#   tool/test-all.sh [extra bazel test arguments...]
-#   CONFIGS="aarch64_ce armv7_neon" TARGETS=//tests/... tool/test-all.sh
+#   util/test-all.sh [extra bazel test arguments...]
+#   CONFIGS="aarch64_ce armv7_neon" TARGETS=//tests/... util/test-all.sh
 set -u
 cd "$(dirname "$0")/.." || exit 1
 
-tool/install-deps.sh || exit 1
+util/install-deps.sh || exit 1
 
 CONFIGS=${CONFIGS:-"x86_64_aesni x86_64_ssse3 aarch64_ce aarch64_noce armv7_neon"}
 JOBS=${JOBS:-2}
@@ -50,7 +50,7 @@ for c in $CONFIGS; do
 done
 
 CONFIGS="$CONFIGS" examples/consumer/test.sh || failed=1  # the consumer workspace, all configs
-[ "${HOST_CHECKS:-1}" = 0 ] || tool/check-host.sh || failed=1  # valgrind ct, asan, ubsan, fuzz; HOST_CHECKS=0 skips
+[ "${HOST_CHECKS:-1}" = 0 ] || util/check-host.sh || failed=1  # valgrind ct, asan, ubsan, fuzz; HOST_CHECKS=0 skips
 echo "=================== summary ==================="
 printf '%s' "$summary"
 exit "$failed"

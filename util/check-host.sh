@@ -1,5 +1,5 @@
 #!/bin/sh
-# Host-only checks (issue 7), run by tool/test-all.sh after the five target
+# Host-only checks, run by util/test-all.sh after the five target
 # configurations:
 #   1. ctgrind  the constant-time suite under valgrind memcheck, every AES and
 #               GHASH row (and every AES x GHASH pair for GCM, and every
@@ -17,14 +17,14 @@
 #               its seed corpus for CTCRYPTO_FUZZ_SECONDS (default 60) each;
 #               no finding allowed. Findings are written to $FUZZ_OUT.
 #
-#   tool/check-host.sh
-#   CTCRYPTO_FUZZ_SECONDS=600 tool/check-host.sh      # longer fuzzing
-#   CHECKS="ctgrind control" tool/check-host.sh       # a subset
+#   util/check-host.sh
+#   CTCRYPTO_FUZZ_SECONDS=600 util/check-host.sh      # longer fuzzing
+#   CHECKS="ctgrind control" util/check-host.sh       # a subset
 # Longer fuzzing campaigns: see fuzz/README.md.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 
-tool/install-deps.sh || exit 1
+util/install-deps.sh || exit 1
 
 CHECKS=${CHECKS:-"ctgrind control asan ubsan fuzz"}
 JOBS=${JOBS:-2}
