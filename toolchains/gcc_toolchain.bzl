@@ -1,11 +1,14 @@
 """gcc 12 cc toolchains for the ctcrypto platforms (Bazel 4.2.3, offline).
 
-Built on a copy of @bazel_tools' unix_cc_toolchain_config (the rule Bazel's own
-autodetected toolchain uses; see unix_cc_toolchain_config.bzl), with fixed
-tool paths and flags per target.
+Each is Bazel's own cc_toolchain_config rule from @bazel_tools (the one its
+autodetected Unix toolchain uses) with fixed tool paths and flags per target.
+Static toolchains put -static in the link flags; that rule always declares
+the supports_dynamic_linker feature, so .bazelrc turns it off
+(--features=-supports_dynamic_linker: no per-library .so, which a -static
+link could not produce) and links tests statically (--dynamic_mode=off).
 """
 
-load(":unix_cc_toolchain_config.bzl", "cc_toolchain_config")
+load("@bazel_tools//tools/cpp:unix_cc_toolchain_config.bzl", "cc_toolchain_config")
 load("@rules_cc//cc:defs.bzl", "cc_toolchain")
 
 # -no-canonical-prefixes / -fno-canonical-system-headers keep gcc from turning
@@ -80,7 +83,6 @@ def gcc_toolchain(name, prefix, march, include_dirs, constraints, static = True)
         coverage_compile_flags = ["--coverage"],
         coverage_link_flags = ["--coverage"],
         supports_start_end_lib = False,
-        supports_dynamic_linker = not static,
     )
     native.filegroup(name = name + "_empty")
     cc_toolchain(

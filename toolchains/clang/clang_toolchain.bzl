@@ -1,12 +1,12 @@
 """clang 14 cc toolchain (host x86_64, dynamic linking) for --config=fuzz.
 
-Same construction as //toolchains:gcc_toolchain.bzl (a copy of @bazel_tools'
-unix_cc_toolchain_config with fixed tool paths), with Debian's clang-14.
+Same construction as //toolchains:gcc_toolchain.bzl (@bazel_tools' own
+cc_toolchain_config rule with fixed tool paths), with Debian's clang-14.
 clang++ is used as the driver for compiling and linking so that the
 sanitizer runtimes link their C++ parts.
 """
 
-load("//toolchains:unix_cc_toolchain_config.bzl", "cc_toolchain_config")
+load("@bazel_tools//tools/cpp:unix_cc_toolchain_config.bzl", "cc_toolchain_config")
 load("@rules_cc//cc:defs.bzl", "cc_toolchain")
 
 _INCLUDES = [
@@ -71,7 +71,6 @@ def clang_toolchain(name, constraints):
         coverage_compile_flags = ["--coverage"],
         coverage_link_flags = ["--coverage"],
         supports_start_end_lib = False,
-        supports_dynamic_linker = True,
     )
     native.filegroup(name = name + "_empty")
     cc_toolchain(
