@@ -7,10 +7,12 @@
 #   bench/backend-sets.sh RUNNER CTCRYPTO_BINARY
 #
 # RUNNER is the command that runs a target binary ("" for native, or e.g.
-# "qemu-aarch64 -cpu cortex-a53"). Output, one set per line, best first
-# (reachable with the fewest capabilities disabled), tab-separated:
+# "qemu-aarch64 -cpu cortex-a53", from util/configs.sh). Output, one set
+# per line, best first (in the order the sets first appear as more
+# capabilities are disabled), tab-separated:
 #   <set name>  <CTCRYPTO_DISABLE value or ->  <aes row>  <ghash row>
-# where <set name> is "<aes>+<ghash>" (e.g. aesni+clmul, nohw+nohw).
+# where <set name> is "<aes>+<ghash>" (e.g. aesni+clmul, nohw+nohw) and the
+# CTCRYPTO_DISABLE value is the LARGEST list that still reaches the set.
 set -eu
 runner=$1
 bin=$2
@@ -20,7 +22,12 @@ caps_line() {
   CTCRYPTO_DISABLE=$1 $runner "$bin" caps
 }
 
-cpu=$(caps_line "" | sed -n 's/.*  cpu: //p')
+line=$(caps_line "") || true
+case "$line" in
+  *"active: aes="*" ghash="*"  cpu: "*) ;;
+  *) echo "backend-sets.sh: no caps line from '$runner${runner:+ }$bin caps': '$line'" >&2; exit 1 ;;
+esac
+cpu=$(echo "$line" | sed -n 's/.*  cpu: //p')
 [ "$cpu" = "-" ] && cpu=""
 [ "$cpu" = "none" ] && cpu=""
 
@@ -30,7 +37,7 @@ cpu=$(caps_line "" | sed -n 's/.*  cpu: //p')
 # use is off, so the OpenSSL side by side (which mirrors the list into
 # OPENSSL_ia32cap) runs its matching path - e.g. nohw+nohw is reached with
 # "ssse3" alone, but OpenSSL would then still use AES-NI.
-echo "$cpu" | awk -F, '
+masks=$(echo "$cpu" | awk -F, '
 {
   n = (NF > 0 && $1 != "") ? NF : 0
   if (n > 12) n = 12          # 4096 runs at most
@@ -41,14 +48,25 @@ echo "$cpu" | awk -F, '
         if (int(m / 2 ^ i) % 2) { c++; s = s (s == "" ? "" : ",") $(i + 1) }
       if (c == k) print (s == "" ? "-" : s)
     }
-}' | while read -r mask; do
+}')
+# One line per mask, in the loop of this shell so a failed run stops the
+# script; then each set once, in order of first appearance, with the last
+# (largest) mask that reached it.
+sets=""
+for mask in $masks; do
   d=$mask
   [ "$d" = "-" ] && d=""
-  line=$(caps_line "$d")
+  line=$(caps_line "$d") || true
   aes=$(echo "$line" | sed -n 's/.*active: aes=\([^ ]*\) ghash=\([^ ]*\).*/\1/p')
   ghash=$(echo "$line" | sed -n 's/.*active: aes=\([^ ]*\) ghash=\([^ ]*\).*/\2/p')
-  printf '%s+%s\t%s\t%s\t%s\n' "$aes" "$ghash" "$mask" "$aes" "$ghash"
-done | awk -F'\t' '
+  if [ -z "$aes" ] || [ -z "$ghash" ]; then
+    echo "backend-sets.sh: CTCRYPTO_DISABLE=$d: no active pair in '$line'" >&2
+    exit 1
+  fi
+  sets="$sets$(printf '%s+%s\t%s\t%s\t%s' "$aes" "$ghash" "$mask" "$aes" "$ghash")
+"
+done
+printf '%s' "$sets" | awk -F'\t' '
   !($1 in line) { order[++n] = $1 }
   { line[$1] = $0 }
   END { for (i = 1; i <= n; i++) print line[order[i]] }'

@@ -1,12 +1,14 @@
 #!/bin/sh
-# The benchmark suite (the README's main-job command). For each of the five
-# target configurations, one after another (the machine has 2 cores):
+# The benchmark suite (the README's benchmark command). For each target
+# configuration of util/configs.tsv, one after another (the machine has 2
+# cores):
 #   1. builds //bench:speed, //tool:ctcrypto, the size probes (and on the
 #      host //bench:speed_vs_openssl);
 #   2. finds the backend sets the target can reach (bench/backend-sets.sh:
 #      every distinct active AES/GHASH pair under CTCRYPTO_DISABLE);
 #   3. runs //bench:speed once per backend set (natively, or under the
-#      config's QEMU CPU model: emulated figures, not hardware timings) and,
+#      config's QEMU CPU model from util/configs.tsv, the one `bazel test`
+#      uses: emulated figures, not hardware timings) and,
 #      natively, //bench:speed_vs_openssl with the matching OPENSSL_ia32cap;
 #   4. measures what AES-GCM costs a consumer in code size, for the default
 #      and the portable-only build (bench/size/measure.sh).
@@ -23,8 +25,14 @@ cd "$(dirname "$0")/.." || exit 1
 top=$(pwd)
 
 util/install-deps.sh || exit 1
+. util/configs.sh
 
-CONFIGS=${CONFIGS:-"x86_64_aesni x86_64_ssse3 aarch64_ce aarch64_noce armv7_neon"}
+CONFIGS=${CONFIGS:-$(configs_all)}
+# Every config's runner up front: a cross config without one is an error
+# before anything is built (its binaries would otherwise run natively, or
+# through binfmt on QEMU's default CPU, and be labelled native).
+# shellcheck disable=SC2086 # CONFIGS is a list
+configs_check $CONFIGS || exit 2
 TIMEOUT_MS=${TIMEOUT_MS:-150}
 OUT=${OUT:-bench/results/$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$OUT/raw" || exit 1
@@ -34,14 +42,6 @@ BAZEL_FLAGS="-c opt --ui_event_filters=-info,-debug,-warning --noshow_progress"
 t0=$(date +%s)
 progress() {
   printf '[%4ss] %s\n' "$(($(date +%s) - t0))" "$*"
-}
-
-# run_under_of CONFIG: the QEMU command line of a config's --run_under
-# wrapper (from .bazelrc and toolchains/qemu), empty for native configs.
-run_under_of() {
-  w=$(sed -n "s|^build:$1 --run_under=//toolchains/qemu:\([A-Za-z0-9_]*\).*|\1|p" .bazelrc)
-  [ -z "$w" ] && return 0
-  sed -n 's/^exec \(qemu-[^ ]* -cpu [^ ]*\) .*/\1/p' "toolchains/qemu/qemu_$w.sh"
 }
 
 {
@@ -57,7 +57,7 @@ nconf=$(echo $CONFIGS | wc -w)
 i=0
 for c in $CONFIGS; do
   i=$((i + 1))
-  runner=$(run_under_of "$c")
+  runner=$(config_runner "$c") || exit 2
   dir="$OUT/raw/$c"
   mkdir -p "$dir"
   echo "${runner:-native}" > "$dir/runner.txt"

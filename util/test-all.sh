@@ -1,8 +1,10 @@
 #!/bin/sh
-# Builds and runs every test (bazel test //...) for each of the five target
-# configurations in turn: natively on the host for x86_64_aesni, under QEMU
-# user mode for the others (see .bazelrc). Keeps going when a configuration
-# fails, prints a summary, and exits non-zero if any failed.
+# Builds and runs every test (bazel test //...) for each target configuration
+# of util/configs.tsv in turn: natively on the host for x86_64_aesni, under
+# QEMU user mode for the others (see .bazelrc). Stops before building
+# anything if a config has no runner the table and .bazelrc agree on (a
+# cross config without one would run natively); otherwise keeps going when
+# a configuration fails, prints a summary, and exits non-zero if any failed.
 #
 #   util/test-all.sh [extra bazel test arguments...]
 #   CONFIGS="aarch64_ce armv7_neon" TARGETS=//tests/... util/test-all.sh
@@ -10,8 +12,11 @@ set -u
 cd "$(dirname "$0")/.." || exit 1
 
 util/install-deps.sh || exit 1
+. util/configs.sh
 
-CONFIGS=${CONFIGS:-"x86_64_aesni x86_64_ssse3 aarch64_ce aarch64_noce armv7_neon"}
+CONFIGS=${CONFIGS:-$(configs_all)}
+# shellcheck disable=SC2086 # CONFIGS is a list
+configs_check $CONFIGS || exit 2
 JOBS=${JOBS:-2}
 TARGETS=${TARGETS:-//...}
 

@@ -10,15 +10,12 @@
 # Output (tab-separated):
 #   config set text rodata data total binary_delta compiled_rows
 set -eu
+cd "$(dirname "$0")/../.."
+. util/configs.sh
 c=$1
 bin=$2
 label=$3
-case "$c" in
-  x86_64*) prefix=x86_64-linux-gnu- ;;
-  aarch64*) prefix=aarch64-linux-gnu- ;;
-  armv7*) prefix=arm-linux-gnueabihf- ;;
-  *) echo "measure.sh: unknown target $c" >&2; exit 1 ;;
-esac
+prefix=$(config_field "$c" 2)-  # the target's binutils, from util/configs.tsv
 sections() {
   "${prefix}size" -A "$1" | awk '
     $1 == ".text" { t += $2 }

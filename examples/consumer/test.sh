@@ -1,6 +1,6 @@
 #!/bin/sh
-# Builds and runs the consumer example for each of ctcrypto's five configs
-# (natively or under QEMU, as in ctcrypto itself), plus the consumer's own
+# Builds and runs the consumer example for each of ctcrypto's configs
+# (util/configs.tsv; natively or under QEMU, as in ctcrypto itself), plus the consumer's own
 # platform //:my_board, which restricts ctcrypto to its portable backends.
 # Called by ctcrypto's util/test-all.sh; exits non-zero if any config fails.
 #
@@ -8,7 +8,14 @@
 #   CONFIGS="aarch64_ce" examples/consumer/test.sh
 set -u
 cd "$(dirname "$0")" || exit 1
-CONFIGS=${CONFIGS:-"x86_64_aesni x86_64_ssse3 aarch64_ce aarch64_noce armv7_neon"}
+# ctcrypto's table of configs; this workspace's .bazelrc must define each the
+# same way (with @ctcrypto labels), or the run stops here.
+CONFIGS_TSV=../../util/configs.tsv
+CONFIGS_REPO=@ctcrypto
+. ../../util/configs.sh
+CONFIGS=${CONFIGS:-$(configs_all)}
+# shellcheck disable=SC2086 # CONFIGS is a list
+configs_check $CONFIGS || exit 2
 case " $CONFIGS " in *" aarch64_ce "*) CONFIGS="$CONFIGS my_board" ;; esac
 failed=0
 summary=""
