@@ -15,7 +15,9 @@
 #               differential_fuzzer, gcm_open_fuzzer, tls_cbc_open_fuzzer) built with
 #               --config=fuzz (clang 14, libFuzzer, ASan+UBSan) and run from
 #               its seed corpus for CTCRYPTO_FUZZ_SECONDS (default 60) each;
-#               no finding allowed. Findings are written to $FUZZ_OUT.
+#               no finding allowed. Work and findings go to $FUZZ_OUT (by
+#               default a temporary directory, removed at exit unless a
+#               fuzzer found something).
 #
 #   util/check-host.sh
 #   CTCRYPTO_FUZZ_SECONDS=600 util/check-host.sh      # longer fuzzing
@@ -29,8 +31,25 @@ util/install-deps.sh || exit 1
 CHECKS=${CHECKS:-"ctgrind control asan ubsan fuzz"}
 JOBS=${JOBS:-2}
 FUZZ_SECONDS=${CTCRYPTO_FUZZ_SECONDS:-60}
-FUZZ_OUT=${FUZZ_OUT:-$(mktemp -d /tmp/ctcrypto-fuzz.XXXXXX)}
-LOG_DIR=$(mktemp -d /tmp/ctcrypto-check-host.XXXXXX)
+LOG_DIR=$(mktemp -d /tmp/ctcrypto-check-host.XXXXXX) || exit 1
+fuzz_tmp=""  # FUZZ_OUT when this script made it
+if [ -z "${FUZZ_OUT:-}" ]; then
+  FUZZ_OUT=$(mktemp -d /tmp/ctcrypto-fuzz.XXXXXX) || exit 1
+  fuzz_tmp=$FUZZ_OUT
+fi
+keep_fuzz=0   # set when a fuzzer reports a finding
+cleanup() {
+  rm -rf "$LOG_DIR"
+  if [ -n "$fuzz_tmp" ]; then
+    if [ "$keep_fuzz" = 1 ]; then
+      echo "check-host: fuzzer work and findings kept in $fuzz_tmp" >&2
+    else
+      rm -rf "$fuzz_tmp"
+    fi
+  fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
 
 summary=""
 failed=0
@@ -48,7 +67,7 @@ for check in $CHECKS; do
     ctgrind)
       bazel test --config=ctgrind --jobs="$JOBS" //tests/ct:ct_suite
       rc=$?
-      log="$(bazel info --config=ctgrind bazel-testlogs 2>/dev/null)/tests/ct/ct_suite/test.log"
+      log="$(bazel info --config=ctgrind bazel-testlogs)/tests/ct/ct_suite/test.log"
       cat "$log"
       if [ "$rc" -eq 0 ] &&
          grep -q 'under valgrind memcheck: constant-time checked' "$log"; then
@@ -80,13 +99,18 @@ for check in $CHECKS; do
       fi
       ;;
     fuzz)
-      targets=$(bazel query 'attr(tags, "\bctcrypto_fuzzer\b", kind(cc_binary, //fuzz/...))' 2>/dev/null)
-      if [ -z "$targets" ] ||
-         ! bazel build --config=fuzz --jobs="$JOBS" $targets; then
-        record fuzz "FAIL: build" "$start"
+      if ! targets=$(bazel query 'attr(tags, "\bctcrypto_fuzzer\b", kind(cc_binary, //fuzz/...))' \
+             2>"$LOG_DIR/fuzz-query.log") || [ -z "$targets" ]; then
+        cat "$LOG_DIR/fuzz-query.log"
+        record fuzz "FAIL: no fuzz targets found (bazel query output above)" "$start"
         continue
       fi
-      bin=$(bazel info --config=fuzz bazel-bin 2>/dev/null)
+      # shellcheck disable=SC2086 # targets is a list of labels
+      if ! bazel build --config=fuzz --jobs="$JOBS" $targets; then
+        record fuzz "FAIL: build (bazel output above)" "$start"
+        continue
+      fi
+      bin=$(bazel info --config=fuzz bazel-bin)
       fuzz_result="PASS:"
       for t in $targets; do
         name=${t##*:}
@@ -104,7 +128,12 @@ for check in $CHECKS; do
           fuzz_result="$fuzz_result $name ${runs:-?} execs;"
         else
           fuzz_result="FAIL: $name found something (exit $frc, $work/findings)"
-          cat "$work/log" | grep -A30 -E 'ERROR|runtime error|FUZZ_CHECK' | head -60
+          keep_fuzz=1
+          if grep -q -E 'ERROR|runtime error|FUZZ_CHECK' "$work/log"; then
+            grep -A30 -E 'ERROR|runtime error|FUZZ_CHECK' "$work/log" | head -60
+          else
+            tail -n 60 "$work/log"
+          fi
           break
         fi
       done
