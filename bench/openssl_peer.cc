@@ -1,11 +1,12 @@
 // openssl_peer.cc: //bench:speed_vs_openssl, the same workloads as
 // //bench:speed through ctcrypto's public API and through the system OpenSSL 3
 // (libcrypto, EVP interface), measured back to back in one process run, with
-// the ratio ours/OpenSSL per line:
+// the ratio ours/OpenSSL per line (timing, options and output:
+// bench/harness.h):
 //
-//   Did 2418000 AES-128-GCM (16 bytes) seal operations in 100012us (...): 386.8 MB/s
-//   OpenSSL: Did 3100000 AES-128-GCM (16 bytes) seal operations in ...: 495.9 MB/s
-//   Ratio AES-128-GCM (16 bytes) seal: ours/OpenSSL 0.78
+//   Did 2418000 AES-128-GCM (16 bytes) seal operations in 100012us (...): 386.8
+//   MB/s OpenSSL: Did 3100000 AES-128-GCM (16 bytes) seal operations in ...:
+//   495.9 MB/s Ratio AES-128-GCM (16 bytes) seal: ours/OpenSSL 0.78
 //
 // Host only (x86_64_aesni): the cross targets have no libcrypto.
 //
@@ -25,18 +26,16 @@
 #include <openssl/evp.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <memory>
 #include <span>
 #include <string>
-#include <string_view>
 #include <vector>
 
+#include "bench/harness.h"
 #include "crypto/cpu/cpu.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
@@ -46,26 +45,12 @@
 namespace {
 
 using ctcrypto::Status;
+using ctcrypto::bench::kAdLen;
+using ctcrypto::bench::kKey;
+using ctcrypto::bench::kNonceLen;
 namespace ci = ctcrypto::internal;
 
-constexpr uint8_t kKey[32] = {
-    0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a,
-    0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15,
-    0x16, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f};
-constexpr size_t kNonceLen = 12;
-constexpr size_t kAdLen = 13;  // a TLS record header, as bssl speed
 constexpr size_t kTagLen = 16;
-
-inline void clobber(const void* p) { asm volatile("" : : "r"(p) : "memory"); }
-
-// One workload: a seal/open/encrypt/decrypt of `len` bytes, by one side.
-class Op {
- public:
-  virtual ~Op() = default;
-  virtual bool setup() = 0;
-  virtual bool run() = 0;
-  virtual const void* output() const = 0;
-};
 
 enum class Kind { kGcmSeal, kGcmOpen, kCtr, kCbcDecrypt };
 
@@ -78,7 +63,7 @@ struct Buffers {
 
 // --- ctcrypto ----------------------------------------------------------------
 
-class Ours : public Op {
+class Ours : public ctcrypto::bench::Op {
  public:
   Ours(Kind kind, size_t key_len, size_t len)
       : kind_(kind), key_len_(key_len), len_(len), b_(len) {}
@@ -133,7 +118,7 @@ class Ours : public Op {
 
 // --- OpenSSL EVP -------------------------------------------------------------
 
-class Theirs : public Op {
+class Theirs : public ctcrypto::bench::Op {
  public:
   Theirs(Kind kind, size_t key_len, size_t len)
       : kind_(kind), key_len_(key_len), len_(len), b_(len),
@@ -212,70 +197,19 @@ class Theirs : public Op {
 // --- the table (the names and verbs of //bench:speed) ------------------------
 
 struct Measurement {
-  const char* name;
-  const char* verb;
+  ctcrypto::bench::Measurement m;  // name, verb, granularity
   Kind kind;
   size_t key_len;
-  size_t granularity;
 };
 
 constexpr Measurement kMeasurements[] = {
-    {"AES-128-GCM", "seal", Kind::kGcmSeal, 16, 1},
-    {"AES-128-GCM", "open", Kind::kGcmOpen, 16, 1},
-    {"AES-256-GCM", "seal", Kind::kGcmSeal, 32, 1},
-    {"AES-256-GCM", "open", Kind::kGcmOpen, 32, 1},
-    {"AES-128-CTR", "encrypt", Kind::kCtr, 16, 1},
-    {"AES-128-CBC", "decrypt", Kind::kCbcDecrypt, 16, 16},
+    {{"AES-128-GCM", "seal", 1}, Kind::kGcmSeal, 16},
+    {{"AES-128-GCM", "open", 1}, Kind::kGcmOpen, 16},
+    {{"AES-256-GCM", "seal", 1}, Kind::kGcmSeal, 32},
+    {{"AES-256-GCM", "open", 1}, Kind::kGcmOpen, 32},
+    {{"AES-128-CTR", "encrypt", 1}, Kind::kCtr, 16},
+    {{"AES-128-CBC", "decrypt", 16}, Kind::kCbcDecrypt, 16},
 };
-
-// --- timing (as //bench:speed) ------------------------------------------------
-
-struct Result {
-  uint64_t calls = 0, us = 0;
-};
-
-uint64_t now_us() {
-  return static_cast<uint64_t>(
-      std::chrono::duration_cast<std::chrono::microseconds>(
-          std::chrono::steady_clock::now().time_since_epoch())
-          .count());
-}
-
-bool time_op(Op& op, uint64_t budget_us, Result* r) {
-  if (!op.run()) return false;
-  uint64_t batch = 1, done = 0;
-  const uint64_t start = now_us();
-  uint64_t last = start;
-  for (;;) {
-    for (uint64_t i = 0; i < batch; i++) {
-      if (!op.run()) return false;
-      clobber(op.output());
-    }
-    done += batch;
-    const uint64_t now = now_us();
-    if (now - start >= budget_us) {
-      r->calls = done;
-      r->us = now - start;
-      return true;
-    }
-    if ((now - last) * 32 < budget_us) batch *= 2;
-    last = now;
-  }
-}
-
-double mbps(const Result& r, size_t bytes) {
-  return static_cast<double>(r.calls) * static_cast<double>(bytes) /
-         static_cast<double>(r.us ? r.us : 1);
-}
-
-void print_did(const char* prefix, const std::string& desc, size_t bytes,
-               const Result& r) {
-  const double us = static_cast<double>(r.us ? r.us : 1);
-  std::printf("%sDid %" PRIu64 " %s operations in %" PRIu64
-              "us (%.1f ops/sec): %.1f MB/s\n",
-              prefix, r.calls, desc.c_str(), r.us,
-              static_cast<double>(r.calls) * 1e6 / us, mbps(r, bytes));
-}
 
 // --- CTCRYPTO_DISABLE -> OPENSSL_ia32cap ---------------------------------------
 
@@ -311,87 +245,49 @@ void mirror_disable_into_openssl(char** argv) {
   std::exit(1);
 }
 
-std::vector<size_t> parse_chunks(const char* s) {
-  std::vector<size_t> out;
-  while (*s != '\0') {
-    char* end;
-    unsigned long v = std::strtoul(s, &end, 10);
-    if (end == s || v == 0 || v > (1ul << 30)) return {};
-    out.push_back(v);
-    s = *end == ',' ? end + 1 : end;
-    if (*end != ',' && *end != '\0') return {};
-  }
-  return out;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   mirror_disable_into_openssl(argv);
 
-  std::string filter;
-  std::vector<size_t> chunks = {16, 256, 1350, 8192, 16384};
-  uint64_t timeout_ms = 1000;
-  for (int i = 1; i < argc; i++) {
-    std::string_view a = argv[i];
-    if (a.starts_with("--")) a.remove_prefix(1);
-    if (a == "-filter" && i + 1 < argc) {
-      filter = argv[++i];
-    } else if (a == "-chunks" && i + 1 < argc) {
-      chunks = parse_chunks(argv[++i]);
-    } else if (a == "-timeout_ms" && i + 1 < argc) {
-      timeout_ms = std::strtoull(argv[++i], nullptr, 10);
-    } else {
-      std::fprintf(stderr,
-                   "usage: speed_vs_openssl [-filter S] [-chunks n,n,...] "
-                   "[-timeout_ms n]\n(CTCRYPTO_DISABLE is mirrored into "
-                   "OPENSSL_ia32cap unless that is set)\n");
-      return 2;
-    }
-  }
-  if (chunks.empty() || timeout_ms == 0) {
-    std::fprintf(stderr, "speed_vs_openssl: bad -chunks or -timeout_ms\n");
-    return 2;
-  }
+  std::vector<ctcrypto::bench::Measurement> names;
+  for (const Measurement& m : kMeasurements) names.push_back(m.m);
+  const ctcrypto::bench::Options opt = ctcrypto::bench::parse_options(
+      argc, argv, "speed_vs_openssl",
+      "CTCRYPTO_DISABLE is mirrored into OPENSSL_ia32cap unless that is set.",
+      names);
 
-  ctcrypto::AesGcm probe;
-  const char* aes = "none";
-  const char* ghash = "none";
-  if (probe.init(std::span<const uint8_t>(kKey, 16)) == Status::kOk) {
-    aes = probe.aes_key().backend_name();
-    ghash = probe.ghash_key().backend_name();
-  }
   const char* cap = std::getenv("OPENSSL_ia32cap");
-  std::printf("ctcrypto speed_vs_openssl: aes=%s ghash=%s; %s; "
-              "OPENSSL_ia32cap=%s\n",
-              aes, ghash, OpenSSL_version(OPENSSL_VERSION),
-              cap != nullptr ? cap : "(unset)");
-
+  ctcrypto::bench::Printer out(opt.json);
+  out.begin(std::string("ctcrypto speed_vs_openssl: ") +
+            ctcrypto::bench::active_backends() + "; " +
+            OpenSSL_version(OPENSSL_VERSION) +
+            "; OPENSSL_ia32cap=" + (cap != nullptr ? cap : "(unset)"));
   int rc = 0;
   for (const Measurement& m : kMeasurements) {
-    const std::string selector = std::string(m.name) + " " + m.verb;
-    if (selector.find(filter) == std::string::npos) continue;
-    for (size_t chunk : chunks) {
-      const size_t len = chunk / m.granularity * m.granularity;
-      if (len == 0) continue;
-      const std::string desc = std::string(m.name) + " (" +
-                               std::to_string(len) + " bytes) " + m.verb;
-      Ours ours(m.kind, m.key_len, len);
-      Theirs theirs(m.kind, m.key_len, len);
-      Result r_ours, r_theirs;
-      if (!ours.setup() || !time_op(ours, timeout_ms * 1000, &r_ours) ||
+    for (const ctcrypto::bench::Case& c : ctcrypto::bench::cases(opt, m.m)) {
+      Ours ours(m.kind, m.key_len, c.len);
+      Theirs theirs(m.kind, m.key_len, c.len);
+      const uint64_t budget_us = opt.timeout_ms * 1000;
+      ctcrypto::bench::Result r_ours, r_theirs;
+      if (!ours.setup() ||
+          !ctcrypto::bench::time_op(ours, budget_us, &r_ours) ||
           !theirs.setup() ||
-          !time_op(theirs, timeout_ms * 1000, &r_theirs)) {
-        std::fprintf(stderr, "speed_vs_openssl: %s failed\n", desc.c_str());
+          !ctcrypto::bench::time_op(theirs, budget_us, &r_theirs)) {
+        std::fprintf(stderr, "speed_vs_openssl: %s failed\n",
+                     c.description.c_str());
         rc = 1;
         continue;
       }
-      print_did("", desc, len, r_ours);
-      print_did("OpenSSL: ", desc, len, r_theirs);
-      std::printf("Ratio %s: ours/OpenSSL %.2f\n", desc.c_str(),
-                  mbps(r_ours, len) / mbps(r_theirs, len));
-      std::fflush(stdout);
+      out.result(c, r_ours);
+      out.result(c, r_theirs, "OpenSSL: ");
+      char ratio[32];
+      std::snprintf(ratio, sizeof(ratio), "%.2f",
+                    ctcrypto::bench::mbps(r_ours, c.len) /
+                        ctcrypto::bench::mbps(r_theirs, c.len));
+      out.note("Ratio " + c.description + ": ours/OpenSSL " + ratio);
     }
   }
+  out.end();
   return rc;
 }

@@ -1,5 +1,5 @@
 // speed.cc: throughput of the public API, printed like BoringSSL's
-// `bssl speed`:
+// `bssl speed` (bench/harness.h):
 //
 //   Did 25786000 AES-128-GCM (16 bytes) seal operations in 2000050us
 //   (12892917.7 ops/sec): 206.3 MB/s          (one line; MB = 10^6 bytes)
@@ -7,18 +7,15 @@
 // Every measurement goes through the public API, so it runs on the backends
 // the library's CTCRYPTO_DISABLE-aware dispatch picks; the first line says
 // which. To add a measurement, write an Op and add a row to kMeasurements.
-#include <chrono>
-#include <cinttypes>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <memory>
 #include <span>
 #include <string>
-#include <string_view>
 #include <vector>
 
+#include "bench/harness.h"
 #include "crypto/cpu/cpu.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
@@ -31,25 +28,11 @@ namespace {
 using ctcrypto::AesGcm;
 using ctcrypto::AesKey;
 using ctcrypto::Status;
+using ctcrypto::bench::kAdLen;
+using ctcrypto::bench::kKey;
+using ctcrypto::bench::kNonceLen;
 
 constexpr size_t kAlign = 64;
-constexpr size_t kNonceLen = 12;  // as bssl: the AEAD's nonce length
-constexpr size_t kGcmAdLen = 13;     // as bssl: a TLS record header
-constexpr uint8_t kKey[32] = {
-    0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a,
-    0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15,
-    0x16, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f};
-
-// clobber: makes the compiler assume `p`'s memory is read and written, so
-// work whose result is never looked at cannot be optimised away.
-inline void clobber(const void* p) {
-#if defined(__GNUC__) || defined(__clang__)
-  asm volatile("" : : "r"(p) : "memory");
-#else
-  static volatile const void* sink;
-  sink = p;
-#endif
-}
 
 // Buffer: `len` bytes, 64-byte aligned, filled with a fixed pattern.
 class Buffer {
@@ -77,14 +60,25 @@ class Buffer {
   size_t len_;
 };
 
-// Op: one measured operation on a fixed chunk; all buffers and keys are set
-// up by the constructor/setup(), so run() neither allocates nor copies.
-class Op {
+// Op: a measured call of the public API. setup() runs init(); run() (one
+// virtual call per operation, as the harness times it) passes the call's
+// Status through ok(), which keeps it for error().
+class Op : public ctcrypto::bench::Op {
  public:
-  virtual ~Op() = default;
-  virtual Status setup() = 0;
-  virtual Status run() = 0;
-  virtual const void* output() const = 0;
+  bool setup() override { return ok(init()); }
+  std::string error() const override {
+    return ctcrypto::status_string(status_);
+  }
+
+ protected:
+  virtual Status init() = 0;
+  bool ok(Status s) {
+    status_ = s;
+    return s == Status::kOk;
+  }
+
+ private:
+  Status status_ = Status::kOk;
 };
 
 // --- AES-GCM -----------------------------------------------------------------
@@ -92,15 +86,18 @@ class Op {
 class GcmSeal : public Op {
  public:
   GcmSeal(size_t key_len, size_t len)
-      : key_len_(key_len), in_(len), out_(len + ctcrypto::kGcmTagLen),
-        nonce_(kNonceLen), ad_(kGcmAdLen) {}
-  Status setup() override {
+      : key_len_(key_len),
+        in_(len),
+        out_(len + ctcrypto::kGcmTagLen),
+        nonce_(kNonceLen),
+        ad_(kAdLen) {}
+  Status init() override {
     return gcm_.init(std::span<const uint8_t>(kKey, key_len_));
   }
-  Status run() override {
+  bool run() override {
     size_t out_len;
-    return gcm_.seal(out_.span(), &out_len, nonce_.span(), in_.span(),
-                     ad_.span());
+    return ok(gcm_.seal(out_.span(), &out_len, nonce_.span(), in_.span(),
+                        ad_.span()));
   }
   const void* output() const override { return out_.data(); }
 
@@ -113,9 +110,13 @@ class GcmSeal : public Op {
 class GcmOpen : public Op {
  public:
   GcmOpen(size_t key_len, size_t len)
-      : key_len_(key_len), len_(len), ct_(len + ctcrypto::kGcmTagLen),
-        out_(len), nonce_(kNonceLen), ad_(kGcmAdLen) {}
-  Status setup() override {
+      : key_len_(key_len),
+        len_(len),
+        ct_(len + ctcrypto::kGcmTagLen),
+        out_(len),
+        nonce_(kNonceLen),
+        ad_(kAdLen) {}
+  Status init() override {
     Status s = gcm_.init(std::span<const uint8_t>(kKey, key_len_));
     if (s != Status::kOk) return s;
     Buffer pt(len_);
@@ -123,10 +124,10 @@ class GcmOpen : public Op {
     return gcm_.seal(ct_.span(), &ct_len, nonce_.span(), pt.span(),
                      ad_.span());
   }
-  Status run() override {
+  bool run() override {
     size_t out_len;
-    return gcm_.open(out_.span(), &out_len, nonce_.span(), ct_.span(),
-                     ad_.span());
+    return ok(gcm_.open(out_.span(), &out_len, nonce_.span(), ct_.span(),
+                        ad_.span()));
   }
   const void* output() const override { return out_.data(); }
 
@@ -141,11 +142,11 @@ class GcmOpen : public Op {
 class Ctr32 : public Op {
  public:
   Ctr32(size_t key_len, size_t len) : key_len_(key_len), in_(len), out_(len) {}
-  Status setup() override {
+  Status init() override {
     return key_.init(std::span<const uint8_t>(kKey, key_len_));
   }
-  Status run() override {
-    return ctcrypto::aes_ctr32(key_, counter_, in_.span(), out_.span());
+  bool run() override {
+    return ok(ctcrypto::aes_ctr32(key_, counter_, in_.span(), out_.span()));
   }
   const void* output() const override { return out_.data(); }
 
@@ -160,13 +161,13 @@ class CbcDecrypt : public Op {
  public:
   CbcDecrypt(size_t key_len, size_t len)
       : key_len_(key_len), in_(len), out_(len) {}
-  Status setup() override {
+  Status init() override {
     return key_.init(std::span<const uint8_t>(kKey, key_len_));
   }
-  Status run() override {
+  bool run() override {
     // The IV chains on from call to call; which value it holds does not
     // matter for the timing.
-    return ctcrypto::aes_cbc_decrypt(key_, iv_, in_.span(), out_.span());
+    return ok(ctcrypto::aes_cbc_decrypt(key_, iv_, in_.span(), out_.span()));
   }
   const void* output() const override { return out_.data(); }
 
@@ -197,14 +198,14 @@ class TlsCbcSeal : public Op {
       : suite_(suite), in_(len),
         out_(len + ctcrypto::internal::kHashMaxDigestLen + 16),
         nonce_(ctcrypto::kTlsCbcIvLen), ad_(ctcrypto::kTlsCbcAdLen) {}
-  Status setup() override {
+  Status init() override {
     const size_t key_len = ctcrypto::tls_cbc_suite_info(suite_).key_len();
     return aead_.init(suite_, std::span<const uint8_t>(kTlsKey, key_len));
   }
-  Status run() override {
+  bool run() override {
     size_t out_len;
-    return aead_.seal(out_.span(), &out_len, nonce_.span(), in_.span(),
-                      ad_.span());
+    return ok(aead_.seal(out_.span(), &out_len, nonce_.span(), in_.span(),
+                         ad_.span()));
   }
   const void* output() const override { return out_.data(); }
 
@@ -221,7 +222,7 @@ class TlsCbcOpen : public Op {
         ct_(len + ctcrypto::internal::kHashMaxDigestLen + 16),
         out_(len + ctcrypto::internal::kHashMaxDigestLen + 16),
         nonce_(ctcrypto::kTlsCbcIvLen), ad_(ctcrypto::kTlsCbcAdLen) {}
-  Status setup() override {
+  Status init() override {
     const size_t key_len = ctcrypto::tls_cbc_suite_info(suite_).key_len();
     Status s = aead_.init(suite_, std::span<const uint8_t>(kTlsKey, key_len));
     if (s != Status::kOk) return s;
@@ -229,10 +230,10 @@ class TlsCbcOpen : public Op {
     return aead_.seal(ct_.span(), &ct_len_, nonce_.span(), pt.span(),
                       ad_.span());
   }
-  Status run() override {
+  bool run() override {
     size_t out_len;
-    return aead_.open(out_.span(), &out_len, nonce_.span(),
-                      ct_.span().first(ct_len_), ad_.span());
+    return ok(aead_.open(out_.span(), &out_len, nonce_.span(),
+                         ct_.span().first(ct_len_), ad_.span()));
   }
   const void* output() const override { return out_.data(); }
 
@@ -256,255 +257,60 @@ std::unique_ptr<Op> make(size_t len) {
 // --- the table ---------------------------------------------------------------
 
 struct Measurement {
-  const char* name;     // e.g. "AES-128-GCM"
-  const char* verb;     // e.g. "seal": "... seal operations in ..."
-  size_t granularity;   // the chunk is rounded down to a multiple of this
+  ctcrypto::bench::Measurement m;  // name, verb, granularity
   std::unique_ptr<Op> (*make)(size_t len);
 };
 
 constexpr Measurement kMeasurements[] = {
-    {"AES-128-GCM", "seal", 1, make<GcmSeal, 16>},
-    {"AES-128-GCM", "open", 1, make<GcmOpen, 16>},
-    {"AES-256-GCM", "seal", 1, make<GcmSeal, 32>},
-    {"AES-256-GCM", "open", 1, make<GcmOpen, 32>},
-    {"AES-128-CTR", "encrypt", 1, make<Ctr32, 16>},
-    {"AES-128-CBC", "decrypt", ctcrypto::kAesBlockSize, make<CbcDecrypt, 16>},
-    {"AES-128-CBC-SHA1", "seal", 1,
+    {{"AES-128-GCM", "seal", 1}, make<GcmSeal, 16>},
+    {{"AES-128-GCM", "open", 1}, make<GcmOpen, 16>},
+    {{"AES-256-GCM", "seal", 1}, make<GcmSeal, 32>},
+    {{"AES-256-GCM", "open", 1}, make<GcmOpen, 32>},
+    {{"AES-128-CTR", "encrypt", 1}, make<Ctr32, 16>},
+    {{"AES-128-CBC", "decrypt", ctcrypto::kAesBlockSize}, make<CbcDecrypt, 16>},
+    {{"AES-128-CBC-SHA1", "seal", 1},
      make_tls<TlsCbcSeal, ctcrypto::TlsCbcSuite::kAes128CbcSha1>},
-    {"AES-128-CBC-SHA1", "open", 1,
+    {{"AES-128-CBC-SHA1", "open", 1},
      make_tls<TlsCbcOpen, ctcrypto::TlsCbcSuite::kAes128CbcSha1>},
-    {"AES-256-CBC-SHA384", "seal", 1,
+    {{"AES-256-CBC-SHA384", "seal", 1},
      make_tls<TlsCbcSeal, ctcrypto::TlsCbcSuite::kAes256CbcSha384>},
-    {"AES-256-CBC-SHA384", "open", 1,
+    {{"AES-256-CBC-SHA384", "open", 1},
      make_tls<TlsCbcOpen, ctcrypto::TlsCbcSuite::kAes256CbcSha384>},
 };
 
-// --- timing ------------------------------------------------------------------
-
-struct Result {
-  uint64_t calls = 0;
-  uint64_t us = 0;
-};
-
-uint64_t now_us() {
-  return static_cast<uint64_t>(
-      std::chrono::duration_cast<std::chrono::microseconds>(
-          std::chrono::steady_clock::now().time_since_epoch())
-          .count());
-}
-
-// time_op: runs `op` in batches until `budget_us` have passed, reading the
-// clock once per batch. The batch doubles while one batch takes under
-// 1/32 of the budget, so the clock costs nothing measurable and the
-// overshoot stays small.
-Status time_op(Op& op, uint64_t budget_us, Result* r) {
-  Status s = op.run();  // warm up (and fail early)
-  if (s != Status::kOk) return s;
-  uint64_t batch = 1;
-  uint64_t done = 0;
-  const uint64_t start = now_us();
-  uint64_t last = start;
-  for (;;) {
-    for (uint64_t i = 0; i < batch; i++) {
-      s = op.run();
-      if (s != Status::kOk) return s;
-      clobber(op.output());
-    }
-    done += batch;
-    const uint64_t now = now_us();
-    if (now - start >= budget_us) {
-      r->calls = done;
-      r->us = now - start;
-      return Status::kOk;
-    }
-    if ((now - last) * 32 < budget_us) batch *= 2;
-    last = now;
-  }
-}
-
-// --- output ------------------------------------------------------------------
-
-std::string json_escape(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof(buf), "\\u%04x", c);
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
-void print_result(const std::string& description, size_t bytes,
-                  const Result& r, bool json, bool* first_json) {
-  if (json) {
-    std::printf("%s{\"description\": \"%s\", \"numCalls\": %" PRIu64
-                ", \"microseconds\": %" PRIu64 ", \"bytesPerCall\": %zu}",
-                *first_json ? "" : ",\n", json_escape(description).c_str(),
-                r.calls, r.us, bytes);
-    *first_json = false;
-  } else {
-    const double us = r.us != 0 ? static_cast<double>(r.us) : 1.0;
-    std::printf("Did %" PRIu64 " %s operations in %" PRIu64
-                "us (%.1f ops/sec): %.1f MB/s\n",
-                r.calls, description.c_str(), r.us,
-                static_cast<double>(r.calls) * 1e6 / us,
-                static_cast<double>(r.calls) * static_cast<double>(bytes) /
-                    us);
-  }
-  std::fflush(stdout);
-}
-
-std::string backend_line() {
-  AesGcm gcm;
-  const char* aes = "none";
-  const char* ghash = "none";
-  if (gcm.init(std::span<const uint8_t>(kKey, 16)) == Status::kOk) {
-    aes = gcm.aes_key().backend_name();
-    ghash = gcm.ghash_key().backend_name();
-  }
+std::string header() {
   char cpu[256];
   ctcrypto::internal::caps_to_string(ctcrypto::internal::cpu_caps(), cpu,
                                      sizeof(cpu));
-  return std::string("ctcrypto speed: aes=") + aes + " ghash=" + ghash +
+  return "ctcrypto speed: " + ctcrypto::bench::active_backends() +
          " (cpu: " + (cpu[0] != '\0' ? cpu : "-") + ")";
-}
-
-// --- options -----------------------------------------------------------------
-
-constexpr char kUsage[] =
-    "usage: speed [options]\n"
-    "  -filter <substring>   only measurements whose name (e.g. \"AES-128-GCM "
-    "seal\")\n"
-    "                        contains <substring>\n"
-    "  -chunks <n,n,...>     chunk sizes in bytes (default "
-    "16,256,1350,8192,16384);\n"
-    "                        CBC rounds each down to a multiple of 16\n"
-    "  -timeout_ms <n>       time per measurement in ms (default 1000)\n"
-    "  -json                 print a JSON array of {description, numCalls,\n"
-    "                        microseconds, bytesPerCall}; backend line on "
-    "stderr\n"
-    "  -help                 this message\n"
-    "measurements:\n";
-
-[[noreturn]] void usage(int code) {
-  FILE* f = code == 0 ? stdout : stderr;
-  std::fputs(kUsage, f);
-  for (const Measurement& m : kMeasurements)
-    std::fprintf(f, "  %s %s\n", m.name, m.verb);
-  std::exit(code);
-}
-
-bool parse_u64(std::string_view s, uint64_t* out) {
-  if (s.empty() || s.size() > 12) return false;
-  uint64_t v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return false;
-    v = v * 10 + static_cast<uint64_t>(c - '0');
-  }
-  *out = v;
-  return true;
-}
-
-bool parse_chunks(std::string_view s, std::vector<size_t>* out) {
-  out->clear();
-  for (;;) {
-    size_t comma = s.find(',');
-    uint64_t v;
-    // 1 GiB cap: a chunk is allocated (several times) per measurement.
-    if (!parse_u64(s.substr(0, comma), &v) || v == 0 || v > (1u << 30))
-      return false;
-    out->push_back(static_cast<size_t>(v));
-    if (comma == std::string_view::npos) return true;
-    s.remove_prefix(comma + 1);
-  }
-}
-
-struct Options {
-  std::string filter;
-  std::vector<size_t> chunks = {16, 256, 1350, 8192, 16384};
-  uint64_t timeout_ms = 1000;
-  bool json = false;
-};
-
-Options parse_options(int argc, char** argv) {
-  Options o;
-  for (int i = 1; i < argc; i++) {
-    std::string_view arg = argv[i];
-    if (arg.starts_with("--")) arg.remove_prefix(1);  // accept --x as -x
-    const bool has_value = i + 1 < argc;
-    if (arg == "-help" || arg == "-h") {
-      usage(0);
-    } else if (arg == "-json") {
-      o.json = true;
-    } else if (arg == "-filter" && has_value) {
-      o.filter = argv[++i];
-    } else if (arg == "-chunks" && has_value) {
-      if (!parse_chunks(argv[++i], &o.chunks)) {
-        std::fprintf(stderr, "speed: bad -chunks '%s'\n", argv[i]);
-        usage(2);
-      }
-    } else if (arg == "-timeout_ms" && has_value) {
-      if (!parse_u64(argv[++i], &o.timeout_ms) || o.timeout_ms == 0) {
-        std::fprintf(stderr, "speed: bad -timeout_ms '%s'\n", argv[i]);
-        usage(2);
-      }
-    } else {
-      std::fprintf(stderr, "speed: unknown or incomplete option '%s'\n",
-                   argv[i]);
-      usage(2);
-    }
-  }
-  return o;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const Options opt = parse_options(argc, argv);
+  std::vector<ctcrypto::bench::Measurement> names;
+  for (const Measurement& m : kMeasurements) names.push_back(m.m);
+  const ctcrypto::bench::Options opt =
+      ctcrypto::bench::parse_options(argc, argv, "speed", "", names);
 
-  const std::string header = backend_line();
-  if (opt.json) {
-    std::fprintf(stderr, "%s\n", header.c_str());
-    std::printf("[\n");
-  } else {
-    std::printf("%s\n", header.c_str());
-  }
-
-  bool first_json = true;
+  ctcrypto::bench::Printer out(opt.json);
+  out.begin(header());
   int rc = 0;
   for (const Measurement& m : kMeasurements) {
-    const std::string selector = std::string(m.name) + " " + m.verb;
-    if (selector.find(opt.filter) == std::string::npos) continue;
-    for (size_t chunk : opt.chunks) {
-      const size_t len = chunk / m.granularity * m.granularity;
-      const std::string description = std::string(m.name) + " (" +
-                                      std::to_string(len) + " bytes) " +
-                                      m.verb;
-      if (len == 0) {
-        std::fprintf(stderr, "speed: skipping %s %s: chunk %zu is below %zu\n",
-                     m.name, m.verb, chunk, m.granularity);
-        continue;
-      }
-      std::unique_ptr<Op> op = m.make(len);
-      Status s = op->setup();
-      Result r;
-      if (s == Status::kOk) s = time_op(*op, opt.timeout_ms * 1000, &r);
-      if (s != Status::kOk) {
-        std::fprintf(stderr, "speed: %s failed: %s\n", description.c_str(),
-                     ctcrypto::status_string(s));
+    for (const ctcrypto::bench::Case& c : ctcrypto::bench::cases(opt, m.m)) {
+      std::unique_ptr<Op> op = m.make(c.len);
+      ctcrypto::bench::Result r;
+      if (!op->setup() ||
+          !ctcrypto::bench::time_op(*op, opt.timeout_ms * 1000, &r)) {
+        std::fprintf(stderr, "speed: %s failed: %s\n", c.description.c_str(),
+                     op->error().c_str());
         rc = 1;
         continue;
       }
-      print_result(description, len, r, opt.json, &first_json);
+      out.result(c, r);
     }
   }
-  if (opt.json) std::printf("\n]\n");
+  out.end();
   return rc;
 }

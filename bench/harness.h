@@ -1,0 +1,114 @@
+// harness.h: the timing harness of //bench:speed and //bench:speed_vs_openssl.
+//
+// One measurement loop, one option parser and one printer for both programs,
+// so a line of one is comparable with the same line of the other. Output is
+// BoringSSL's `bssl speed` format (MB = 10^6 bytes):
+//
+//   Did 25786000 AES-128-GCM (16 bytes) seal operations in 2000050us
+//   (12892917.7 ops/sec): 206.3 MB/s          (one line)
+//
+// or, with -json, an array of {description, numCalls, microseconds,
+// bytesPerCall} objects (bssl speed's -json).
+#ifndef CTCRYPTO_BENCH_HARNESS_H_
+#define CTCRYPTO_BENCH_HARNESS_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ctcrypto::bench {
+
+// The workload parameters both programs use (as bssl speed: a 12-byte
+// nonce, a 13-byte TLS record header as additional data).
+inline constexpr uint8_t kKey[32] = {
+    0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a,
+    0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15,
+    0x16, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f};
+inline constexpr size_t kNonceLen = 12;
+inline constexpr size_t kAdLen = 13;
+
+// Op: one measured operation on a fixed chunk. setup() prepares buffers and
+// keys, so run() neither allocates nor copies; output() is the memory run()
+// writes (kept alive for the compiler with clobber()). error() describes why
+// setup() or run() returned false.
+class Op {
+ public:
+  virtual ~Op() = default;
+  virtual bool setup() = 0;
+  virtual bool run() = 0;
+  virtual const void* output() const = 0;
+  virtual std::string error() const { return "failed"; }
+};
+
+struct Result {
+  uint64_t calls = 0;
+  uint64_t us = 0;
+};
+
+// time_op: runs `op` (after one warm-up call) in batches until `budget_us`
+// have passed; false if a call fails.
+bool time_op(Op& op, uint64_t budget_us, Result* r);
+
+// mbps: the throughput of `r` for `bytes` per call, in 10^6 bytes/s.
+double mbps(const Result& r, size_t bytes);
+
+// Measurement: a named workload ("AES-128-GCM" "seal") whose chunk is
+// rounded down to a multiple of `granularity` bytes.
+struct Measurement {
+  const char* name;
+  const char* verb;
+  size_t granularity;
+};
+
+struct Options {
+  std::string filter;
+  std::vector<size_t> chunks = {16, 256, 1350, 8192, 16384};
+  uint64_t timeout_ms = 1000;
+  bool json = false;
+};
+
+// parse_options: -filter, -chunks, -timeout_ms, -json, -help (also with
+// two dashes). Prints the usage (with `note` and the measurement names)
+// and exits on -help or a bad option.
+Options parse_options(int argc, char** argv, const char* program,
+                      const char* note,
+                      std::span<const Measurement> measurements);
+
+// Case: one line to measure: a measurement at one chunk length.
+struct Case {
+  size_t len;
+  std::string description;  // e.g. "AES-128-GCM (16 bytes) seal"
+};
+
+// cases: the lines `m` has under `opt` (none if the filter excludes it; a
+// chunk below the granularity is skipped with a note on stderr).
+std::vector<Case> cases(const Options& opt, const Measurement& m);
+
+// Printer: writes results as Did lines or as one JSON array. begin() takes
+// the header line (stdout, or stderr under -json).
+class Printer {
+ public:
+  explicit Printer(bool json) : json_(json) {}
+  void begin(const std::string& header);
+  // result: one line; `side` prefixes the description in both formats
+  // ("OpenSSL: Did ..." / "OpenSSL: AES-...").
+  void result(const Case& c, const Result& r, std::string_view side = "");
+  // note: a line of text output (ignored under -json).
+  void note(const std::string& line);
+  void end();
+
+ private:
+  bool json_;
+  bool first_ = true;
+};
+
+// active_backends: "aes=<row> ghash=<row>", the rows an AES-128-GCM key
+// gets from the library's dispatch ("none" where key setup fails).
+std::string active_backends();
+
+}  // namespace ctcrypto::bench
+
+#endif  // CTCRYPTO_BENCH_HARNESS_H_
