@@ -16,24 +16,24 @@ constexpr size_t kNumFields = 6;
 
 // --- handlers ---------------------------------------------------------------
 
-const char* gcm_handler(AeadOp op, size_t /*key_len*/,
-                        std::span<const uint8_t> key,
-                        std::span<const uint8_t> nonce,
-                        std::span<const uint8_t> ad,
-                        std::span<const uint8_t> input,
-                        std::vector<uint8_t>* out) {
-  AesGcm gcm;
-  Status s = gcm.init(key, kGcmTagLen);
-  if (s != Status::kOk) return status_string(s);
+// run: one request on an initialised AEAD object (AesGcm, TlsCbcAead: the
+// same seal/open signature). `seal_len` is the output length sealing needs;
+// opening gets room for the whole input, at least one byte so the span
+// never has a null data pointer (the library itself rejects an input
+// shorter than the tag or a record). On failure the output is empty and
+// the status's name is returned.
+template <typename Aead>
+const char* run(Aead& aead, size_t seal_len, AeadOp op,
+                std::span<const uint8_t> nonce, std::span<const uint8_t> ad,
+                std::span<const uint8_t> input, std::vector<uint8_t>* out) {
   size_t out_len = 0;
+  Status s;
   if (op == AeadOp::kSeal) {
-    out->resize(input.size() + gcm.tag_len());
-    s = gcm.seal(*out, &out_len, nonce, input, ad);
+    out->resize(seal_len);
+    s = aead.seal(*out, &out_len, nonce, input, ad);
   } else {
-    // At least one byte so the span never has a null data pointer; the
-    // library rejects an input shorter than the tag itself.
     out->resize(std::max<size_t>(input.size(), 1));
-    s = gcm.open(*out, &out_len, nonce, input, ad);
+    s = aead.open(*out, &out_len, nonce, input, ad);
   }
   if (s != Status::kOk) {
     out->clear();
@@ -41,6 +41,18 @@ const char* gcm_handler(AeadOp op, size_t /*key_len*/,
   }
   out->resize(out_len);
   return nullptr;
+}
+
+const char* gcm_handler(AeadOp op, size_t /*key_len*/,
+                        std::span<const uint8_t> key,
+                        std::span<const uint8_t> nonce,
+                        std::span<const uint8_t> ad,
+                        std::span<const uint8_t> input,
+                        std::vector<uint8_t>* out) {
+  AesGcm gcm;
+  const Status s = gcm.init(key, kGcmTagLen);
+  if (s != Status::kOk) return status_string(s);
+  return run(gcm, input.size() + gcm.tag_len(), op, nonce, ad, input, out);
 }
 
 // tls_handler: the TLS CBC AEADs (tls_cbc.h), one instantiation per suite.
@@ -54,24 +66,9 @@ const char* tls_handler(AeadOp op, size_t /*key_len*/,
                         std::span<const uint8_t> input,
                         std::vector<uint8_t>* out) {
   TlsCbcAead aead;
-  Status s = aead.init(kSuite, key);
+  const Status s = aead.init(kSuite, key);
   if (s != Status::kOk) return status_string(s);
-  size_t out_len = 0;
-  if (op == AeadOp::kSeal) {
-    out->resize(aead.seal_len(input.size()));
-    s = aead.seal(*out, &out_len, nonce, input, ad);
-  } else {
-    // Room for the longest possible plaintext (the library checks the
-    // record length itself); at least one byte so data() is never null.
-    out->resize(std::max<size_t>(input.size(), 1));
-    s = aead.open(*out, &out_len, nonce, input, ad);
-  }
-  if (s != Status::kOk) {
-    out->clear();
-    return status_string(s);
-  }
-  out->resize(out_len);
-  return nullptr;
+  return run(aead, aead.seal_len(input.size()), op, nonce, ad, input, out);
 }
 
 // --- the table --------------------------------------------------------------

@@ -1,15 +1,15 @@
 """gcc 12 cc toolchains for the ctcrypto platforms (Bazel 4.2.3, offline).
 
 Each is Bazel's own cc_toolchain_config rule from @bazel_tools (the one its
-autodetected Unix toolchain uses) with fixed tool paths and flags per target.
+autodetected Unix toolchain uses; cc_toolchain_setup.bzl) with fixed tool
+paths and flags per target.
 Static toolchains put -static in the link flags; that rule always declares
 the supports_dynamic_linker feature, so .bazelrc turns it off
 (--features=-supports_dynamic_linker: no per-library .so, which a -static
 link could not produce) and links tests statically (--dynamic_mode=off).
 """
 
-load("@bazel_tools//tools/cpp:unix_cc_toolchain_config.bzl", "cc_toolchain_config")
-load("@rules_cc//cc:defs.bzl", "cc_toolchain")
+load(":cc_toolchain_setup.bzl", "REDACTED_DATE_FLAGS", "cc_toolchain_setup")
 
 # -no-canonical-prefixes / -fno-canonical-system-headers keep gcc from turning
 # header paths into ones Bazel cannot match (without them, headers of
@@ -17,11 +17,7 @@ load("@rules_cc//cc:defs.bzl", "cc_toolchain")
 _UNFILTERED = [
     "-no-canonical-prefixes",
     "-fno-canonical-system-headers",
-    "-Wno-builtin-macro-redefined",
-    "-D__DATE__=\"redacted\"",
-    "-D__TIMESTAMP__=\"redacted\"",
-    "-D__TIME__=\"redacted\"",
-]
+] + REDACTED_DATE_FLAGS
 
 def gcc_toolchain(name, prefix, march, include_dirs, constraints, static = True):
     """Declares <name>_config, <name>_cc_toolchain and the toolchain <name>.
@@ -48,16 +44,13 @@ def gcc_toolchain(name, prefix, march, include_dirs, constraints, static = True)
         # Only read by clang coverage; unused with gcc.
         "llvm-cov": "/bin/false",
     }
-    cc_toolchain_config(
-        name = name + "_config",
+    cc_toolchain_setup(
+        name = name,
+        constraints = constraints,
         cpu = name,
         compiler = "gcc",
-        toolchain_identifier = name,
-        host_system_name = "x86_64-linux-gnu",
         target_system_name = name,
-        target_libc = "glibc",
         abi_version = "gcc",
-        abi_libc_version = "glibc",
         cxx_builtin_include_directories = include_dirs,
         tool_paths = tools,
         compile_flags = march + [
@@ -71,41 +64,10 @@ def gcc_toolchain(name, prefix, march, include_dirs, constraints, static = True)
             "-ffunction-sections",
             "-fdata-sections",
         ],
-        dbg_compile_flags = ["-g"],
-        cxx_flags = ["-std=c++20"],
         unfiltered_compile_flags = _UNFILTERED,
         link_flags = (["-static"] if static else []) + [
             "-no-canonical-prefixes",
             "-pass-exit-codes",
         ],
         opt_link_flags = ["-Wl,--gc-sections"],
-        link_libs = ["-lstdc++", "-lm"],
-        coverage_compile_flags = ["--coverage"],
-        coverage_link_flags = ["--coverage"],
-        supports_start_end_lib = False,
-    )
-    native.filegroup(name = name + "_empty")
-    cc_toolchain(
-        name = name + "_cc_toolchain",
-        all_files = ":" + name + "_empty",
-        ar_files = ":" + name + "_empty",
-        as_files = ":" + name + "_empty",
-        compiler_files = ":" + name + "_empty",
-        dwp_files = ":" + name + "_empty",
-        linker_files = ":" + name + "_empty",
-        objcopy_files = ":" + name + "_empty",
-        strip_files = ":" + name + "_empty",
-        supports_param_files = 1,
-        toolchain_config = ":" + name + "_config",
-        toolchain_identifier = name,
-    )
-    native.toolchain(
-        name = name,
-        exec_compatible_with = [
-            "@platforms//cpu:x86_64",
-            "@platforms//os:linux",
-        ],
-        target_compatible_with = constraints,
-        toolchain = ":" + name + "_cc_toolchain",
-        toolchain_type = "@bazel_tools//tools/cpp:toolchain_type",
     )

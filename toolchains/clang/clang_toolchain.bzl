@@ -1,13 +1,13 @@
 """clang 14 cc toolchain (host x86_64, dynamic linking) for --config=fuzz.
 
-Same construction as //toolchains:gcc_toolchain.bzl (@bazel_tools' own
-cc_toolchain_config rule with fixed tool paths), with Debian's clang-14.
+Same construction as //toolchains:gcc_toolchain.bzl (cc_toolchain_setup.bzl:
+@bazel_tools' own cc_toolchain_config rule with fixed tool paths), with
+Debian's clang-14.
 clang++ is used as the driver for compiling and linking so that the
 sanitizer runtimes link their C++ parts.
 """
 
-load("@bazel_tools//tools/cpp:unix_cc_toolchain_config.bzl", "cc_toolchain_config")
-load("@rules_cc//cc:defs.bzl", "cc_toolchain")
+load("//toolchains:cc_toolchain_setup.bzl", "REDACTED_DATE_FLAGS", "cc_toolchain_setup")
 
 _INCLUDES = [
     "/usr/lib/llvm-14/lib/clang/14.0.6/include",
@@ -34,16 +34,13 @@ def clang_toolchain(name, constraints):
         "dwp": "/bin/false",
         "llvm-cov": "/usr/bin/llvm-cov-14",
     }
-    cc_toolchain_config(
-        name = name + "_config",
+    cc_toolchain_setup(
+        name = name,
+        constraints = constraints,
         cpu = "k8",
         compiler = "clang",
-        toolchain_identifier = name,
-        host_system_name = "x86_64-linux-gnu",
         target_system_name = "x86_64-linux-gnu",
-        target_libc = "glibc",
         abi_version = "clang",
-        abi_libc_version = "glibc",
         cxx_builtin_include_directories = _INCLUDES,
         tool_paths = tools,
         compile_flags = [
@@ -56,44 +53,7 @@ def clang_toolchain(name, constraints):
             "-O1",
             "-DNDEBUG",
         ],
-        dbg_compile_flags = ["-g"],
-        cxx_flags = ["-std=c++20"],
-        unfiltered_compile_flags = [
-            "-no-canonical-prefixes",
-            "-Wno-builtin-macro-redefined",
-            "-D__DATE__=\"redacted\"",
-            "-D__TIMESTAMP__=\"redacted\"",
-            "-D__TIME__=\"redacted\"",
-        ],
+        unfiltered_compile_flags = ["-no-canonical-prefixes"] + REDACTED_DATE_FLAGS,
         link_flags = ["-no-canonical-prefixes"],
         opt_link_flags = [],
-        link_libs = ["-lstdc++", "-lm"],
-        coverage_compile_flags = ["--coverage"],
-        coverage_link_flags = ["--coverage"],
-        supports_start_end_lib = False,
-    )
-    native.filegroup(name = name + "_empty")
-    cc_toolchain(
-        name = name + "_cc_toolchain",
-        all_files = ":" + name + "_empty",
-        ar_files = ":" + name + "_empty",
-        as_files = ":" + name + "_empty",
-        compiler_files = ":" + name + "_empty",
-        dwp_files = ":" + name + "_empty",
-        linker_files = ":" + name + "_empty",
-        objcopy_files = ":" + name + "_empty",
-        strip_files = ":" + name + "_empty",
-        supports_param_files = 1,
-        toolchain_config = ":" + name + "_config",
-        toolchain_identifier = name,
-    )
-    native.toolchain(
-        name = name,
-        exec_compatible_with = [
-            "@platforms//cpu:x86_64",
-            "@platforms//os:linux",
-        ],
-        target_compatible_with = constraints,
-        toolchain = ":" + name + "_cc_toolchain",
-        toolchain_type = "@bazel_tools//tools/cpp:toolchain_type",
     )
