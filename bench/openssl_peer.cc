@@ -61,12 +61,25 @@ struct Buffers {
   std::vector<uint8_t> in, out, nonce, ad, iv;
 };
 
+// Side: one side's workload: what to run, with which key length, on which
+// buffers; output() is `out`.
+class Side : public ctcrypto::bench::Op {
+ public:
+  Side(Kind kind, size_t key_len, size_t len)
+      : kind_(kind), key_len_(key_len), len_(len), b_(len) {}
+  const void* output() const override { return b_.out.data(); }
+
+ protected:
+  Kind kind_;
+  size_t key_len_, len_;
+  Buffers b_;
+};
+
 // --- ctcrypto ----------------------------------------------------------------
 
-class Ours : public ctcrypto::bench::Op {
+class Ours : public Side {
  public:
-  Ours(Kind kind, size_t key_len, size_t len)
-      : kind_(kind), key_len_(key_len), len_(len), b_(len) {}
+  using Side::Side;
   bool setup() override {
     std::span<const uint8_t> key(kKey, key_len_);
     if (kind_ == Kind::kCtr || kind_ == Kind::kCbcDecrypt)
@@ -106,23 +119,18 @@ class Ours : public ctcrypto::bench::Op {
     }
     return false;
   }
-  const void* output() const override { return b_.out.data(); }
 
  private:
-  Kind kind_;
-  size_t key_len_, len_;
-  Buffers b_;
   ctcrypto::AesKey key_;
   ctcrypto::AesGcm gcm_;
 };
 
 // --- OpenSSL EVP -------------------------------------------------------------
 
-class Theirs : public ctcrypto::bench::Op {
+class Theirs : public Side {
  public:
   Theirs(Kind kind, size_t key_len, size_t len)
-      : kind_(kind), key_len_(key_len), len_(len), b_(len),
-        ctx_(EVP_CIPHER_CTX_new()) {}
+      : Side(kind, key_len, len), ctx_(EVP_CIPHER_CTX_new()) {}
   ~Theirs() override { EVP_CIPHER_CTX_free(ctx_); }
   bool setup() override {
     if (ctx_ == nullptr) return false;
@@ -185,12 +193,8 @@ class Theirs : public ctcrypto::bench::Op {
     }
     return false;
   }
-  const void* output() const override { return b_.out.data(); }
 
  private:
-  Kind kind_;
-  size_t key_len_, len_;
-  Buffers b_;
   EVP_CIPHER_CTX* ctx_;
 };
 
