@@ -10,7 +10,9 @@ set -u
 cd "$(dirname "$0")" || exit 1
 # ctcrypto's table of configs; this workspace's .bazelrc must define each the
 # same way (with @ctcrypto labels), or the run stops here.
+# shellcheck disable=SC2034 # both read by util/configs.sh
 CONFIGS_TSV=../../util/configs.tsv
+# shellcheck disable=SC2034
 CONFIGS_REPO=@ctcrypto
 . ../../util/configs.sh
 CONFIGS=${CONFIGS:-$(configs_all)}
