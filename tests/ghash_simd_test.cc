@@ -15,6 +15,7 @@
 
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
+#include "tests/test_util.h"
 
 namespace {
 
@@ -47,13 +48,7 @@ std::vector<uint8_t> Ghash(const GhashBackend* b, const uint8_t h[16],
   return xi;
 }
 
-std::vector<uint8_t> Hex(const char* s) {
-  std::vector<uint8_t> out;
-  for (size_t i = 0; s[i] && s[i + 1]; i += 2) {
-    out.push_back(static_cast<uint8_t>(std::stoi(std::string(s + i, 2), nullptr, 16)));
-  }
-  return out;
-}
+using ctcrypto_test::Hex;
 
 class GhashSimdTest : public testing::TestWithParam<const GhashBackend*> {};
 
