@@ -100,43 +100,29 @@ TEST(ArmHwAes, BlocksMatchReference) {
 // misaligned buffers and in place.
 TEST(ArmHwAes, Ctr32Seams) {
   REQUIRE_HW_AES();
-  const uint32_t starts[] = {0, 1, 0xfffffffa, 0xfffffffd, 0xffffffff};
-  for (size_t kl : kKeyLens) {
-    for (uint32_t start : starts) {
-      for (size_t mis : {0, 1, 7}) {
-        for (bool in_place : {false, true}) {
-          AesSeamRun run;
-          run.key_len = kl;
-          run.in_offset = mis;
-          run.out_offset = (mis + 3) % 16;
-          run.in_place = in_place;
-          run.ctr_tail = start;
-          run.cbc_decrypt = false;
-          run.cbc_encrypt_max_blocks = 0;
-          run.seed = 2;
-          CheckAesSeams(hw, run, kBlockCounts);
-        }
+  std::vector<SeamPlacement> placements;
+  for (uint32_t start : {0u, 1u, 0xfffffffau, 0xfffffffdu, 0xffffffffu}) {
+    for (size_t mis : {0, 1, 7}) {
+      for (bool in_place : {false, true}) {
+        placements.push_back({mis, (mis + 3) % 16, in_place, start});
       }
     }
   }
+  AesSeamRun base;
+  base.cbc_decrypt = false;
+  base.cbc_encrypt_max_blocks = 0;
+  base.seed = 2;
+  CheckAesSeamsForKeySizes(hw, base, placements, kBlockCounts);
 }
 
 TEST(ArmHwAes, CbcSeams) {
   REQUIRE_HW_AES();
-  for (size_t kl : kKeyLens) {
-    for (size_t mis : {0, 5}) {
-      for (bool in_place : {false, true}) {
-        AesSeamRun run;
-        run.key_len = kl;
-        run.in_offset = mis;
-        run.out_offset = (mis + 9) % 16;
-        run.in_place = in_place;
-        run.ctr32 = false;
-        run.seed = 3;
-        CheckAesSeams(hw, run, kBlockCounts);
-      }
-    }
-  }
+  const SeamPlacement kPlacements[] = {
+      {0, 9, false, 1}, {0, 9, true, 1}, {5, 14, false, 1}, {5, 14, true, 1}};
+  AesSeamRun base;
+  base.ctr32 = false;
+  base.seed = 3;
+  CheckAesSeamsForKeySizes(hw, base, kPlacements, kBlockCounts);
 }
 
 TEST(ArmHwGhash, UpdateSeams) {

@@ -134,32 +134,16 @@ TEST(Bsaes, Fips197AppendixC) {
 TEST(Bsaes, AgainstReference) {
   const std::vector<const AesBackend*> rows = rows_under_test();
   if (rows.empty()) GTEST_SKIP() << "no bsaes row usable here";
-  const std::vector<size_t> counts = lengths();
-  struct Placement {
-    size_t in_offset;
-    bool in_place;
-    uint32_t ctr_tail;
+  const ctcrypto_test::SeamPlacement kPlacements[] = {
+      {0, 3, false, 0x00000001u},
+      {1, 4, false, 0xFFFFFFFBu},  // wraps in batch 1
+      {5, 8, true, 0xFFFFFFF3u},   // wraps in batch 2
+      {0, 3, true, 0xFFFFFFFFu},   // wraps after block 0
   };
-  const Placement kPlacements[] = {
-      {0, false, 0x00000001u},
-      {1, false, 0xFFFFFFFBu},  // wraps in batch 1
-      {5, true, 0xFFFFFFF3u},   // wraps in batch 2
-      {0, true, 0xFFFFFFFFu},   // wraps after block 0
-  };
+  ctcrypto_test::AesSeamRun base;
+  base.cbc_encrypt_max_blocks = 17;
   for (const AesBackend* b : rows) {
-    for (size_t key_len : {16, 24, 32}) {
-      for (const Placement& p : kPlacements) {
-        ctcrypto_test::AesSeamRun run;
-        run.key_len = key_len;
-        run.in_offset = p.in_offset;
-        run.out_offset = p.in_offset + 3;
-        run.in_place = p.in_place;
-        run.ctr_tail = p.ctr_tail;
-        run.cbc_encrypt_max_blocks = 17;
-        run.seed = static_cast<uint32_t>(key_len * 7 + p.in_offset);
-        ctcrypto_test::CheckAesSeams(b, run, counts);
-      }
-    }
+    ctcrypto_test::CheckAesSeamsForKeySizes(b, base, kPlacements, lengths());
   }
 }
 

@@ -86,35 +86,19 @@ TEST(Hybrid, SeamsAgainstReference) {
   const AesBackend* h = Hybrid();
   if (h == nullptr) GTEST_SKIP() << "vpaes+bsaes not usable here";
   const uint32_t t = static_cast<uint32_t>(vpaes_bsaes_threshold_blocks());
-  const std::vector<size_t> counts = SeamLengths();
-  struct Placement {
-    size_t in_offset;
-    bool in_place;
-    uint32_t ctr_tail;
-  };
-  const Placement kPlacements[] = {
-      {0, false, 1},
-      {3, false, 0xFFFFFFFDu},  // wraps in batch 1
-      {1, true, 0xFFFFFFF5u},   // wraps in batch 2
-      {0, true, 0xFFFFFFFFu},   // wraps after block 0
+  const ctcrypto_test::SeamPlacement kPlacements[] = {
+      {0, 7, false, 1},
+      {3, 10, false, 0xFFFFFFFDu},  // wraps in batch 1
+      {1, 8, true, 0xFFFFFFF5u},    // wraps in batch 2
+      {0, 7, true, 0xFFFFFFFFu},    // wraps after block 0
       // Wraps exactly where a threshold-length call's bsaes part would end
       // and, for the calls with a vpaes tail, inside that tail.
-      {9, false, 0u - 8u},
-      {5, true, 0u - t},
+      {9, 16, false, 0u - 8u},
+      {5, 12, true, 0u - t},
   };
-  for (size_t key_len : {16, 24, 32}) {
-    for (const Placement& p : kPlacements) {
-      ctcrypto_test::AesSeamRun run;
-      run.key_len = key_len;
-      run.in_offset = p.in_offset;
-      run.out_offset = p.in_offset + 7;
-      run.in_place = p.in_place;
-      run.ctr_tail = p.ctr_tail;
-      run.cbc_encrypt_max_blocks = 9;
-      run.seed = static_cast<uint32_t>(key_len * 31 + p.in_offset);
-      ctcrypto_test::CheckAesSeams(h, run, counts);
-    }
-  }
+  ctcrypto_test::AesSeamRun base;
+  base.cbc_encrypt_max_blocks = 9;
+  ctcrypto_test::CheckAesSeamsForKeySizes(h, base, kPlacements, SeamLengths());
 }
 
 TEST(Hybrid, SingleBlocksAreVpaes) {

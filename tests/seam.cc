@@ -195,6 +195,23 @@ void CheckAesSeams(const AesBackend* row, const AesSeamRun& run,
       << "single block wrote outside its buffer";
 }
 
+void CheckAesSeamsForKeySizes(const AesBackend* row, const AesSeamRun& base,
+                              std::span<const SeamPlacement> placements,
+                              std::span<const size_t> block_counts) {
+  for (size_t key_len : {16, 24, 32}) {
+    for (size_t i = 0; i < placements.size(); ++i) {
+      AesSeamRun run = base;
+      run.key_len = key_len;
+      run.in_offset = placements[i].in_offset;
+      run.out_offset = placements[i].out_offset;
+      run.in_place = placements[i].in_place;
+      run.ctr_tail = placements[i].ctr_tail;
+      run.seed = base.seed + static_cast<uint32_t>(key_len * 31 + i);
+      CheckAesSeams(row, run, block_counts);
+    }
+  }
+}
+
 void CheckGhashSeams(const GhashBackend* row, const Block& h,
                      std::span<const size_t> block_counts, size_t offset,
                      uint32_t seed) {

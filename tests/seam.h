@@ -64,6 +64,22 @@ struct AesSeamRun {
 void CheckAesSeams(const AesBackend* row, const AesSeamRun& run,
                    std::span<const size_t> block_counts);
 
+// SeamPlacement: where the buffers of one CheckAesSeams run sit and where
+// its counter starts.
+struct SeamPlacement {
+  size_t in_offset;
+  size_t out_offset;
+  bool in_place;
+  uint32_t ctr_tail;
+};
+
+// CheckAesSeamsForKeySizes: CheckAesSeams with `base` (its entry-point
+// choice and cbc_encrypt limit) for AES-128, -192 and -256 at every
+// placement, each run with its own key and data.
+void CheckAesSeamsForKeySizes(const AesBackend* row, const AesSeamRun& base,
+                              std::span<const SeamPlacement> placements,
+                              std::span<const size_t> block_counts);
+
 // CheckGhashSeams: for each count, `row`'s update from a random accumulator
 // over `blocks` blocks at input misalignment `offset` against the reference
 // row (RefGhash where `row` is the reference), whole and split in two.

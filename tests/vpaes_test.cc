@@ -176,26 +176,20 @@ const size_t kCounts[] = {0,  1,  2,  3,  4,  5,  7,  8,  9,  15,
 // a pair), unaligned and in place, against the reference row.
 TEST(Vpaes, Ctr32VsReference) {
   SKIP_IF_UNUSABLE();
-  const uint32_t starts[] = {0, 1, 0x7fffffff, 0xfffffffe, 0xffffffff,
-                             0xfffffffd, 0xfffffff0};
-  for (size_t len : {16, 24, 32}) {
-    for (uint32_t start : starts) {
-      for (size_t off : {0, 1, 3}) {
-        for (bool in_place : {false, true}) {
-          AesSeamRun run;
-          run.key_len = len;
-          run.in_offset = off;
-          run.out_offset = off ? 8 - off : 0;
-          run.in_place = in_place;
-          run.ctr_tail = start;
-          run.cbc_decrypt = false;
-          run.cbc_encrypt_max_blocks = 0;
-          run.seed = 3;
-          CheckAesSeams(&kAesVpaes, run, kCounts);
-        }
+  std::vector<SeamPlacement> placements;
+  for (uint32_t start : {0u, 1u, 0x7fffffffu, 0xfffffffeu, 0xffffffffu,
+                         0xfffffffdu, 0xfffffff0u}) {
+    for (size_t off : {0, 1, 3}) {
+      for (bool in_place : {false, true}) {
+        placements.push_back({off, off ? 8 - off : 0, in_place, start});
       }
     }
   }
+  AesSeamRun base;
+  base.cbc_decrypt = false;
+  base.cbc_encrypt_max_blocks = 0;
+  base.seed = 3;
+  CheckAesSeamsForKeySizes(&kAesVpaes, base, placements, kCounts);
 }
 
 // Splitting a ctr32 stream at odd points gives the same keystream.
@@ -225,20 +219,12 @@ TEST(Vpaes, Ctr32Splits) {
 // and in place, against the reference row, including the IV update.
 TEST(Vpaes, CbcVsReference) {
   SKIP_IF_UNUSABLE();
-  for (size_t len : {16, 24, 32}) {
-    for (size_t off : {0, 5}) {
-      for (bool in_place : {false, true}) {
-        AesSeamRun run;
-        run.key_len = len;
-        run.in_offset = off;
-        run.out_offset = 0;
-        run.in_place = in_place;
-        run.ctr32 = false;
-        run.seed = 5;
-        CheckAesSeams(&kAesVpaes, run, kCounts);
-      }
-    }
-  }
+  const SeamPlacement kPlacements[] = {
+      {0, 0, false, 1}, {0, 0, true, 1}, {5, 0, false, 1}, {5, 0, true, 1}};
+  AesSeamRun base;
+  base.ctr32 = false;
+  base.seed = 5;
+  CheckAesSeamsForKeySizes(&kAesVpaes, base, kPlacements, kCounts);
 }
 
 }  // namespace

@@ -51,13 +51,13 @@
 #include "ctcrypto/modes.h"
 #include "ctcrypto/status.h"
 #include "ctcrypto/tls_cbc.h"
+#include "tests/ct/ct_valgrind.h"
 #include "tests/test_util.h"
 
-#if defined(CTCRYPTO_CTGRIND)
-#include <valgrind/valgrind.h>
-#endif
-
 namespace {
+
+using ctcrypto_ct::under_valgrind;
+using ctcrypto_ct::valgrind_errors;
 
 using ctcrypto::Status;
 using ctcrypto::internal::AesBackend;
@@ -65,22 +65,6 @@ using ctcrypto::internal::ct_declassify;
 using ctcrypto::internal::ct_secret;
 using ctcrypto::internal::GhashBackend;
 namespace internal = ctcrypto::internal;
-
-bool under_valgrind() {
-#if defined(CTCRYPTO_CTGRIND)
-  return RUNNING_ON_VALGRIND != 0;
-#else
-  return false;
-#endif
-}
-
-unsigned valgrind_errors() {
-#if defined(CTCRYPTO_CTGRIND)
-  return VALGRIND_COUNT_ERRORS;
-#else
-  return 0;
-#endif
-}
 
 // Capabilities whose instructions valgrind 3.19 cannot execute.
 constexpr uint32_t kValgrindCannotRun =
@@ -373,7 +357,6 @@ void gcm_checks(const AesBackend* arow, const GhashBackend* grow, Suite* s) {
     }
   }
 }
-
 
 // --- TLS 1.0-1.2 CBC records -------------------------------------------
 
