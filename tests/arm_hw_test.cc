@@ -155,16 +155,15 @@ TEST(ArmHwGcm, BulkCounterWrap) {
     for (uint32_t start : starts) {
       for (bool open : {false, true}) {
         for (bool in_place : {false, true}) {
-          GcmBulkRun run;
-          run.open = open;
-          run.ctr_tail = start;
-          run.in_offset = 1;
-          run.out_offset = 2;
-          run.in_place = in_place;
           // From one 8-block batch on, the loop leaves under 8 blocks.
-          run.must_take_from_blocks = 8;
-          run.max_left_blocks = 8;
-          run.seed = static_cast<uint32_t>(kl);
+          const GcmBulkRun run{.open = open,
+                               .ctr_tail = start,
+                               .in_offset = 1,
+                               .out_offset = 2,
+                               .in_place = in_place,
+                               .must_take_from_blocks = 8,
+                               .max_left_blocks = 8,
+                               .seed = static_cast<uint32_t>(kl)};
           for (size_t blocks : kBlockCounts) CheckGcmBulk(keys, run, blocks);
         }
       }
@@ -189,16 +188,14 @@ TEST(ArmHwGcm, SealOpenSeams) {
     for (size_t len : lens) {
       for (size_t nonce_len : {12, 8, 16}) {
         for (bool in_place : {false, true}) {
-          GcmMessageRun run;
-          run.key_len = kl;
-          run.len = len;
-          run.in_offset = 3;
-          run.out_offset = 11;
-          run.in_place = in_place;
-          run.ad_len = len % 37;
-          run.nonce_len = nonce_len;
-          run.seed = 6;
-          CheckGcmMessage({hw, hwg}, run);
+          CheckGcmMessage({hw, hwg}, {.key_len = kl,
+                                      .len = len,
+                                      .in_offset = 3,
+                                      .out_offset = 11,
+                                      .in_place = in_place,
+                                      .ad_len = len % 37,
+                                      .nonce_len = nonce_len,
+                                      .seed = 6});
         }
       }
     }
