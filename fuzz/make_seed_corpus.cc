@@ -25,6 +25,7 @@
 //   bazel run //fuzz:make_seed_corpus -- $PWD/fuzz/corpus $PWD/tests/testdata/aes_*_tls*_tests.txt
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -32,21 +33,17 @@
 #include <vector>
 
 #include "ctcrypto/tls_cbc.h"
+#include "tests/test_util.h"
 
 namespace {
 
+// unhex: a record's hex value; the vector files are ours, so bad hex is a
+// broken file and stops the run.
 std::vector<uint8_t> unhex(const std::string& s) {
   std::vector<uint8_t> v;
-  auto nib = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-  };
-  for (size_t i = 0; i + 1 < s.size(); i += 2) {
-    int hi = nib(s[i]), lo = nib(s[i + 1]);
-    if (hi < 0 || lo < 0) break;
-    v.push_back(static_cast<uint8_t>(hi << 4 | lo));
+  if (!ctcrypto_test::HexToBytes(s, &v)) {
+    std::fprintf(stderr, "make_seed_corpus: bad hex value: %s\n", s.c_str());
+    std::exit(1);
   }
   return v;
 }

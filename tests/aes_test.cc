@@ -10,6 +10,7 @@
 #include "ctcrypto/aes.h"
 #include "tests/backends.h"
 #include "tests/file_test.h"
+#include "tests/reference.h"
 #include "tests/test_util.h"
 
 namespace ctcrypto_test {
@@ -95,11 +96,13 @@ TEST_P(AesTest, BoringSslAesTestsRaw) {
   EXPECT_EQ(skipped_key_wrap, 8u);
 }
 
-// Randomised comparison with the reference row (nohw where available), for
-// all key sizes, plus decrypt(encrypt(x)) == x.
+// Randomised comparison with the naive FIPS-197 model of reference.h (every
+// row) and with the reference row (every other row), for all key sizes,
+// plus decrypt(encrypt(x)) == x.
 TEST_P(AesTest, RandomBlocksMatchReference) {
   const AesBackend* ref = ReferenceAesBackend();
   ASSERT_NE(ref, nullptr);
+  const bool self = GetParam() == ref;
   std::mt19937 rng(TestSeed());
   const size_t kKeyLens[] = {16, 24, 32};
   for (int iter = 0; iter < 120; ++iter) {
@@ -111,12 +114,17 @@ TEST_P(AesTest, RandomBlocksMatchReference) {
       Bytes pt = RandomBytes(rng, 16);
       uint8_t c1[16], c2[16], back[16], d1[16], d2[16];
       k.encrypt_block(pt.data(), c1);
-      r.encrypt_block(pt.data(), c2);
-      ASSERT_EQ(ToHex(c1), ToHex(c2)) << "key " << ToHex(key);
+      ASSERT_EQ(ToHex(c1), ToHex(RefAesEncryptBlock(key, ToBlock(pt))))
+          << "key " << ToHex(key);
       k.decrypt_block(c1, back);
       ASSERT_EQ(ToHex(back), ToHex(pt)) << "key " << ToHex(key);
       // Decrypting random data must agree too (decryption key schedule).
       k.decrypt_block(pt.data(), d1);
+      ASSERT_EQ(ToHex(d1), ToHex(RefAesDecryptBlock(key, ToBlock(pt))))
+          << "key " << ToHex(key);
+      if (self) continue;
+      r.encrypt_block(pt.data(), c2);
+      ASSERT_EQ(ToHex(c1), ToHex(c2)) << "key " << ToHex(key);
       r.decrypt_block(pt.data(), d2);
       ASSERT_EQ(ToHex(d1), ToHex(d2)) << "key " << ToHex(key);
     }
@@ -156,6 +164,33 @@ TEST_P(AesTest, WrongKeyLengths) {
 CTCRYPTO_INSTANTIATE_AES_BACKENDS(AesTest);
 
 // Backend-independent behaviour.
+
+// The naive model the randomised tests trust: FIPS-197 Appendix C, and the
+// last round keys of the Appendix A expansions.
+TEST(AesReferenceModelTest, Fips197) {
+  for (const auto& v : kFips197) {
+    SCOPED_TRACE(v.key);
+    const Bytes key = Hex(v.key);
+    EXPECT_EQ(ToHex(RefAesEncryptBlock(key, ToBlock(Hex(v.pt)))), v.ct);
+    EXPECT_EQ(ToHex(RefAesDecryptBlock(key, ToBlock(Hex(v.ct)))), v.pt);
+  }
+  struct {
+    const char* key;
+    const char* last;
+  } kAppendixA[] = {
+      {"2b7e151628aed2a6abf7158809cf4f3c", "d014f9a8c9ee2589e13f0cc8b6630ca6"},
+      {"8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7b",
+       "e98ba06f448c773c8ecc720401002202"},
+      {"603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4",
+       "fe4890d1e6188d0b046df344706c631e"},
+  };
+  for (const auto& c : kAppendixA) {
+    const Bytes w = RefAesExpandKey(Hex(c.key));
+    ASSERT_GE(w.size(), 16u);
+    EXPECT_EQ(ToHex(std::span<const uint8_t>(w.data() + w.size() - 16, 16)),
+              c.last);
+  }
+}
 
 TEST(AesKeyTest, UninitialisedKeyDoesNothing) {
   AesKey k;

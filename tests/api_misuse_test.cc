@@ -1,4 +1,4 @@
-// api_misuse_test.cc: bad input to every public function (issue 7).
+// api_misuse_test.cc: bad input to every public function.
 //
 // Null/empty spans where they are allowed, null pointers with a length,
 // overlapping buffers that are not exactly in place (kOverlappingBuffers),

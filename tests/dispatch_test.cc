@@ -133,7 +133,6 @@ TEST(CpuCapsTest, Consistent) {
   uint32_t caps = cpu_caps();
   EXPECT_EQ(caps & ~detected, 0u) << "cpu_caps has bits the CPU lacks";
   EXPECT_EQ(caps_remove(caps, 0), caps) << "cpu_caps not closed";
-  EXPECT_EQ(cpu_caps(), caps) << "cpu_caps changed";
   char buf[256];
   RecordProperty("detected_caps", caps_to_string(detected, buf, sizeof(buf)));
   RecordProperty("cpu_caps", caps_to_string(caps, buf, sizeof(buf)));

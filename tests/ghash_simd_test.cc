@@ -15,11 +15,12 @@
 
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
+#include "ctcrypto/ghash.h"
+#include "tests/test_util.h"
 
 namespace {
 
 using ctcrypto::internal::GhashBackend;
-using ctcrypto::internal::GhashKeyState;
 
 std::vector<const GhashBackend*> SimdRows() {
   std::vector<const GhashBackend*> rows;
@@ -36,24 +37,26 @@ std::vector<const GhashBackend*> SimdRows() {
 // The portable row, linked directly (not in the aarch64 table).
 const GhashBackend* Nohw() { return &ctcrypto::internal::kGhashNohw; }
 
+// Key: H set up for row `b` through GhashKey::init.
+ctcrypto::GhashKey Key(const GhashBackend* b, const uint8_t h[16]) {
+  ctcrypto::GhashKey k;
+  EXPECT_EQ(k.init(std::span<const uint8_t, 16>(h, 16), b),
+            ctcrypto::Status::kOk)
+      << b->name;
+  return k;
+}
+
 // Ghash: xi after hashing `blocks` blocks of `in` from `xi0` with row `b`.
 std::vector<uint8_t> Ghash(const GhashBackend* b, const uint8_t h[16],
                            const uint8_t xi0[16], const uint8_t* in,
                            size_t blocks) {
-  GhashKeyState g;
-  b->init(&g, h);
+  const ctcrypto::GhashKey k = Key(b, h);
   std::vector<uint8_t> xi(xi0, xi0 + 16);
-  b->update(&g, xi.data(), in, blocks);
+  b->update(&k.state(), xi.data(), in, blocks);
   return xi;
 }
 
-std::vector<uint8_t> Hex(const char* s) {
-  std::vector<uint8_t> out;
-  for (size_t i = 0; s[i] && s[i + 1]; i += 2) {
-    out.push_back(static_cast<uint8_t>(std::stoi(std::string(s + i, 2), nullptr, 16)));
-  }
-  return out;
-}
+using ctcrypto_test::Hex;
 
 class GhashSimdTest : public testing::TestWithParam<const GhashBackend*> {};
 
@@ -83,12 +86,11 @@ TEST_P(GhashSimdTest, SplitUpdates) {
                               {16, 1, 16, 7},  {39, 1, 0, 0}, {17, 17, 5, 1},
                               {1, 1, 1, 37}};
   for (const auto& split : splits) {
-    GhashKeyState g;
-    GetParam()->init(&g, h);
+    const ctcrypto::GhashKey k = Key(GetParam(), h);
     uint8_t xi[16] = {0};
     size_t off = 0;
     for (size_t n : split) {
-      GetParam()->update(&g, xi, data.data() + 16 * off, n);
+      GetParam()->update(&k.state(), xi, data.data() + 16 * off, n);
       off += n;
     }
     ASSERT_EQ(off, 40u);
@@ -141,6 +143,22 @@ TEST_P(GhashSimdTest, GcmTestCase2) {
             Hex("5e2ec746917062882c85b0685353deb7"));
   EXPECT_EQ(Ghash(GetParam(), h.data(), zero, in.data(), 2),
             Hex("f38cbb1ad69223dcc3457ae5b6b0f885"));
+}
+
+// A row the platform compiles is in the table (the suite above is
+// instantiated only over the rows this CPU can run).
+TEST(GhashSimdRows, CompiledRowsAreListed) {
+  int compiled = 0;
+#if defined(CTCRYPTO_GHASH_SSSE3)
+  ++compiled;
+  EXPECT_NE(ctcrypto::internal::find_ghash_backend("ssse3"), nullptr);
+#endif
+#if defined(CTCRYPTO_GHASH_NEON)
+  ++compiled;
+  EXPECT_NE(ctcrypto::internal::find_ghash_backend("neon"), nullptr);
+#endif
+  if (compiled == 0) GTEST_SKIP() << "a build with the portable rows only";
+  EXPECT_EQ(compiled, 1) << "a platform compiles one of them";
 }
 
 std::string RowName(const testing::TestParamInfo<const GhashBackend*>& p) {

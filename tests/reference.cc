@@ -10,6 +10,137 @@ Block ToBlock(std::span<const uint8_t> b) {
   return out;
 }
 
+namespace {
+
+// Multiplication in GF(2^8) modulo x^8 + x^4 + x^3 + x + 1 (FIPS-197, 4.2).
+uint8_t GfMul8(uint8_t a, uint8_t b) {
+  uint8_t r = 0;
+  for (int i = 0; i < 8; ++i) {
+    if (b & 1) r ^= a;
+    a = static_cast<uint8_t>((a << 1) ^ ((a & 0x80) ? 0x1b : 0));
+    b >>= 1;
+  }
+  return r;
+}
+
+// SubBytes (FIPS-197, 5.1.1): the multiplicative inverse (0 maps to 0)
+// followed by the affine map b ^ rotl(b,1) ^ rotl(b,2) ^ rotl(b,3) ^
+// rotl(b,4) ^ 0x63; and its inverse table.
+struct SboxTables {
+  uint8_t fwd[256];
+  uint8_t inv[256];
+  SboxTables() {
+    for (int x = 0; x < 256; ++x) {
+      uint8_t inverse = 0;
+      for (int c = 1; c < 256 && x != 0; ++c) {
+        if (GfMul8(static_cast<uint8_t>(x), static_cast<uint8_t>(c)) == 1) {
+          inverse = static_cast<uint8_t>(c);
+        }
+      }
+      uint8_t s = 0x63;
+      for (int k = 0; k < 5; ++k) {
+        s ^= static_cast<uint8_t>((inverse << k) | (inverse >> ((8 - k) & 7)));
+      }
+      fwd[x] = s;
+      inv[s] = static_cast<uint8_t>(x);
+    }
+  }
+};
+
+const SboxTables& Sbox() {
+  static const SboxTables tables;
+  return tables;
+}
+
+// The state as FIPS-197 3.4 lays it out: byte r + 4c is row r, column c.
+void AddRoundKey(Block* s, const uint8_t* rk) {
+  for (int i = 0; i < 16; ++i) (*s)[i] ^= rk[i];
+}
+void SubBytes(Block* s, const uint8_t table[256]) {
+  for (auto& b : *s) b = table[b];
+}
+// ShiftRows (5.1.2) moves row r left by r columns; InvShiftRows right.
+void ShiftRows(Block* s, bool inverse) {
+  Block t = *s;
+  for (int r = 0; r < 4; ++r) {
+    for (int c = 0; c < 4; ++c) {
+      int from = inverse ? (c + 4 - r) % 4 : (c + r) % 4;
+      (*s)[r + 4 * c] = t[r + 4 * from];
+    }
+  }
+}
+// MixColumns (5.1.3) multiplies each column by {03}x^3 + {01}x^2 + {01}x +
+// {02}; InvMixColumns (5.3.3) by {0b}x^3 + {0d}x^2 + {09}x + {0e}.
+void MixColumns(Block* s, bool inverse) {
+  const uint8_t m[4] = {static_cast<uint8_t>(inverse ? 0x0e : 0x02),
+                        static_cast<uint8_t>(inverse ? 0x0b : 0x03),
+                        static_cast<uint8_t>(inverse ? 0x0d : 0x01),
+                        static_cast<uint8_t>(inverse ? 0x09 : 0x01)};
+  for (int c = 0; c < 4; ++c) {
+    uint8_t a[4];
+    for (int r = 0; r < 4; ++r) a[r] = (*s)[r + 4 * c];
+    for (int r = 0; r < 4; ++r) {
+      uint8_t v = 0;
+      for (int k = 0; k < 4; ++k) v ^= GfMul8(m[(k - r + 4) % 4], a[k]);
+      (*s)[r + 4 * c] = v;
+    }
+  }
+}
+
+}  // namespace
+
+Bytes RefAesExpandKey(std::span<const uint8_t> key) {
+  const size_t nk = key.size() / 4;
+  const size_t words = 4 * (nk + 7);  // 4 (Nr + 1), Nr = Nk + 6
+  Bytes w(4 * words);
+  for (size_t i = 0; i < key.size(); ++i) w[i] = key[i];
+  uint8_t rcon = 1;
+  for (size_t i = nk; i < words; ++i) {
+    uint8_t t[4];
+    for (int b = 0; b < 4; ++b) t[b] = w[4 * (i - 1) + b];
+    if (i % nk == 0) {  // RotWord, SubWord, Rcon
+      const uint8_t t0 = t[0];
+      t[0] = static_cast<uint8_t>(Sbox().fwd[t[1]] ^ rcon);
+      t[1] = Sbox().fwd[t[2]];
+      t[2] = Sbox().fwd[t[3]];
+      t[3] = Sbox().fwd[t0];
+      rcon = GfMul8(rcon, 2);
+    } else if (nk > 6 && i % nk == 4) {  // SubWord (AES-256 only)
+      for (auto& b : t) b = Sbox().fwd[b];
+    }
+    for (int b = 0; b < 4; ++b) w[4 * i + b] = w[4 * (i - nk) + b] ^ t[b];
+  }
+  return w;
+}
+
+Block RefAesEncryptBlock(std::span<const uint8_t> key, const Block& in) {
+  const Bytes w = RefAesExpandKey(key);
+  const int rounds = static_cast<int>(key.size() / 4 + 6);
+  Block s = in;
+  AddRoundKey(&s, w.data());
+  for (int r = 1; r <= rounds; ++r) {
+    SubBytes(&s, Sbox().fwd);
+    ShiftRows(&s, false);
+    if (r != rounds) MixColumns(&s, false);
+    AddRoundKey(&s, w.data() + 16 * r);
+  }
+  return s;
+}
+
+Block RefAesDecryptBlock(std::span<const uint8_t> key, const Block& in) {
+  const Bytes w = RefAesExpandKey(key);
+  const int rounds = static_cast<int>(key.size() / 4 + 6);
+  Block s = in;
+  AddRoundKey(&s, w.data() + 16 * rounds);
+  for (int r = rounds - 1; r >= 0; --r) {
+    ShiftRows(&s, true);
+    SubBytes(&s, Sbox().inv);
+    AddRoundKey(&s, w.data() + 16 * r);
+    if (r != 0) MixColumns(&s, true);
+  }
+  return s;
+}
+
 Block RefGfMul(const Block& x, const Block& y) {
   Block z{};
   Block v = y;

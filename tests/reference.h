@@ -1,8 +1,11 @@
 // reference.h: deliberately naive reference implementations used by the
-// randomised tests: CTR and CBC built from AesKey::encrypt_block /
+// randomised tests: the AES block cipher and key expansion written straight
+// from FIPS-197 (byte-oriented, S-box from the GF(2^8) inverse and the
+// affine map), CTR and CBC built from AesKey::encrypt_block /
 // decrypt_block one block at a time, GHASH as the bitwise GF(2^128)
 // multiplication of SP 800-38D Algorithm 1, and AES-GCM assembled from
-// those. They share no code with the library's bulk paths.
+// those. They share no code with the library. Test-only: the AES model
+// indexes tables with data and is not constant time.
 #ifndef CTCRYPTO_TESTS_REFERENCE_H_
 #define CTCRYPTO_TESTS_REFERENCE_H_
 
@@ -16,6 +19,13 @@
 namespace ctcrypto_test {
 
 using Block = std::array<uint8_t, 16>;
+
+// RefAesExpandKey: FIPS-197 KeyExpansion of a 16-, 24- or 32-byte key: the
+// round keys w[0 .. 4(Nr+1)) as 16(Nr+1) bytes, round key r at 16r.
+Bytes RefAesExpandKey(std::span<const uint8_t> key);
+// RefAesEncryptBlock / RefAesDecryptBlock: FIPS-197 Cipher and InvCipher.
+Block RefAesEncryptBlock(std::span<const uint8_t> key, const Block& in);
+Block RefAesDecryptBlock(std::span<const uint8_t> key, const Block& in);
 
 // RefGfMul: X * Y in GCM's bit-reflected GF(2^128) (SP 800-38D, 6.3).
 Block RefGfMul(const Block& x, const Block& y);

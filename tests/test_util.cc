@@ -122,6 +122,23 @@ Bytes RandomBytes(std::mt19937& rng, size_t n) {
   return b;
 }
 
+void FillPattern(uint8_t* p, size_t n, uint32_t seed) {
+  // Odd, so never the zero state, which xorshift cannot leave.
+  uint32_t x = (seed * 2654435761u) | 1;
+  for (size_t i = 0; i < n; ++i) {
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    p[i] = static_cast<uint8_t>(x >> 24);
+  }
+}
+
+Bytes Pattern(size_t n, uint32_t seed) {
+  Bytes b(n);
+  FillPattern(b.data(), n, seed);
+  return b;
+}
+
 bool Overlaps(const uint8_t* a, size_t a_len, const uint8_t* b, size_t b_len) {
   if (a_len == 0 || b_len == 0) return false;
   uintptr_t pa = reinterpret_cast<uintptr_t>(a);

@@ -1,5 +1,7 @@
 // test_util.h: small helpers shared by the ctcrypto test suites (hex,
-// test-data paths, byte-vector printing, aligned scratch buffers).
+// test-data paths, byte-vector printing, aligned scratch buffers,
+// deterministic data). No GoogleTest dependency, so the fuzzers' tools and
+// the constant-time suite use it too.
 #ifndef CTCRYPTO_TESTS_TEST_UTIL_H_
 #define CTCRYPTO_TESTS_TEST_UTIL_H_
 
@@ -60,6 +62,12 @@ class AlignedBuffer {
 
 // RandomBytes: `n` bytes from a deterministic generator.
 Bytes RandomBytes(std::mt19937& rng, size_t n);
+
+// FillPattern / Pattern: `n` bytes that depend only on `seed` (xorshift32,
+// Marsaglia 2003), for tests that derive each buffer from its block count
+// or position so that a failure reproduces alone.
+void FillPattern(uint8_t* p, size_t n, uint32_t seed);
+Bytes Pattern(size_t n, uint32_t seed);
 
 // Overlaps: whether two byte ranges share any byte.
 bool Overlaps(const uint8_t* a, size_t a_len, const uint8_t* b, size_t b_len);

@@ -275,6 +275,19 @@ TEST(TlsCbcHmacTest, EverySecretLengthMatchesPlainHmac) {
 
 // --- every padding length; corruptions ---------------------------------------
 
+// CbcEncryptRecord: CBC(iv, p) under the encryption part of the suite's
+// key (after the MAC key), in place, through the public primitives.
+void CbcEncryptRecord(const ctcrypto::TlsCbcSuiteInfo& info, const Bytes& key,
+                      const Bytes& iv, Bytes* p) {
+  ctcrypto::AesKey aes;
+  ASSERT_EQ(aes.init(std::span<const uint8_t>(key.data() + info.mac_key_len,
+                                              info.enc_key_len)),
+            Status::kOk);
+  uint8_t ivb[16];
+  std::memcpy(ivb, iv.data(), 16);
+  ASSERT_EQ(ctcrypto::aes_cbc_encrypt(aes, ivb, *p, *p), Status::kOk);
+}
+
 // MakeRecord: CBC(iv, data || HMAC || pad_total bytes of pad_total - 1),
 // built from the public primitives, for any valid pad_total.
 Bytes MakeRecord(const ctcrypto::TlsCbcSuiteInfo& info, const Bytes& key,
@@ -294,13 +307,7 @@ Bytes MakeRecord(const ctcrypto::TlsCbcSuiteInfo& info, const Bytes& key,
   EXPECT_EQ(h.finish(mac), Status::kOk);
   p.insert(p.end(), mac, mac + info.mac_key_len);
   p.insert(p.end(), pad_total, static_cast<uint8_t>(pad_total - 1));
-  ctcrypto::AesKey aes;
-  EXPECT_EQ(aes.init(std::span<const uint8_t>(key.data() + info.mac_key_len,
-                                              info.enc_key_len)),
-            Status::kOk);
-  uint8_t ivb[16];
-  std::memcpy(ivb, iv.data(), 16);
-  EXPECT_EQ(ctcrypto::aes_cbc_encrypt(aes, ivb, p, p), Status::kOk);
+  CbcEncryptRecord(info, key, iv, &p);
   return p;
 }
 
@@ -444,14 +451,8 @@ TEST(TlsCbcArgsTest, ShortestRecords) {
       EXPECT_EQ(out_len, len);
     }
     // All-padding record: padding byte n-1 claims the whole record.
-    Bytes p(n, static_cast<uint8_t>(n - 1)), rec(n), out(n);
-    ctcrypto::AesKey aes;
-    ASSERT_EQ(aes.init(std::span<const uint8_t>(key.data() + info.mac_key_len,
-                                                info.enc_key_len)),
-              Status::kOk);
-    uint8_t ivb[16];
-    std::memcpy(ivb, iv.data(), 16);
-    ASSERT_EQ(ctcrypto::aes_cbc_encrypt(aes, ivb, p, rec), Status::kOk);
+    Bytes rec(n, static_cast<uint8_t>(n - 1)), out(n);
+    CbcEncryptRecord(info, key, iv, &rec);
     size_t out_len;
     EXPECT_EQ(aead.open(out, &out_len, iv, rec, ad),
               Status::kAuthenticationFailed);

@@ -20,31 +20,15 @@
 #include <cstring>
 
 #include "crypto/ct.h"
-
-#if defined(CTCRYPTO_CTGRIND)
-#include <valgrind/valgrind.h>
-#endif
+#include "tests/ct/ct_valgrind.h"
 
 namespace {
 
+using ctcrypto_ct::under_valgrind;
+using ctcrypto_ct::valgrind_errors;
+
 using ctcrypto::internal::ct_declassify;
 using ctcrypto::internal::ct_secret;
-
-unsigned valgrind_errors() {
-#if defined(CTCRYPTO_CTGRIND)
-  return VALGRIND_COUNT_ERRORS;
-#else
-  return 0;
-#endif
-}
-
-bool under_valgrind() {
-#if defined(CTCRYPTO_CTGRIND)
-  return RUNNING_ON_VALGRIND != 0;
-#else
-  return false;
-#endif
-}
 
 // The FIPS-197 S-box, computed (multiplicative inverse in GF(2^8) followed
 // by the affine map) into a lookup table: exactly what must NOT be done with

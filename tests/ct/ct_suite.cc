@@ -51,12 +51,13 @@
 #include "ctcrypto/modes.h"
 #include "ctcrypto/status.h"
 #include "ctcrypto/tls_cbc.h"
-
-#if defined(CTCRYPTO_CTGRIND)
-#include <valgrind/valgrind.h>
-#endif
+#include "tests/ct/ct_valgrind.h"
+#include "tests/test_util.h"
 
 namespace {
+
+using ctcrypto_ct::under_valgrind;
+using ctcrypto_ct::valgrind_errors;
 
 using ctcrypto::Status;
 using ctcrypto::internal::AesBackend;
@@ -65,36 +66,13 @@ using ctcrypto::internal::ct_secret;
 using ctcrypto::internal::GhashBackend;
 namespace internal = ctcrypto::internal;
 
-bool under_valgrind() {
-#if defined(CTCRYPTO_CTGRIND)
-  return RUNNING_ON_VALGRIND != 0;
-#else
-  return false;
-#endif
-}
-
-unsigned valgrind_errors() {
-#if defined(CTCRYPTO_CTGRIND)
-  return VALGRIND_COUNT_ERRORS;
-#else
-  return 0;
-#endif
-}
-
 // Capabilities whose instructions valgrind 3.19 cannot execute.
 constexpr uint32_t kValgrindCannotRun =
     internal::kCapAvx512 | internal::kCapVaes;
 
-// Deterministic test data (xorshift); the values do not matter for timing.
-void fill(uint8_t* p, size_t n, uint32_t seed) {
-  uint32_t x = seed * 2654435761u + 1;
-  for (size_t i = 0; i < n; ++i) {
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    p[i] = static_cast<uint8_t>(x >> 24);
-  }
-}
+// Test data comes from FillPattern (tests/test_util.h); the values do not
+// matter for timing.
+using ctcrypto_test::FillPattern;
 
 struct Result {
   std::string row;
@@ -185,8 +163,8 @@ void aes_checks(const AesBackend* row, Suite* s) {
   for (size_t key_len : kKeyLens) {
     std::string k = "aes" + std::to_string(key_len * 8) + ".";
     uint8_t raw[32], in[kMaxLen], want[kMaxLen], got[kMaxLen];
-    fill(raw, sizeof(raw), static_cast<uint32_t>(key_len));
-    fill(in, sizeof(in), 7);
+    FillPattern(raw, sizeof(raw), static_cast<uint32_t>(key_len));
+    FillPattern(in, sizeof(in), 7);
     ctcrypto::AesKey ref_key;
     if (ref_key.init(std::span(raw, key_len), ref) != Status::kOk) {
       s->check(name, k + "reference_key", [] { return false; });
@@ -219,7 +197,7 @@ void aes_checks(const AesBackend* row, Suite* s) {
     s->check(name, k + "ctr32", [&] {
       bool ok = true;
       uint8_t ctr[16];
-      fill(ctr, 16, 3);
+      FillPattern(ctr, 16, 3);
       ctr[12] = ctr[13] = ctr[14] = 0xff;  // the 32-bit counter wraps inside
       for (size_t len : kCtrLens) {
         ok &= ctcrypto::aes_ctr32(ref_key, std::span<const uint8_t, 16>(ctr, 16),
@@ -241,7 +219,7 @@ void aes_checks(const AesBackend* row, Suite* s) {
         for (size_t blocks : kCbcBlocks) {
           size_t len = blocks * 16;
           uint8_t iv_ref[16], iv[16];
-          fill(iv_ref, 16, 11);
+          FillPattern(iv_ref, 16, 11);
           std::memcpy(iv, iv_ref, 16);
           ok &= op(ref_key, std::span<uint8_t, 16>(iv_ref, 16),
                    std::span(in, len), std::span(want, len)) == Status::kOk;
@@ -262,8 +240,8 @@ void ghash_checks(const GhashBackend* row, Suite* s) {
   const GhashBackend* ref = reference_ghash();
   std::string name = std::string("ghash:") + row->name;
   uint8_t h[16], data[kMaxLen];
-  fill(h, 16, 21);
-  fill(data, sizeof(data), 22);
+  FillPattern(h, 16, 21);
+  FillPattern(data, sizeof(data), 22);
   ctcrypto::GhashKey ref_key;
   ctcrypto::GhashKey key;
   s->check(name, "init", [&] {
@@ -303,11 +281,11 @@ void gcm_checks(const AesBackend* arow, const GhashBackend* grow, Suite* s) {
   for (size_t key_len : kKeyLens) {
     std::string k = "gcm" + std::to_string(key_len * 8) + ".";
     uint8_t raw[32], pt[kMaxLen], ad[40], nonce[12], nonce60[60];
-    fill(raw, sizeof(raw), 31 + static_cast<uint32_t>(key_len));
-    fill(pt, sizeof(pt), 32);
-    fill(ad, sizeof(ad), 33);
-    fill(nonce, sizeof(nonce), 34);
-    fill(nonce60, sizeof(nonce60), 35);
+    FillPattern(raw, sizeof(raw), 31 + static_cast<uint32_t>(key_len));
+    FillPattern(pt, sizeof(pt), 32);
+    FillPattern(ad, sizeof(ad), 33);
+    FillPattern(nonce, sizeof(nonce), 34);
+    FillPattern(nonce60, sizeof(nonce60), 35);
     ctcrypto::AesGcm ref;
     if (ref.init(std::span(raw, key_len), 16, aref, gref) != Status::kOk) {
       s->check(name, k + "reference_key", [] { return false; });
@@ -379,7 +357,6 @@ void gcm_checks(const AesBackend* arow, const GhashBackend* grow, Suite* s) {
     }
   }
 }
-
 
 // --- TLS 1.0-1.2 CBC records -------------------------------------------
 
@@ -469,10 +446,10 @@ void tls_cbc_checks(const AesBackend* row, Suite* s) {
     uint8_t key[96], pt[kTlsMaxRecord], ad[ctcrypto::kTlsCbcAdLen],
         nonce[ctcrypto::kTlsCbcIvLen];
     const size_t key_len = info.key_len();
-    fill(key, sizeof(key), 41 + static_cast<uint32_t>(suite));
-    fill(pt, sizeof(pt), 42);
-    fill(ad, sizeof(ad), 43);
-    fill(nonce, sizeof(nonce), 44);
+    FillPattern(key, sizeof(key), 41 + static_cast<uint32_t>(suite));
+    FillPattern(pt, sizeof(pt), 42);
+    FillPattern(ad, sizeof(ad), 43);
+    FillPattern(nonce, sizeof(nonce), 44);
     // The CBC IV of the first record: the explicit nonce, or for the
     // implicit-IV suites the last 16 key bytes (every object is fresh).
     const uint8_t* iv = info.implicit_iv ? key + key_len - 16 : nonce;
