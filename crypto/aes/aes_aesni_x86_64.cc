@@ -118,6 +118,7 @@ inline __attribute__((always_inline)) void gcm8(const __m128i* rk,
                                                 uint8_t* out,
                                                 const uint8_t* hash,
                                                 __m128i* x) {
+  static_assert(kNumPowers == 8, "gcm8 hashes 8 blocks with H^8..H^1");
   __m128i b[8];
   const __m128i k0 = _mm_load_si128(rk);
 #pragma GCC unroll 8
@@ -133,8 +134,7 @@ inline __attribute__((always_inline)) void gcm8(const __m128i* rk,
       const int j = r - 1;
       __m128i h = bswap128(loadu(hash + 16 * j));
       if (j == 0) h = _mm_xor_si128(h, *x);
-      acc_mul(a, h, _mm_load_si128(&hk->h[8 + j]),
-              _mm_load_si128(&hk->hk[8 + j]));
+      acc_mul(a, h, _mm_load_si128(&hk->h[j]), _mm_load_si128(&hk->hk[j]));
     }
   }
   *x = acc_reduce(a);

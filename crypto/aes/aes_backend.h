@@ -106,7 +106,7 @@ const AesBackend* find_aes_backend(const char* name);
 extern const AesBackend kAesNohw;        // aes_nohw.cc: portable bitsliced
 extern const AesBackend kAesVpaes;       // vpaes (Hamburg 2009), per ISA
 extern const AesBackend kAesBsaes;       // bitsliced SIMD (Kasper-Schwabe)
-extern const AesBackend kAesVpaesBsaes;  // armv7 hybrid
+extern const AesBackend kAesVpaesBsaes;  // vpaes key, bulk on bsaes, per ISA
 extern const AesBackend kAesAesni;       // x86 AES-NI
 extern const AesBackend kAesVaes;        // x86 VAES wide vectors
 extern const AesBackend kAesArmv8;       // ARMv8 AES instructions

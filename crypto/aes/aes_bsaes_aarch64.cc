@@ -10,8 +10,9 @@
 // constant index vector, EXT, CMTST) has data-independent timing.
 //
 // For cores without the ARMv8 AES instructions (Cortex-A53 built without
-// +crypto, or CTCRYPTO_DISABLE=aes); see the speed notes in the report of
-// the bsaes branch.
+// +crypto, or CTCRYPTO_DISABLE=aes). The vpaes+bsaes row
+// (aes_vpaes_bsaes_aarch64.cc) uses this file's engine entry points for its
+// bulk calls; its threshold comment has the measured crossover.
 #include <arm_neon.h>
 
 #include <cstddef>

@@ -24,8 +24,12 @@
 // the two rows called directly on the (heavily shared, noisy) Zen 5 host,
 // ns/block: 8 blocks bsaes 98.5 / vpaes 102.8, 64 blocks 99.2 / 128.9,
 // 1024 blocks 91.9 / 97.9; vpaes is 3x faster for 1 block and equal at 4,
-// which the GCM head (4 blocks) and single blocks would prefer - the table
-// order (bsaes before vpaes) is the lead's; re-measure on a quiet machine.
+// which the GCM head (4 blocks) and single blocks would prefer. Neither
+// row is the default: the vpaes+bsaes row ahead of both in the table takes
+// vpaes below its threshold and bsaes above it
+// (aes_vpaes_bsaes_x86_64.cc); the order of the two plain rows only
+// matters with vpaes+bsaes disabled, and was not re-measured on a quiet
+// machine.
 #include <emmintrin.h>
 #include <tmmintrin.h>
 

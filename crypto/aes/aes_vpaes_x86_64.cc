@@ -2,7 +2,8 @@
 //
 // The algorithm (Hamburg, CHES 2009: AES as 16-entry nibble lookups done by
 // a byte shuffle with the table in a register) lives once in vpaes_core.h;
-// this file supplies the five vector operations it needs. PSHUFB returns 0
+// this file supplies the eight vector operations it needs (load, store,
+// vxor, vand, splat, shr4, tbl, with_ctr; see "Usage" there). PSHUFB returns 0
 // for an index byte with bit 7 set and otherwise uses the low 4 bits, which
 // is exactly the "1/0 = 0x80 = infinity" convention of the core (indices
 // are always < 16 or >= 0x80). Every table is a register or a constant

@@ -10,9 +10,11 @@
 //   FIPS-197 5.3.5: reversed, InvMixColumns applied with AESIMC to the middle
 //   ones) at byte 256. Each round key is the 16 bytes AESENC XORs in.
 //
-//   GHASH (GhashKeyState::storage): see ClmulKey below; 16 powers of H in a
+//   GHASH (GhashKeyState::storage): see ClmulKey below; 8 powers of H in a
 //   Montgomery form, highest power first, plus their Karatsuba halves-XOR
-//   (clmul row). The vpclmul row stores 32 powers the same way (VpclmulKey).
+//   (clmul row). The vpclmul row stores 32 powers the same way (VpclmulKey);
+//   the two layouts differ, so each AES row stitches with its own GHASH row
+//   (aesni with clmul, vaes with vpclmul).
 //
 // The GHASH arithmetic (after the Gueron-Kounavis CLMUL white paper, rev. 2,
 // and Gueron's later "reduction by folding" form): a GCM block is byte
@@ -30,7 +32,7 @@
 // mont(x A*, x B*) = x (AB)*, so the powers of H can be built by the same
 // multiply. No 256-bit shift is ever needed.
 //
-// Aggregated reduction: for 8 (or 16) blocks, Xi' = (Xi + X1) H^n + X2 H^(n-1)
+// Aggregated reduction: for n = 8 (clmul) or 32 (vpclmul) blocks, Xi' = (Xi + X1) H^n + X2 H^(n-1)
 // + ... + Xn H, computed as n unreduced Karatsuba products summed, then one
 // reduction.
 //
@@ -79,13 +81,14 @@ void aesni_cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 void aesni_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                  size_t blocks, const uint8_t counter[16]);
 
-// ClmulKey: the GHASH key of the clmul and vpclmul rows.
-//   h[j]  = x * (H^(16-j))*  reduced mod P*   (j = 0..15: H^16 first)
+// ClmulKey: the GHASH key of the clmul row (and of the aesni row's stitched
+// loops, which pair with it).
+//   h[j]  = x * (H^(8-j))*  reduced mod P*   (j = 0..7: H^8 first)
 //   hk[j] = h[j].lo ^ h[j].hi in both 64-bit halves (Karatsuba middle term)
-// Highest power first so that a run of n blocks starting at in[0] multiplies
-// block i by h[16 - n + i], a contiguous slice: with n = 16 it is four ZMM
-// loads, with n = 8 the last eight entries.
-inline constexpr int kNumPowers = 16;
+// Highest power first so that a run of n <= 8 blocks starting at in[0]
+// multiplies block i by h[8 - n + i], a contiguous slice. 8 is the
+// aggregation width of every clmul loop (ghash_blocks, the aesni row's gcm8).
+inline constexpr int kNumPowers = 8;
 struct alignas(64) ClmulKey {
   __m128i h[kNumPowers];
   __m128i hk[kNumPowers];
@@ -95,10 +98,6 @@ static_assert(sizeof(ClmulKey) <= kGhashKeyStorageBytes);
 static inline const ClmulKey* clmul_key(const GhashKeyState* g) {
   return reinterpret_cast<const ClmulKey*>(g->storage);
 }
-
-void clmul_init(GhashKeyState* g, const uint8_t h[16]);
-void clmul_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
-                  size_t blocks);
 
 static inline __m128i bswap128(__m128i x) {
   return _mm_shuffle_epi8(
@@ -156,7 +155,7 @@ static inline __m128i mont_mul(__m128i a, __m128i b) {
   return acc_reduce(acc);
 }
 
-// ghash_key_powers: the GHASH key material of the clmul (n = 16) and
+// ghash_key_powers: the GHASH key material of the clmul (n = 8) and
 // vpclmul (n = 32) rows: x*(H^i)* for i = 1..n, highest power first in
 // hpow[0..n), and the Karatsuba halves (hi ^ lo, in both lanes) in hk.
 // x*H*: shift left by one; if bit 127 fell out, add x^128 mod P* =
@@ -184,12 +183,15 @@ static inline void ghash_key_powers(const uint8_t h[16], int n, __m128i* hpow,
   secure_zero(&p, sizeof(p));
 }
 
-// ghash_n: x = (x ^ in[0]) H^n + in[1] H^(n-1) + ... + in[n-1] H, n in
-// 1..16 (public), one reduction. x is reflected.
-static inline __m128i ghash_n(const ClmulKey* k, __m128i x, const uint8_t* in,
+// ghash_n: x = (x ^ in[0]) H^n + in[1] H^(n-1) + ... + in[n-1] H, n from 1
+// to the key's number of powers (public), one reduction, 128-bit multiplies.
+// x is reflected. Key: ClmulKey or VpclmulKey (highest power first).
+template <class Key>
+static inline __m128i ghash_n(const Key* k, __m128i x, const uint8_t* in,
                               size_t n) {
+  constexpr size_t kPowers = sizeof(k->h) / sizeof(k->h[0]);
   Acc a = acc_zero();
-  const size_t base = kNumPowers - n;
+  const size_t base = kPowers - n;
   for (size_t i = 0; i < n; ++i) {
     __m128i b = bswap128(loadu(in + 16 * i));
     if (i == 0) b = _mm_xor_si128(b, x);
@@ -224,8 +226,6 @@ static inline __m128i ghash_blocks(const ClmulKey* k, __m128i x,
 // all-ones mask compile to the same single instructions (checked with
 // objdump: vbroadcasti32x4, vshufi64x2, vpshufd; a 128-bit "shuffle" into a
 // 512-bit vector must not be used: GCC builds it through the stack).
-typedef long long v2di_t __attribute__((vector_size(16)));
-typedef long long v4di_t __attribute__((vector_size(32)));
 typedef long long v8di_t __attribute__((vector_size(64)));
 
 static inline __m512i bcast128(__m128i x) {
@@ -234,23 +234,6 @@ static inline __m512i bcast128(__m128i x) {
 }
 static inline __m128i lo128(__m512i x) {
   return (__m128i)__builtin_shufflevector((v8di_t)x, (v8di_t)x, 0, 1);
-}
-static inline __m256i lo256(__m512i x) {
-  return (__m256i)__builtin_shufflevector((v8di_t)x, (v8di_t)x, 0, 1, 2, 3);
-}
-static inline __m256i hi256(__m512i x) {
-  return (__m256i)__builtin_shufflevector((v8di_t)x, (v8di_t)x, 4, 5, 6, 7);
-}
-static inline __m128i lo128_256(__m256i x) {
-  return (__m128i)__builtin_shufflevector((v4di_t)x, (v4di_t)x, 0, 1);
-}
-static inline __m128i hi128_256(__m256i x) {
-  return (__m128i)__builtin_shufflevector((v4di_t)x, (v4di_t)x, 2, 3);
-}
-// xor_lane0: d with x XORed into its first 128-bit lane (VINSERTI32X4; a
-// zero-extension plus XOR goes through the stack with GCC 12).
-static inline __m512i xor_lane0(__m512i d, __m128i x) {
-  return _mm512_inserti32x4(d, _mm_xor_si128(lo128(d), x), 0);
 }
 
 static inline __m512i bswap512(__m512i x) {
@@ -263,75 +246,8 @@ static inline __m512i xor3_512(__m512i a, __m512i b, __m512i c) {
   return _mm512_ternarylogic_epi64(a, b, c, 0x96);
 }
 
-// fold4: the XOR of the four 128-bit lanes.
-static inline __m128i fold4(__m512i x) {
-  __m256i t = _mm256_xor_si256(lo256(x), hi256(x));
-  return _mm_xor_si128(lo128_256(t), hi128_256(t));
-}
-
-struct Acc512 {
-  __m512i lo, hi, mid;
-};
-
-static inline void acc512_mul(Acc512& a, __m512i x, __m512i h, __m512i hk) {
-  __m512i xs = _mm512_xor_si512(x, _mm512_maskz_shuffle_epi32(0xffff, x, _MM_PERM_BADC));
-  a.lo = _mm512_xor_si512(a.lo, _mm512_clmulepi64_epi128(x, h, 0x00));
-  a.hi = _mm512_xor_si512(a.hi, _mm512_clmulepi64_epi128(x, h, 0x11));
-  a.mid = _mm512_xor_si512(a.mid, _mm512_clmulepi64_epi128(xs, hk, 0x00));
-}
-
-static inline __m128i acc512_reduce(const Acc512& a) {
-  return acc_reduce(Acc{fold4(a.lo), fold4(a.hi), fold4(a.mid)});
-}
-
 static inline __m512i load512(const uint8_t* p) {
   return _mm512_loadu_si512(reinterpret_cast<const void*>(p));
-}
-
-// acc512_finish: the lane-folded sums plus x * H^16, reduced. By linearity
-// (x + X1) H^16 + ... = x H^16 + (X1 H^16 + ...), so the 16 data products
-// never wait for x: only three 128-bit PCLMULQDQs and the reduction are on
-// the serial path from one x to the next.
-static inline __m128i acc512_finish(const Acc512& a, const ClmulKey* k,
-                                    __m128i x) {
-  Acc s{fold4(a.lo), fold4(a.hi), fold4(a.mid)};
-  acc_mul(s, x, _mm_load_si128(&k->h[0]), _mm_load_si128(&k->hk[0]));
-  return acc_reduce(s);
-}
-
-// ghash_tail16: n blocks, 9 <= n <= 15 (public), in one reduction: ZMM
-// chains whose missing lanes are loaded as zero under a block mask (data
-// and key alike, so the key reads never leave ClmulKey and zero lanes add
-// zero products); x * H^n stays off the data path as in acc512_finish.
-static inline __m128i ghash_tail16(const ClmulKey* k, __m128i x,
-                                   const uint8_t* in, size_t n) {
-  const size_t base = kNumPowers - n;  // in[0] is multiplied by H^n
-  Acc512 a{_mm512_setzero_si512(), _mm512_setzero_si512(),
-           _mm512_setzero_si512()};
-  for (size_t i = 0; 4 * i < n; ++i) {
-    const size_t nb = n - 4 * i < 4 ? n - 4 * i : 4;
-    const __mmask8 m = static_cast<__mmask8>((1u << (2 * nb)) - 1);
-    __m512i d = bswap512(_mm512_maskz_loadu_epi64(m, in + 64 * i));
-    __m512i kh = _mm512_maskz_loadu_epi64(m, &k->h[base + 4 * i]);
-    __m512i kk = _mm512_maskz_loadu_epi64(m, &k->hk[base + 4 * i]);
-    acc512_mul(a, d, kh, kk);
-  }
-  Acc s{fold4(a.lo), fold4(a.hi), fold4(a.mid)};
-  acc_mul(s, x, _mm_load_si128(&k->h[base]), _mm_load_si128(&k->hk[base]));
-  return acc_reduce(s);
-}
-
-// ghash16: 16 blocks at once with H^16..H^1, one reduction.
-static inline __m128i ghash16(const ClmulKey* k, __m128i x, const uint8_t* in) {
-  const __m512i* kh = reinterpret_cast<const __m512i*>(k->h);
-  const __m512i* kk = reinterpret_cast<const __m512i*>(k->hk);
-  Acc512 a{_mm512_setzero_si512(), _mm512_setzero_si512(),
-           _mm512_setzero_si512()};
-  for (int i = 0; i < 4; ++i) {
-    __m512i d = bswap512(load512(in + 64 * i));
-    acc512_mul(a, d, _mm512_load_si512(kh + i), _mm512_load_si512(kk + i));
-  }
-  return acc512_finish(a, k, x);
 }
 
 // --- The vpclmul row's own key and its 32-block aggregation ---------------
