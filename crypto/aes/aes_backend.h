@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 namespace ctcrypto::internal {
 
@@ -92,6 +93,8 @@ struct AesBackend {
 // because its platform can run it; whether this CPU can is required_caps.
 extern const AesBackend* const kAesBackends[];
 extern const size_t kNumAesBackends;
+// aes_table: kAesBackends as a span (for backend_table.h).
+std::span<const AesBackend* const> aes_table();
 
 // select_aes_backend: the first row of kAesBackends whose required_caps are
 // all in `caps`. Never null: the last row of every platform needs nothing

@@ -74,15 +74,7 @@ struct IsaNeonA64 {
 
 CTCRYPTO_BSAES_DEFINE_ENTRY_POINTS(IsaNeonA64)
 
-extern const AesBackend kAesBsaes = {
-    .name = "bsaes",
-    .required_caps = 0,  // Advanced SIMD is architectural on ARMv8-A
-    .set_key = bsaes_row::set_key,
-    .encrypt_block = bsaes_row::encrypt_block,
-    .decrypt_block = bsaes_row::decrypt_block,
-    .ctr32 = bsaes_row::ctr32,
-    .cbc_encrypt = bsaes_row::cbc_encrypt,
-    .cbc_decrypt = bsaes_row::cbc_decrypt,
-};
+// Advanced SIMD is architectural on ARMv8-A: no capability bit needed.
+extern const AesBackend kAesBsaes = bsaes_row::row(/*caps=*/0);
 
 }  // namespace ctcrypto::internal

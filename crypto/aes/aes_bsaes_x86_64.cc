@@ -105,16 +105,11 @@ void gcm_batches(const uint8_t* bs, unsigned nr, const GhashKeyState* g,
   __m128i y = ghash_ssse3::load_xi(xi);
   alignas(16) uint8_t ctr[128];
   for (int b = 0; b < 8; b++) std::memcpy(ctr + 16 * b, counter, 12);
-  uint32_t c = (uint32_t{counter[12]} << 24) | (uint32_t{counter[13]} << 16) |
-               (uint32_t{counter[14]} << 8) | uint32_t{counter[15]};
+  uint32_t c = load_be32(counter + 12);
   __m128i q[8];
   for (size_t i = 0; i < batches; i++) {
     for (int b = 0; b < 8; b++) {
-      const uint32_t v = c + static_cast<uint32_t>(b);  // mod 2^32
-      ctr[16 * b + 12] = static_cast<uint8_t>(v >> 24);
-      ctr[16 * b + 13] = static_cast<uint8_t>(v >> 16);
-      ctr[16 * b + 14] = static_cast<uint8_t>(v >> 8);
-      ctr[16 * b + 15] = static_cast<uint8_t>(v);
+      store_be32(ctr + 16 * b + 12, c + static_cast<uint32_t>(b));  // mod 2^32
     }
     c += 8;
     Engine::load8(q, ctr);
@@ -161,15 +156,6 @@ void bsaes_gcm_open_ssse3(const uint8_t* bs, unsigned rounds,
   gcm_batches<true>(bs, rounds, g, in, out, batches, counter, xi);
 }
 
-extern const AesBackend kAesBsaes = {
-    .name = "bsaes",
-    .required_caps = kCapSsse3,
-    .set_key = bsaes_row::set_key,
-    .encrypt_block = bsaes_row::encrypt_block,
-    .decrypt_block = bsaes_row::decrypt_block,
-    .ctr32 = bsaes_row::ctr32,
-    .cbc_encrypt = bsaes_row::cbc_encrypt,
-    .cbc_decrypt = bsaes_row::cbc_decrypt,
-};
+extern const AesBackend kAesBsaes = bsaes_row::row(kCapSsse3);
 
 }  // namespace ctcrypto::internal

@@ -34,7 +34,7 @@ struct Ssse3 {
   static V shr4(V x) { return _mm_and_si128(_mm_srli_epi16(x, 4), splat(0x0F)); }
   static V tbl(V table, V idx) { return _mm_shuffle_epi8(table, idx); }
   static V with_ctr(V prefix, uint32_t ctr) {
-    const uint32_t be = __builtin_bswap32(ctr);
+    const uint32_t be = be32_lane(ctr);
     return _mm_or_si128(prefix,
                         _mm_slli_si128(_mm_cvtsi32_si128(static_cast<int>(be)), 12));
   }

@@ -49,16 +49,11 @@
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
 #include "crypto/ghash/ghash_ssse3_core.h"
+#include "crypto/internal.h"
 
 namespace ctcrypto::internal {
 
 namespace {
-
-inline uint64_t load_be64(const uint8_t* p) {
-  uint64_t v = 0;
-  for (int i = 0; i < 8; ++i) v = (v << 8) | p[i];
-  return v;
-}
 
 void ssse3_init(GhashKeyState* g, const uint8_t h[16]) {
   // pow[i] = H * x^i in the I-domain, as (hi, lo) 64-bit halves.
