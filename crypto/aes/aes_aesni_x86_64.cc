@@ -24,7 +24,7 @@
 // PSHUFB turns it back into a block.
 //
 // Stitched GCM. gcm_seal_bulk/gcm_open_bulk run 8 AES blocks and an 8-block
-// aggregated GHASH (crypto/ghash/ghash_clmul_x86_64.cc's key and arithmetic)
+// aggregated GHASH (the clmul row's key and arithmetic, ghash_clmul_core.h)
 // in the same loop body, so the AES and PCLMULQDQ units work in parallel:
 // seal hashes the previous 8 ciphertext blocks while encrypting the next 8;
 // open hashes the 8 ciphertext blocks it is decrypting.
@@ -37,6 +37,7 @@
 #include "crypto/aes/aes_backend.h"
 #include "crypto/aes/aesni_internal.h"
 #include "crypto/cpu/cpu.h"
+#include "crypto/ghash/ghash_clmul_core.h"
 #include "crypto/internal.h"
 
 namespace ctcrypto::internal {

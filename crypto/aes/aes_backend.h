@@ -89,6 +89,22 @@ struct AesBackend {
                       size_t blocks) = nullptr;
 };
 
+// basic_row: the row of an implementation whose static functions Impl::
+// set_key, encrypt_block, decrypt_block, ctr32, cbc_encrypt and cbc_decrypt
+// are its required members; the optional ones stay null (a row that has
+// them sets them on the result).
+template <class Impl>
+constexpr AesBackend basic_row(const char* name, uint32_t caps) {
+  return AesBackend{.name = name,
+                    .required_caps = caps,
+                    .set_key = Impl::set_key,
+                    .encrypt_block = Impl::encrypt_block,
+                    .decrypt_block = Impl::decrypt_block,
+                    .ctr32 = Impl::ctr32,
+                    .cbc_encrypt = Impl::cbc_encrypt,
+                    .cbc_decrypt = Impl::cbc_decrypt};
+}
+
 // aes_backends: the compiled-in rows, best first. Every row is compiled in
 // because its platform can run it; whether this CPU can is required_caps.
 extern const AesBackend* const kAesBackends[];

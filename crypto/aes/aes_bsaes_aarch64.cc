@@ -75,6 +75,6 @@ struct IsaNeonA64 {
 CTCRYPTO_BSAES_DEFINE_ENTRY_POINTS(IsaNeonA64)
 
 // Advanced SIMD is architectural on ARMv8-A: no capability bit needed.
-extern const AesBackend kAesBsaes = bsaes_row::row(/*caps=*/0);
+extern const AesBackend kAesBsaes = BsaesRow::row(/*caps=*/0);
 
 }  // namespace ctcrypto::internal

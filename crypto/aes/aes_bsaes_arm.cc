@@ -83,6 +83,6 @@ struct IsaNeonV7 {
 
 CTCRYPTO_BSAES_DEFINE_ENTRY_POINTS(IsaNeonV7)
 
-extern const AesBackend kAesBsaes = bsaes_row::row(kCapNeon);
+extern const AesBackend kAesBsaes = BsaesRow::row(kCapNeon);
 
 }  // namespace ctcrypto::internal

@@ -156,6 +156,6 @@ void bsaes_gcm_open_ssse3(const uint8_t* bs, unsigned rounds,
   gcm_batches<true>(bs, rounds, g, in, out, batches, counter, xi);
 }
 
-extern const AesBackend kAesBsaes = bsaes_row::row(kCapSsse3);
+extern const AesBackend kAesBsaes = BsaesRow::row(kCapSsse3);
 
 }  // namespace ctcrypto::internal

@@ -381,62 +381,53 @@ struct BsaesEngine {
 // the bitsliced schedule; single blocks and CBC encryption (inherently
 // serial) run one block in a padded batch - slow, but constant time.
 
-namespace bsaes_row {
-
-inline void set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
-  static_assert(kBsaesScheduleBytes <= kAesKeyStorageBytes,
-                "bitsliced schedule must fit in AesKeyState::storage");
-  uint8_t rk[kBsaesMaxRounds + 1][16];
-  bsaes_expand_key(key, key_len, s->rounds, rk);
-  bsaes_convert_key(s->storage, rk, s->rounds);
-  secure_zero(rk, sizeof(rk));
-}
-
-inline void encrypt_block(const AesKeyState* s, const uint8_t in[16],
-                          uint8_t out[16]) {
-  bsaes_encrypt_blocks(s->storage, s->rounds, in, out, 1);
-}
-
-inline void decrypt_block(const AesKeyState* s, const uint8_t in[16],
-                          uint8_t out[16]) {
-  bsaes_decrypt_blocks(s->storage, s->rounds, in, out, 1);
-}
-
-inline void ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                  size_t blocks, const uint8_t counter[16]) {
-  bsaes_ctr32(s->storage, s->rounds, in, out, blocks, counter);
-}
-
-inline void cbc_encrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                        size_t blocks, uint8_t iv[16]) {
-  uint8_t x[16];
-  std::memcpy(x, iv, 16);
-  for (size_t k = 0; k < blocks; k++) {
-    for (int i = 0; i < 16; i++) x[i] ^= in[16 * k + i];
-    bsaes_encrypt_blocks(s->storage, s->rounds, x, x, 1);
-    std::memcpy(out + 16 * k, x, 16);
+struct BsaesRow {
+  static void set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
+    static_assert(kBsaesScheduleBytes <= kAesKeyStorageBytes,
+                  "bitsliced schedule must fit in AesKeyState::storage");
+    uint8_t rk[kBsaesMaxRounds + 1][16];
+    bsaes_expand_key(key, key_len, s->rounds, rk);
+    bsaes_convert_key(s->storage, rk, s->rounds);
+    secure_zero(rk, sizeof(rk));
   }
-  std::memcpy(iv, x, 16);
-}
 
-inline void cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                        size_t blocks, uint8_t iv[16]) {
-  bsaes_cbc_decrypt(s->storage, s->rounds, in, out, blocks, iv);
-}
+  static void encrypt_block(const AesKeyState* s, const uint8_t in[16],
+                            uint8_t out[16]) {
+    bsaes_encrypt_blocks(s->storage, s->rounds, in, out, 1);
+  }
 
-// row: the "bsaes" row of an ISA file, which needs `caps` at run time.
-constexpr AesBackend row(uint32_t caps) {
-  return AesBackend{.name = "bsaes",
-                    .required_caps = caps,
-                    .set_key = set_key,
-                    .encrypt_block = encrypt_block,
-                    .decrypt_block = decrypt_block,
-                    .ctr32 = ctr32,
-                    .cbc_encrypt = cbc_encrypt,
-                    .cbc_decrypt = cbc_decrypt};
-}
+  static void decrypt_block(const AesKeyState* s, const uint8_t in[16],
+                            uint8_t out[16]) {
+    bsaes_decrypt_blocks(s->storage, s->rounds, in, out, 1);
+  }
 
-}  // namespace bsaes_row
+  static void ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                    size_t blocks, const uint8_t counter[16]) {
+    bsaes_ctr32(s->storage, s->rounds, in, out, blocks, counter);
+  }
+
+  static void cbc_encrypt(const AesKeyState* s, const uint8_t* in,
+                          uint8_t* out, size_t blocks, uint8_t iv[16]) {
+    uint8_t x[16];
+    std::memcpy(x, iv, 16);
+    for (size_t k = 0; k < blocks; k++) {
+      for (int i = 0; i < 16; i++) x[i] ^= in[16 * k + i];
+      bsaes_encrypt_blocks(s->storage, s->rounds, x, x, 1);
+      std::memcpy(out + 16 * k, x, 16);
+    }
+    std::memcpy(iv, x, 16);
+  }
+
+  static void cbc_decrypt(const AesKeyState* s, const uint8_t* in,
+                          uint8_t* out, size_t blocks, uint8_t iv[16]) {
+    bsaes_cbc_decrypt(s->storage, s->rounds, in, out, blocks, iv);
+  }
+
+  // row: the "bsaes" row of an ISA file, which needs `caps` at run time.
+  static constexpr AesBackend row(uint32_t caps) {
+    return basic_row<BsaesRow>("bsaes", caps);
+  }
+};
 
 }  // namespace ctcrypto::internal
 

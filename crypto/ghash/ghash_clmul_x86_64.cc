@@ -8,8 +8,8 @@
 // serial dependency through Xi is one multiply-and-reduce per 8 blocks. The
 // reduction is the Montgomery-style fold by the reciprocal polynomial with
 // key powers pre-multiplied by x, so no 256-bit shift is needed; the
-// derivation is in crypto/aes/aesni_internal.h, which holds the arithmetic
-// shared with the stitched AES-GCM loops and the VPCLMULQDQ row.
+// derivation is in ghash_clmul_core.h, which holds the arithmetic shared
+// with the VPCLMULQDQ row and the stitched loops of the AES-NI row.
 //
 // Data layout. GhashKeyState::storage is a ClmulKey: x*H^8 ... x*H^1 in
 // reflected form (H^8 first) and, for each, the XOR of its two 64-bit
@@ -25,9 +25,9 @@
 // XOR, PSHUFB with constant control and fixed shifts. The conditional
 // reduction of x*H in init() is a mask made by an arithmetic shift, not a
 // branch. Memory indices are block and power numbers only.
-#include "crypto/aes/aesni_internal.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_clmul_core.h"
 #include "crypto/internal.h"
 
 namespace ctcrypto::internal {
