@@ -22,12 +22,12 @@
 // a bitsliced batch differs widely) and are measured in that ISA's row file
 // (aes_vpaes_bsaes_{x86_64,aarch64,arm}.cc), next to the numbers.
 //
-// GCM. An ISA with a stitched bitsliced GCM loop (x86_64: bsaes batches with
-// the ssse3 GHASH row, aes_bsaes_x86_64.cc) gets gcm_seal_bulk /
-// gcm_open_bulk through Hybrid::gcm_bulk (row_with_gcm): from thresholds
-// of its own (Policy::kGcm{Seal,Open}ThresholdBlocks), the key is converted
-// once per message instead of once per
-// GCM 1 KiB ctr32 chunk, the whole batches run stitched, and the tail is
+// GCM. An ISA with a stitched bitsliced GCM loop (x86_64: bsaes batches
+// with the ssse3 GHASH row, bsaes_ghash_ssse3_gcm_x86_64.cc) gets
+// gcm_seal_bulk / gcm_open_bulk through Hybrid::gcm_bulk (row_with_gcm):
+// from thresholds of its own (Policy::kGcm{Seal,Open}ThresholdBlocks), the
+// key is converted once per message instead of once per GCM 1 KiB ctr32
+// chunk, the whole batches run stitched, and the tail is
 // left to GCM's final piece (vpaes). Other ISAs keep GCM's ctr32 + GHASH
 // chunks.
 //

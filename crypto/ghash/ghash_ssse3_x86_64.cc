@@ -36,9 +36,9 @@
 // single fold suffices.
 //
 // Code. The per-block product is in ghash_ssse3_core.h, inline, so that the
-// stitched GCM loop of the x86 vpaes+bsaes row (aes_bsaes_x86_64.cc) runs
-// the same code between bitsliced AES rounds; this file holds init() and the
-// row's update loop.
+// stitched GCM loop of the x86 vpaes+bsaes row
+// (aes/bsaes_ghash_ssse3_gcm_x86_64.cc) runs the same code between
+// bitsliced AES rounds; this file holds init() and the row's update loop.
 //
 // Constant time. Per block: fixed loads of all 32 rows (addresses depend on
 // the row number only), PSHUFB with secret indices into registers, shifts and
