@@ -21,6 +21,11 @@ inline bool overlaps_inexactly(const void* a, size_t a_len, const void* b,
   return x < y + b_len && y < x + a_len;
 }
 
+// Byte order. load_be* / store_be* are FIPS and SP 800-38D's big-endian
+// integers (GCM's counter tail and length block, SHA-2 words); load_le32 /
+// store_le32 the little-endian words of the AES key schedules. Written
+// byte by byte: GCC turns each into one load or store (plus a byte swap for
+// the big-endian ones), and none needs alignment.
 inline uint32_t load_be32(const uint8_t* p) {
   return (uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) |
          (uint32_t{p[2]} << 8) | uint32_t{p[3]};
@@ -33,9 +38,35 @@ inline void store_be32(uint8_t* p, uint32_t v) {
   p[3] = static_cast<uint8_t>(v);
 }
 
+inline uint64_t load_be64(const uint8_t* p) {
+  return (uint64_t{load_be32(p)} << 32) | load_be32(p + 4);
+}
+
 inline void store_be64(uint8_t* p, uint64_t v) {
   store_be32(p, static_cast<uint32_t>(v >> 32));
   store_be32(p + 4, static_cast<uint32_t>(v));
+}
+
+inline uint32_t load_le32(const uint8_t* p) {
+  return uint32_t{p[0]} | (uint32_t{p[1]} << 8) | (uint32_t{p[2]} << 16) |
+         (uint32_t{p[3]} << 24);
+}
+
+inline void store_le32(uint8_t* p, uint32_t v) {
+  p[0] = static_cast<uint8_t>(v);
+  p[1] = static_cast<uint8_t>(v >> 8);
+  p[2] = static_cast<uint8_t>(v >> 16);
+  p[3] = static_cast<uint8_t>(v >> 24);
+}
+
+// be32_lane: the 32-bit lane value whose bytes in memory are v big-endian,
+// i.e. load_le32 of what store_be32(v) writes: how a SIMD lane insert (or a
+// little-endian word) carries GCM's counter tail. Every target is
+// little-endian, so it is one byte swap.
+inline uint32_t be32_lane(uint32_t v) {
+  static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+                "be32_lane assumes a little-endian target");
+  return __builtin_bswap32(v);
 }
 
 // ct_equal_mask: 0xff.. if the n bytes of a and b are equal, else 0, with

@@ -1,18 +1,14 @@
 // aes.cc: AesKey, the public face of the AES backend table.
 #include "ctcrypto/aes.h"
 
+#include "crypto/backend_table.h"
 #include "crypto/cpu/cpu.h"
 
 namespace ctcrypto {
 
 bool aes_backend_usable(const internal::AesBackend* backend) {
-  if (backend == nullptr) return false;
-  bool compiled = false;
-  for (size_t i = 0; i < internal::kNumAesBackends; ++i) {
-    if (internal::kAesBackends[i] == backend) compiled = true;
-  }
-  uint32_t caps = internal::cpu_caps();
-  return compiled && (backend->required_caps & caps) == backend->required_caps;
+  return internal::table_usable(internal::aes_table(), backend,
+                                internal::cpu_caps());
 }
 
 Status AesKey::init(std::span<const uint8_t> key) {
@@ -30,7 +26,7 @@ Status AesKey::init(std::span<const uint8_t> key,
   // table - the tests pass the portable reference rows, which aarch64 builds
   // leave out of the tables but the tests link themselves.
   if (backend == nullptr ||
-      (backend->required_caps & internal::cpu_caps()) != backend->required_caps)
+      !internal::row_runnable(backend, internal::cpu_caps()))
     return Status::kUnsupported;
   state_.key_len = static_cast<uint32_t>(len);
   state_.rounds = static_cast<uint32_t>(len / 4 + 6);

@@ -24,7 +24,7 @@
 // PSHUFB turns it back into a block.
 //
 // Stitched GCM. gcm_seal_bulk/gcm_open_bulk run 8 AES blocks and an 8-block
-// aggregated GHASH (crypto/ghash/ghash_clmul_x86_64.cc's key and arithmetic)
+// aggregated GHASH (the clmul row's key and arithmetic, ghash_clmul_core.h)
 // in the same loop body, so the AES and PCLMULQDQ units work in parallel:
 // seal hashes the previous 8 ciphertext blocks while encrypting the next 8;
 // open hashes the 8 ciphertext blocks it is decrypting.
@@ -37,6 +37,7 @@
 #include "crypto/aes/aes_backend.h"
 #include "crypto/aes/aesni_internal.h"
 #include "crypto/cpu/cpu.h"
+#include "crypto/ghash/ghash_clmul_core.h"
 #include "crypto/internal.h"
 
 namespace ctcrypto::internal {
@@ -118,6 +119,7 @@ inline __attribute__((always_inline)) void gcm8(const __m128i* rk,
                                                 uint8_t* out,
                                                 const uint8_t* hash,
                                                 __m128i* x) {
+  static_assert(kNumPowers == 8, "gcm8 hashes 8 blocks with H^8..H^1");
   __m128i b[8];
   const __m128i k0 = _mm_load_si128(rk);
 #pragma GCC unroll 8
@@ -133,8 +135,7 @@ inline __attribute__((always_inline)) void gcm8(const __m128i* rk,
       const int j = r - 1;
       __m128i h = bswap128(loadu(hash + 16 * j));
       if (j == 0) h = _mm_xor_si128(h, *x);
-      acc_mul(a, h, _mm_load_si128(&hk->h[8 + j]),
-              _mm_load_si128(&hk->hk[8 + j]));
+      acc_mul(a, h, _mm_load_si128(&hk->h[j]), _mm_load_si128(&hk->hk[j]));
     }
   }
   *x = acc_reduce(a);
@@ -146,66 +147,47 @@ inline __attribute__((always_inline)) void gcm8(const __m128i* rk,
   }
 }
 
-template <int NR>
-size_t gcm_seal_nr(const AesKeyState* s, const GhashKeyState* g,
-                   const uint8_t* in, uint8_t* out, size_t len, uint8_t ctr[16],
-                   uint8_t xi[16]) {
+// gcm_nr: the stitched bulk of seal (kOpen false) or open. Seal hashes the
+// previous 8 ciphertext blocks while encrypting the next 8 (the first 8 are
+// encrypted alone, the last 8 hashed after the loop); open hashes the 8
+// blocks it decrypts.
+template <bool kOpen, int NR>
+size_t gcm_nr(const AesKeyState* s, const GhashKeyState* g, const uint8_t* in,
+              uint8_t* out, size_t len, uint8_t ctr[16], uint8_t xi[16]) {
   const size_t n8 = len / 128;
   const __m128i* rk = enc_keys(s);
   const ClmulKey* hk = clmul_key(g);
   __m128i c = bswap128(loadu(ctr));
   __m128i x = bswap128(loadu(xi));
   const __m128i eight = _mm_set_epi32(0, 0, 0, 8);
-  ctr_n<8>(rk, NR, c, in, out);
-  c = _mm_add_epi32(c, eight);
-  for (size_t i = 1; i < n8; ++i) {
-    gcm8<NR>(rk, hk, c, in + 128 * i, out + 128 * i, out + 128 * (i - 1), &x);
+  size_t i = 0;
+  if (!kOpen) {
+    ctr_n<8>(rk, NR, c, in, out);
+    c = _mm_add_epi32(c, eight);
+    i = 1;
+  }
+  for (; i < n8; ++i) {
+    const uint8_t* hash = kOpen ? in + 128 * i : out + 128 * (i - 1);
+    gcm8<NR>(rk, hk, c, in + 128 * i, out + 128 * i, hash, &x);
     c = _mm_add_epi32(c, eight);
   }
-  x = ghash_n(hk, x, out + 128 * (n8 - 1), 8);
+  if (!kOpen) x = ghash_n(hk, x, out + 128 * (n8 - 1), 8);
   storeu(ctr, bswap128(c));
   storeu(xi, bswap128(x));
   return n8 * 128;
 }
 
-template <int NR>
-size_t gcm_open_nr(const AesKeyState* s, const GhashKeyState* g,
-                   const uint8_t* in, uint8_t* out, size_t len, uint8_t ctr[16],
-                   uint8_t xi[16]) {
-  const size_t n8 = len / 128;
-  const __m128i* rk = enc_keys(s);
-  const ClmulKey* hk = clmul_key(g);
-  __m128i c = bswap128(loadu(ctr));
-  __m128i x = bswap128(loadu(xi));
-  const __m128i eight = _mm_set_epi32(0, 0, 0, 8);
-  for (size_t i = 0; i < n8; ++i) {
-    gcm8<NR>(rk, hk, c, in + 128 * i, out + 128 * i, in + 128 * i, &x);
-    c = _mm_add_epi32(c, eight);
-  }
-  storeu(ctr, bswap128(c));
-  storeu(xi, bswap128(x));
-  return n8 * 128;
-}
-
-size_t gcm_seal_bulk(const AesKeyState* s, const GhashKeyState* g,
-                     const uint8_t* in, uint8_t* out, size_t len,
-                     uint8_t ctr[16], uint8_t xi[16]) {
+// gcm_bulk: AesBackend::gcm_seal_bulk (kOpen false) / gcm_open_bulk, whole
+// 8-block batches; the round count is public.
+template <bool kOpen>
+size_t gcm_bulk(const AesKeyState* s, const GhashKeyState* g,
+                const uint8_t* in, uint8_t* out, size_t len, uint8_t ctr[16],
+                uint8_t xi[16]) {
   if (len < 128) return 0;
   switch (s->rounds) {
-    case 10: return gcm_seal_nr<10>(s, g, in, out, len, ctr, xi);
-    case 12: return gcm_seal_nr<12>(s, g, in, out, len, ctr, xi);
-    default: return gcm_seal_nr<14>(s, g, in, out, len, ctr, xi);
-  }
-}
-
-size_t gcm_open_bulk(const AesKeyState* s, const GhashKeyState* g,
-                     const uint8_t* in, uint8_t* out, size_t len,
-                     uint8_t ctr[16], uint8_t xi[16]) {
-  if (len < 128) return 0;
-  switch (s->rounds) {
-    case 10: return gcm_open_nr<10>(s, g, in, out, len, ctr, xi);
-    case 12: return gcm_open_nr<12>(s, g, in, out, len, ctr, xi);
-    default: return gcm_open_nr<14>(s, g, in, out, len, ctr, xi);
+    case 10: return gcm_nr<kOpen, 10>(s, g, in, out, len, ctr, xi);
+    case 12: return gcm_nr<kOpen, 12>(s, g, in, out, len, ctr, xi);
+    default: return gcm_nr<kOpen, 14>(s, g, in, out, len, ctr, xi);
   }
 }
 
@@ -333,8 +315,8 @@ const AesBackend kAesAesni = {
     .cbc_encrypt = x86hw::aesni_cbc_encrypt,
     .cbc_decrypt = x86hw::aesni_cbc_decrypt,
     .gcm_ghash = &kGhashClmul,
-    .gcm_seal_bulk = x86hw::gcm_seal_bulk,
-    .gcm_open_bulk = x86hw::gcm_open_bulk,
+    .gcm_seal_bulk = x86hw::gcm_bulk<false>,
+    .gcm_open_bulk = x86hw::gcm_bulk<true>,
 };
 
 }  // namespace ctcrypto::internal

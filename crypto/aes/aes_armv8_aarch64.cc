@@ -59,18 +59,6 @@
 
 namespace ctcrypto::internal {
 
-extern const AesBackend kAesArmv8 = {
-    .name = "armv8",
-    .required_caps = kCapAes | kCapNeon,
-    .set_key = armv8_set_key,
-    .encrypt_block = armv8_encrypt_block,
-    .decrypt_block = armv8_decrypt_block,
-    .ctr32 = armv8_ctr32,
-    .cbc_encrypt = armv8_cbc_encrypt,
-    .cbc_decrypt = armv8_cbc_decrypt,
-    .gcm_ghash = &kGhashPmull,
-    .gcm_seal_bulk = armv8_gcm_seal_bulk,
-    .gcm_open_bulk = armv8_gcm_open_bulk,
-};
+extern const AesBackend kAesArmv8 = armv8_row();
 
 }  // namespace ctcrypto::internal

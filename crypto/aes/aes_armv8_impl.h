@@ -47,12 +47,6 @@ inline uint32_t sub_word(uint32_t w) {
   return vgetq_lane_u32(vreinterpretq_u32_u8(v), 0);
 }
 
-inline uint32_t load_le32(const uint8_t* p) {
-  uint32_t v;
-  std::memcpy(&v, p, 4);  // AArch64 Linux is little-endian
-  return v;
-}
-
 void armv8_set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
   const size_t nk = key_len / 4;
   const size_t nr = nk + 6;
@@ -127,7 +121,7 @@ CTCRYPTO_INLINE void decN(const RoundKeys<Nr>& rk, uint8x16_t* b) {
 // counter_block: `iv` with its last 32 bits replaced by big-endian c.
 CTCRYPTO_INLINE uint8x16_t counter_block(uint8x16_t iv, uint32_t c) {
   return vreinterpretq_u8_u32(
-      vsetq_lane_u32(__builtin_bswap32(c), vreinterpretq_u32_u8(iv), 3));
+      vsetq_lane_u32(be32_lane(c), vreinterpretq_u32_u8(iv), 3));
 }
 
 // Rounds are public: dispatch once per call to the unrolled instance.
@@ -380,6 +374,22 @@ size_t armv8_gcm_open_bulk(const AesKeyState* s, const GhashKeyState* g,
                            const uint8_t* in, uint8_t* out, size_t len,
                            uint8_t ctr[16], uint8_t xi[16]) {
   CTCRYPTO_ARMV8_DISPATCH(s, gcm_open_t, s, g, in, out, len, ctr, xi);
+}
+
+// armv8_row: the "armv8" row, the same on AArch64 and AArch32 (the block
+// counts in flight differ inside the functions above).
+constexpr AesBackend armv8_row() {
+  return AesBackend{.name = "armv8",
+                    .required_caps = kCapAes | kCapNeon,
+                    .set_key = armv8_set_key,
+                    .encrypt_block = armv8_encrypt_block,
+                    .decrypt_block = armv8_decrypt_block,
+                    .ctr32 = armv8_ctr32,
+                    .cbc_encrypt = armv8_cbc_encrypt,
+                    .cbc_decrypt = armv8_cbc_decrypt,
+                    .gcm_ghash = &kGhashPmull,
+                    .gcm_seal_bulk = armv8_gcm_seal_bulk,
+                    .gcm_open_bulk = armv8_gcm_open_bulk};
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 namespace ctcrypto::internal {
 
@@ -88,10 +89,28 @@ struct AesBackend {
                       size_t blocks) = nullptr;
 };
 
+// basic_row: the row of an implementation whose static functions Impl::
+// set_key, encrypt_block, decrypt_block, ctr32, cbc_encrypt and cbc_decrypt
+// are its required members; the optional ones stay null (a row that has
+// them sets them on the result).
+template <class Impl>
+constexpr AesBackend basic_row(const char* name, uint32_t caps) {
+  return AesBackend{.name = name,
+                    .required_caps = caps,
+                    .set_key = Impl::set_key,
+                    .encrypt_block = Impl::encrypt_block,
+                    .decrypt_block = Impl::decrypt_block,
+                    .ctr32 = Impl::ctr32,
+                    .cbc_encrypt = Impl::cbc_encrypt,
+                    .cbc_decrypt = Impl::cbc_decrypt};
+}
+
 // aes_backends: the compiled-in rows, best first. Every row is compiled in
 // because its platform can run it; whether this CPU can is required_caps.
 extern const AesBackend* const kAesBackends[];
 extern const size_t kNumAesBackends;
+// aes_table: kAesBackends as a span (for backend_table.h).
+std::span<const AesBackend* const> aes_table();
 
 // select_aes_backend: the first row of kAesBackends whose required_caps are
 // all in `caps`. Never null: the last row of every platform needs nothing
@@ -106,7 +125,7 @@ const AesBackend* find_aes_backend(const char* name);
 extern const AesBackend kAesNohw;        // aes_nohw.cc: portable bitsliced
 extern const AesBackend kAesVpaes;       // vpaes (Hamburg 2009), per ISA
 extern const AesBackend kAesBsaes;       // bitsliced SIMD (Kasper-Schwabe)
-extern const AesBackend kAesVpaesBsaes;  // armv7 hybrid
+extern const AesBackend kAesVpaesBsaes;  // vpaes key, bulk on bsaes, per ISA
 extern const AesBackend kAesAesni;       // x86 AES-NI
 extern const AesBackend kAesVaes;        // x86 VAES wide vectors
 extern const AesBackend kAesArmv8;       // ARMv8 AES instructions

@@ -5,8 +5,7 @@
 // backend's cc_library defines CTCRYPTO_AES_<NAME> for its dependents, and
 // its row appears here only then. Adding a backend means adding its file,
 // its cc_library and one line below; no caller changes.
-#include <cstring>
-
+#include "crypto/backend_table.h"
 #include "crypto/aes/aes_backend.h"
 
 namespace ctcrypto::internal {
@@ -36,18 +35,16 @@ const AesBackend* const kAesBackends[] = {
 };
 const size_t kNumAesBackends = sizeof(kAesBackends) / sizeof(kAesBackends[0]);
 
+std::span<const AesBackend* const> aes_table() {
+  return {kAesBackends, kNumAesBackends};
+}
+
 const AesBackend* select_aes_backend(uint32_t caps) {
-  for (const AesBackend* b : kAesBackends) {
-    if ((b->required_caps & caps) == b->required_caps) return b;
-  }
-  return kAesBackends[kNumAesBackends - 1];
+  return table_select(aes_table(), caps);
 }
 
 const AesBackend* find_aes_backend(const char* name) {
-  for (const AesBackend* b : kAesBackends) {
-    if (std::strcmp(b->name, name) == 0) return b;
-  }
-  return nullptr;
+  return table_find(aes_table(), name);
 }
 
 }  // namespace ctcrypto::internal

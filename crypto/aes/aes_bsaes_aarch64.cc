@@ -10,8 +10,9 @@
 // constant index vector, EXT, CMTST) has data-independent timing.
 //
 // For cores without the ARMv8 AES instructions (Cortex-A53 built without
-// +crypto, or CTCRYPTO_DISABLE=aes); see the speed notes in the report of
-// the bsaes branch.
+// +crypto, or CTCRYPTO_DISABLE=aes). The vpaes+bsaes row
+// (aes_vpaes_bsaes_aarch64.cc) uses this file's engine entry points for its
+// bulk calls; its threshold comment has the measured crossover.
 #include <arm_neon.h>
 
 #include <cstddef>
@@ -73,15 +74,7 @@ struct IsaNeonA64 {
 
 CTCRYPTO_BSAES_DEFINE_ENTRY_POINTS(IsaNeonA64)
 
-extern const AesBackend kAesBsaes = {
-    .name = "bsaes",
-    .required_caps = 0,  // Advanced SIMD is architectural on ARMv8-A
-    .set_key = bsaes_row::set_key,
-    .encrypt_block = bsaes_row::encrypt_block,
-    .decrypt_block = bsaes_row::decrypt_block,
-    .ctr32 = bsaes_row::ctr32,
-    .cbc_encrypt = bsaes_row::cbc_encrypt,
-    .cbc_decrypt = bsaes_row::cbc_decrypt,
-};
+// Advanced SIMD is architectural on ARMv8-A: no capability bit needed.
+extern const AesBackend kAesBsaes = BsaesRow::row(/*caps=*/0);
 
 }  // namespace ctcrypto::internal

@@ -83,15 +83,6 @@ struct IsaNeonV7 {
 
 CTCRYPTO_BSAES_DEFINE_ENTRY_POINTS(IsaNeonV7)
 
-extern const AesBackend kAesBsaes = {
-    .name = "bsaes",
-    .required_caps = kCapNeon,
-    .set_key = bsaes_row::set_key,
-    .encrypt_block = bsaes_row::encrypt_block,
-    .decrypt_block = bsaes_row::decrypt_block,
-    .ctr32 = bsaes_row::ctr32,
-    .cbc_encrypt = bsaes_row::cbc_encrypt,
-    .cbc_decrypt = bsaes_row::cbc_decrypt,
-};
+extern const AesBackend kAesBsaes = BsaesRow::row(kCapNeon);
 
 }  // namespace ctcrypto::internal

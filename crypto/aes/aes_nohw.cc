@@ -56,6 +56,7 @@
 
 #include "crypto/aes/aes_backend.h"
 #include "crypto/aes/bitsliced_sbox.h"
+#include "crypto/internal.h"
 
 namespace ctcrypto::internal {
 namespace {
@@ -77,25 +78,7 @@ constexpr size_t kRoundKeyBytes = 8 * sizeof(u64);  // one bitsliced round key
 static_assert((kMaxRounds + 1) * kRoundKeyBytes <= kAesKeyStorageBytes,
               "bitsliced schedule must fit in AesKeyState::storage");
 
-CTC_AES_INLINE u32 load_le32(const uint8_t* p) {
-  return static_cast<u32>(p[0]) | (static_cast<u32>(p[1]) << 8) |
-         (static_cast<u32>(p[2]) << 16) | (static_cast<u32>(p[3]) << 24);
-}
-
-CTC_AES_INLINE void store_le32(uint8_t* p, u32 v) {
-  p[0] = static_cast<uint8_t>(v);
-  p[1] = static_cast<uint8_t>(v >> 8);
-  p[2] = static_cast<uint8_t>(v >> 16);
-  p[3] = static_cast<uint8_t>(v >> 24);
-}
-
 CTC_AES_INLINE u64 rotr64(u64 x, int n) { return (x >> n) | (x << (64 - n)); }
-
-// Clears secrets left in stack buffers; the volatile stores cannot be elided.
-void wipe(void* p, size_t n) {
-  volatile uint8_t* v = static_cast<volatile uint8_t*>(p);
-  for (size_t i = 0; i < n; i++) v[i] = 0;
-}
 
 // ---------------------------------------------------------------------------
 // Orthogonalization.
@@ -385,9 +368,9 @@ CTC_AES_INLINE void store_batch(u64 q[8], uint8_t* out, size_t n) {
       CTC_AES_UNROLL
       for (int i = 0; i < 8; i++) q[i] = inv_shift_rows_word(q[i]);
     std::memcpy(s->storage + r * kRoundKeyBytes, q, kRoundKeyBytes);
-    wipe(q, sizeof(q));
+    secure_zero(q, sizeof(q));
   }
-  wipe(w, sizeof(w));
+  secure_zero(w, sizeof(w));
 }
 
 // ---------------------------------------------------------------------------
@@ -409,21 +392,11 @@ void nohw_decrypt_block(const AesKeyState* s, const uint8_t in[16],
   store_batch(q, out, 1);
 }
 
-CTC_AES_INLINE u32 load_be32(const uint8_t* p) {
-  return (static_cast<u32>(p[0]) << 24) | (static_cast<u32>(p[1]) << 16) |
-         (static_cast<u32>(p[2]) << 8) | static_cast<u32>(p[3]);
-}
-
-// Byte-reverses a 32-bit value; the counter tail is big-endian in memory but
-// the batch loads columns little-endian.
-CTC_AES_INLINE u32 bswap32(u32 v) {
-  return (v >> 24) | ((v >> 8) & 0xFF00u) | ((v << 8) & 0xFF0000u) | (v << 24);
-}
-
 void nohw_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                 size_t blocks, const uint8_t counter[16]) {
   // The first three columns are the same in every counter block; only
-  // column 3 (the big-endian 32-bit tail) changes, wrapping mod 2^32.
+  // column 3 (the big-endian 32-bit tail) changes, wrapping mod 2^32; the
+  // batch loads columns little-endian, hence be32_lane.
   const u32 c0 = load_le32(counter), c1 = load_le32(counter + 4);
   const u32 c2 = load_le32(counter + 8);
   const u64 lo_even = static_cast<u64>(c0) | (static_cast<u64>(c2) << 32);
@@ -436,7 +409,7 @@ void nohw_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
     for (int b = 0; b < 4; b++) {
       q[b] = lo_even;
       q[b + 4] = static_cast<u64>(c1) |
-                 (static_cast<u64>(bswap32(ctr + static_cast<u32>(b))) << 32);
+                 (static_cast<u64>(be32_lane(ctr + static_cast<u32>(b))) << 32);
     }
     ortho(q);
     encrypt_batch(s, q);
@@ -449,7 +422,7 @@ void nohw_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
     out += 16 * n;
     blocks -= n;
   }
-  wipe(ks, sizeof(ks));
+  secure_zero(ks, sizeof(ks));
 }
 
 void nohw_cbc_encrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
@@ -490,7 +463,7 @@ void nohw_cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
     blocks -= n;
   }
   std::memcpy(iv, prev, 16);
-  wipe(pt, sizeof(pt));
+  secure_zero(pt, sizeof(pt));
 }
 
 #undef CTC_AES_INLINE

@@ -18,8 +18,9 @@
 // sooner than one ZMM chain with masked loads and stores (measured).
 //
 // Stitched GCM. gcm_seal_bulk/gcm_open_bulk run 32 blocks of AES (8 ZMM
-// chains) and a 32-block aggregated VPCLMULQDQ GHASH (crypto/ghash/
-// ghash_vpclmul_x86_64.cc: VpclmulKey, x*H^32..x*H^1, one per-lane
+// chains) and a 32-block aggregated VPCLMULQDQ GHASH (the vpclmul row's
+// key and arithmetic, crypto/ghash/ghash_clmul_core.h: VpclmulKey,
+// x*H^32..x*H^1, one per-lane
 // reduction per 32 blocks, Xi folded into the first block) in one loop body:
 // seal hashes the previous 32 ciphertext blocks while encrypting the next
 // 32; open hashes the 32 blocks it decrypts. One GHASH vector (three
@@ -42,6 +43,7 @@
 #include "crypto/aes/aes_backend.h"
 #include "crypto/aes/aesni_internal.h"
 #include "crypto/cpu/cpu.h"
+#include "crypto/ghash/ghash_clmul_core.h"
 #include "crypto/internal.h"
 
 // Keep the source order of the stitched loops: GCC's post-RA scheduler

@@ -36,7 +36,7 @@ struct Neon64 {
   static V shr4(V x) { return vshrq_n_u8(x, 4); }
   static V tbl(V table, V idx) { return vqtbl1q_u8(table, idx); }
   static V with_ctr(V prefix, uint32_t ctr) {
-    return vreinterpretq_u8_u32(vsetq_lane_u32(__builtin_bswap32(ctr),
+    return vreinterpretq_u8_u32(vsetq_lane_u32(be32_lane(ctr),
                                                vreinterpretq_u32_u8(prefix), 3));
   }
 };

@@ -44,7 +44,7 @@ struct Neon32 {
                        vtbl2_u8(t, vget_high_u8(idx)));
   }
   static V with_ctr(V prefix, uint32_t ctr) {
-    return vreinterpretq_u8_u32(vsetq_lane_u32(__builtin_bswap32(ctr),
+    return vreinterpretq_u8_u32(vsetq_lane_u32(be32_lane(ctr),
                                                vreinterpretq_u32_u8(prefix), 3));
   }
 };

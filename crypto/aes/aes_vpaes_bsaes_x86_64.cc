@@ -9,12 +9,12 @@
 // SSSE3). This file holds the x86 policy constants and the measurement
 // behind them, and pairs the row with the ssse3 GHASH row for GCM: the
 // stitched bulk loop (bsaes batches with a GHASH block per round,
-// aes_bsaes_x86_64.cc) from the same threshold, the key converted once per
+// bsaes_ghash_ssse3_gcm_x86_64.cc) from the same threshold, the key converted once per
 // message.
 #include <cstddef>
 
 #include "crypto/aes/aes_backend.h"
-#include "crypto/aes/bsaes_gcm_x86_64.h"
+#include "crypto/aes/bsaes_ghash_ssse3_gcm_x86_64.h"
 #include "crypto/aes/vpaes_bsaes_hybrid.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"

@@ -2,7 +2,8 @@
 //
 // The algorithm (Hamburg, CHES 2009: AES as 16-entry nibble lookups done by
 // a byte shuffle with the table in a register) lives once in vpaes_core.h;
-// this file supplies the five vector operations it needs. PSHUFB returns 0
+// this file supplies the eight vector operations it needs (load, store,
+// vxor, vand, splat, shr4, tbl, with_ctr; see "Usage" there). PSHUFB returns 0
 // for an index byte with bit 7 set and otherwise uses the low 4 bits, which
 // is exactly the "1/0 = 0x80 = infinity" convention of the core (indices
 // are always < 16 or >= 0x80). Every table is a register or a constant
@@ -33,7 +34,7 @@ struct Ssse3 {
   static V shr4(V x) { return _mm_and_si128(_mm_srli_epi16(x, 4), splat(0x0F)); }
   static V tbl(V table, V idx) { return _mm_shuffle_epi8(table, idx); }
   static V with_ctr(V prefix, uint32_t ctr) {
-    const uint32_t be = __builtin_bswap32(ctr);
+    const uint32_t be = be32_lane(ctr);
     return _mm_or_si128(prefix,
                         _mm_slli_si128(_mm_cvtsi32_si128(static_cast<int>(be)), 12));
   }

@@ -35,6 +35,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "crypto/internal.h"
+
 // Forced inlining: the planes must stay in registers across the caller's
 // round; an out-of-line call would pass them through memory. (It also keeps
 // these functions out of the link: a TU built with -mssse3 never provides
@@ -240,8 +242,7 @@ CTCRYPTO_BS_INLINE uint32_t bs_sub_word(uint32_t w) {
   bs_sub_bytes(q);
   uint32_t r = 0;
   for (int j = 0; j < 8; j++) r |= (q[j] & 0x01010101u) << j;
-  for (int j = 0; j < 8; j++) q[j] = 0;  // wipe; the barrier keeps the stores
-  __asm__ __volatile__("" : : "r"(q) : "memory");
+  secure_zero(q, sizeof(q));
   return r;
 }
 
@@ -255,8 +256,7 @@ CTCRYPTO_BS_INLINE void bs_expand_key(const uint8_t* key, size_t key_len,
   const size_t nk = key_len / 4;
   const size_t total = 4 * (static_cast<size_t>(rounds) + 1);
   for (size_t i = 0; i < nk; i++) {
-    w[i] = uint32_t{key[4 * i]} | (uint32_t{key[4 * i + 1]} << 8) |
-           (uint32_t{key[4 * i + 2]} << 16) | (uint32_t{key[4 * i + 3]} << 24);
+    w[i] = load_le32(key + 4 * i);
   }
   uint32_t rcon = 1;  // public; doubles in GF(2^8) each use
   for (size_t i = nk; i < total; i++) {

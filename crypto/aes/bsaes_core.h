@@ -60,6 +60,7 @@
 
 #include "crypto/aes/aes_backend.h"
 #include "crypto/aes/bitsliced_sbox.h"
+#include "crypto/internal.h"
 
 namespace ctcrypto::internal {
 
@@ -105,8 +106,7 @@ inline void bsaes_expand_key(const uint8_t* key, size_t key_len,
   for (size_t i = 0; i < total; i++)
     for (int b = 0; b < 4; b++)
       rk[i / 4][4 * (i % 4) + b] = static_cast<uint8_t>(w[i] >> (8 * b));
-  std::memset(w, 0, sizeof(w));
-  __asm__ __volatile__("" : : "r"(w) : "memory");
+  secure_zero(w, sizeof(w));
 }
 
 // ---------------------------------------------------------------------------
@@ -245,14 +245,7 @@ struct BsaesEngine {
   }
 
   static CTCRYPTO_BS_INLINE void wipe_regs(V q[8]) {
-#pragma GCC unroll 8
-    for (int j = 0; j < 8; j++) q[j] = Isa::splat(0);
-    __asm__ __volatile__("" : : "r"(q) : "memory");
-  }
-
-  static CTCRYPTO_BS_INLINE void wipe(void* p, size_t n) {
-    std::memset(p, 0, n);
-    __asm__ __volatile__("" : : "r"(p) : "memory");
+    secure_zero(q, 8 * sizeof(V));
   }
 
   // ---- entry points ------------------------------------------------------
@@ -292,23 +285,18 @@ struct BsaesEngine {
     store8(q, buf);
     std::memcpy(out, buf, 16 * n);
     wipe_regs(q);
-    wipe(buf, sizeof(buf));
+    secure_zero(buf, sizeof(buf));
   }
 
   static void ctr32(const uint8_t* bs, unsigned nr, const uint8_t* in,
                     uint8_t* out, size_t blocks, const uint8_t counter[16]) {
     alignas(16) uint8_t ctr[128];
     for (int b = 0; b < 8; b++) std::memcpy(ctr + 16 * b, counter, 12);
-    uint32_t c = (uint32_t{counter[12]} << 24) | (uint32_t{counter[13]} << 16) |
-                 (uint32_t{counter[14]} << 8) | uint32_t{counter[15]};
+    uint32_t c = load_be32(counter + 12);
     V q[8];
     while (blocks > 0) {
       for (int b = 0; b < 8; b++) {
-        const uint32_t v = c + static_cast<uint32_t>(b);  // mod 2^32
-        ctr[16 * b + 12] = static_cast<uint8_t>(v >> 24);
-        ctr[16 * b + 13] = static_cast<uint8_t>(v >> 16);
-        ctr[16 * b + 14] = static_cast<uint8_t>(v >> 8);
-        ctr[16 * b + 15] = static_cast<uint8_t>(v);
+        store_be32(ctr + 16 * b + 12, c + static_cast<uint32_t>(b));  // mod 2^32
       }
       load8(q, ctr);
       encrypt(bs, nr, q);
@@ -327,7 +315,7 @@ struct BsaesEngine {
         alignas(16) uint8_t ks[128];
         store8(q, ks);
         for (size_t i = 0; i < 16 * blocks; i++) out[i] = in[i] ^ ks[i];
-        wipe(ks, sizeof(ks));
+        secure_zero(ks, sizeof(ks));
         blocks = 0;
       }
       c += 8;
@@ -393,51 +381,53 @@ struct BsaesEngine {
 // the bitsliced schedule; single blocks and CBC encryption (inherently
 // serial) run one block in a padded batch - slow, but constant time.
 
-namespace bsaes_row {
-
-inline void set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
-  static_assert(kBsaesScheduleBytes <= kAesKeyStorageBytes,
-                "bitsliced schedule must fit in AesKeyState::storage");
-  uint8_t rk[kBsaesMaxRounds + 1][16];
-  bsaes_expand_key(key, key_len, s->rounds, rk);
-  bsaes_convert_key(s->storage, rk, s->rounds);
-  std::memset(rk, 0, sizeof(rk));
-  __asm__ __volatile__("" : : "r"(rk) : "memory");
-}
-
-inline void encrypt_block(const AesKeyState* s, const uint8_t in[16],
-                          uint8_t out[16]) {
-  bsaes_encrypt_blocks(s->storage, s->rounds, in, out, 1);
-}
-
-inline void decrypt_block(const AesKeyState* s, const uint8_t in[16],
-                          uint8_t out[16]) {
-  bsaes_decrypt_blocks(s->storage, s->rounds, in, out, 1);
-}
-
-inline void ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                  size_t blocks, const uint8_t counter[16]) {
-  bsaes_ctr32(s->storage, s->rounds, in, out, blocks, counter);
-}
-
-inline void cbc_encrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                        size_t blocks, uint8_t iv[16]) {
-  uint8_t x[16];
-  std::memcpy(x, iv, 16);
-  for (size_t k = 0; k < blocks; k++) {
-    for (int i = 0; i < 16; i++) x[i] ^= in[16 * k + i];
-    bsaes_encrypt_blocks(s->storage, s->rounds, x, x, 1);
-    std::memcpy(out + 16 * k, x, 16);
+struct BsaesRow {
+  static void set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
+    static_assert(kBsaesScheduleBytes <= kAesKeyStorageBytes,
+                  "bitsliced schedule must fit in AesKeyState::storage");
+    uint8_t rk[kBsaesMaxRounds + 1][16];
+    bsaes_expand_key(key, key_len, s->rounds, rk);
+    bsaes_convert_key(s->storage, rk, s->rounds);
+    secure_zero(rk, sizeof(rk));
   }
-  std::memcpy(iv, x, 16);
-}
 
-inline void cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                        size_t blocks, uint8_t iv[16]) {
-  bsaes_cbc_decrypt(s->storage, s->rounds, in, out, blocks, iv);
-}
+  static void encrypt_block(const AesKeyState* s, const uint8_t in[16],
+                            uint8_t out[16]) {
+    bsaes_encrypt_blocks(s->storage, s->rounds, in, out, 1);
+  }
 
-}  // namespace bsaes_row
+  static void decrypt_block(const AesKeyState* s, const uint8_t in[16],
+                            uint8_t out[16]) {
+    bsaes_decrypt_blocks(s->storage, s->rounds, in, out, 1);
+  }
+
+  static void ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                    size_t blocks, const uint8_t counter[16]) {
+    bsaes_ctr32(s->storage, s->rounds, in, out, blocks, counter);
+  }
+
+  static void cbc_encrypt(const AesKeyState* s, const uint8_t* in,
+                          uint8_t* out, size_t blocks, uint8_t iv[16]) {
+    uint8_t x[16];
+    std::memcpy(x, iv, 16);
+    for (size_t k = 0; k < blocks; k++) {
+      for (int i = 0; i < 16; i++) x[i] ^= in[16 * k + i];
+      bsaes_encrypt_blocks(s->storage, s->rounds, x, x, 1);
+      std::memcpy(out + 16 * k, x, 16);
+    }
+    std::memcpy(iv, x, 16);
+  }
+
+  static void cbc_decrypt(const AesKeyState* s, const uint8_t* in,
+                          uint8_t* out, size_t blocks, uint8_t iv[16]) {
+    bsaes_cbc_decrypt(s->storage, s->rounds, in, out, blocks, iv);
+  }
+
+  // row: the "bsaes" row of an ISA file, which needs `caps` at run time.
+  static constexpr AesBackend row(uint32_t caps) {
+    return basic_row<BsaesRow>("bsaes", caps);
+  }
+};
 
 }  // namespace ctcrypto::internal
 

@@ -22,12 +22,12 @@
 // a bitsliced batch differs widely) and are measured in that ISA's row file
 // (aes_vpaes_bsaes_{x86_64,aarch64,arm}.cc), next to the numbers.
 //
-// GCM. An ISA with a stitched bitsliced GCM loop (x86_64: bsaes batches with
-// the ssse3 GHASH row, aes_bsaes_x86_64.cc) gets gcm_seal_bulk /
-// gcm_open_bulk through Hybrid::gcm_bulk (row_with_gcm): from thresholds
-// of its own (Policy::kGcm{Seal,Open}ThresholdBlocks), the key is converted
-// once per message instead of once per
-// GCM 1 KiB ctr32 chunk, the whole batches run stitched, and the tail is
+// GCM. An ISA with a stitched bitsliced GCM loop (x86_64: bsaes batches
+// with the ssse3 GHASH row, bsaes_ghash_ssse3_gcm_x86_64.cc) gets
+// gcm_seal_bulk / gcm_open_bulk through Hybrid::gcm_bulk (row_with_gcm):
+// from thresholds of its own (Policy::kGcm{Seal,Open}ThresholdBlocks), the
+// key is converted once per message instead of once per GCM 1 KiB ctr32
+// chunk, the whole batches run stitched, and the tail is
 // left to GCM's final piece (vpaes). Other ISAs keep GCM's ctr32 + GHASH
 // chunks.
 //
@@ -55,6 +55,7 @@
 #include "crypto/aes/aes_backend.h"
 #include "crypto/aes/bsaes_core.h"
 #include "crypto/aes/vpaes_export.h"
+#include "crypto/internal.h"
 
 namespace ctcrypto::internal {
 
@@ -88,13 +89,7 @@ struct Hybrid {
 
   // Adds `n` to the big-endian 32-bit tail of a counter block (mod 2^32).
   static void ctr_advance(uint8_t ctr[16], size_t n) {
-    uint32_t c = (uint32_t{ctr[12]} << 24) | (uint32_t{ctr[13]} << 16) |
-                 (uint32_t{ctr[14]} << 8) | uint32_t{ctr[15]};
-    c += static_cast<uint32_t>(n);
-    ctr[12] = static_cast<uint8_t>(c >> 24);
-    ctr[13] = static_cast<uint8_t>(c >> 16);
-    ctr[14] = static_cast<uint8_t>(c >> 8);
-    ctr[15] = static_cast<uint8_t>(c);
+    store_be32(ctr + 12, load_be32(ctr + 12) + static_cast<uint32_t>(n));
   }
 
   // The split of a bulk call of `blocks` (>= kThreshold) blocks: the
@@ -138,9 +133,8 @@ struct Hybrid {
                               ctr_or_iv);
       }
     }
-    std::memset(rk, 0, sizeof(rk));
-    std::memset(bs, 0, sizeof(bs));
-    __asm__ __volatile__("" : : "r"(rk), "r"(bs) : "memory");
+    secure_zero(rk, sizeof(rk));
+    secure_zero(bs, sizeof(bs));
   }
 
   // gcm_bulk: the AesBackend gcm_seal_bulk / gcm_open_bulk of an ISA with a
@@ -169,9 +163,8 @@ struct Hybrid {
     bsaes_convert_key(bs, rk, s->rounds);
     kFn(bs, s->rounds, g, in, out, batches, ctr, xi);
     ctr_advance(ctr, kBsaesBatchBlocks * batches);
-    std::memset(rk, 0, sizeof(rk));
-    std::memset(bs, 0, sizeof(bs));
-    __asm__ __volatile__("" : : "r"(rk), "r"(bs) : "memory");
+    secure_zero(rk, sizeof(rk));
+    secure_zero(bs, sizeof(bs));
     return 16 * kBsaesBatchBlocks * batches;
   }
 
@@ -203,14 +196,7 @@ struct Hybrid {
   }
 
   static constexpr AesBackend row(const char* name, uint32_t caps) {
-    return AesBackend{.name = name,
-                      .required_caps = caps,
-                      .set_key = set_key,
-                      .encrypt_block = encrypt_block,
-                      .decrypt_block = decrypt_block,
-                      .ctr32 = ctr32,
-                      .cbc_encrypt = cbc_encrypt,
-                      .cbc_decrypt = cbc_decrypt};
+    return basic_row<Hybrid>(name, caps);
   }
 
   // The row with stitched GCM bulk loops paired with GHASH row `ghash`.

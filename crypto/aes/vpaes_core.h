@@ -602,14 +602,7 @@ struct Vpaes {
   }
 
   static constexpr AesBackend row(const char* name, uint32_t caps) {
-    return AesBackend{.name = name,
-                      .required_caps = caps,
-                      .set_key = set_key,
-                      .encrypt_block = encrypt_block,
-                      .decrypt_block = decrypt_block,
-                      .ctr32 = ctr32,
-                      .cbc_encrypt = cbc_encrypt,
-                      .cbc_decrypt = cbc_decrypt};
+    return basic_row<Vpaes>(name, caps);
   }
 };
 

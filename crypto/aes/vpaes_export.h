@@ -1,8 +1,8 @@
 // vpaes_export.h: standard round keys out of a vpaes key schedule.
 //
 // For backends that keep keys in vpaes form and need another form on
-// demand (the armv7 vpaes/bitsliced hybrid converts to bitsliced round keys
-// for bulk work). Only the vpaes-form schedule is stored; this recovers the
+// demand (the vpaes+bsaes hybrid, vpaes_bsaes_hybrid.h, on every ISA
+// converts to bitsliced round keys for bulk work). Only the vpaes-form schedule is stored; this recovers the
 // FIPS-197 encryption round keys from it with vector-permute basis changes
 // (constant time: every secret byte goes through register shuffles only).
 //

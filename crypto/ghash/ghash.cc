@@ -3,19 +3,15 @@
 
 #include <cstring>
 
+#include "crypto/backend_table.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/internal.h"
 
 namespace ctcrypto {
 
 bool ghash_backend_usable(const internal::GhashBackend* backend) {
-  if (backend == nullptr) return false;
-  bool compiled = false;
-  for (size_t i = 0; i < internal::kNumGhashBackends; ++i) {
-    if (internal::kGhashBackends[i] == backend) compiled = true;
-  }
-  uint32_t caps = internal::cpu_caps();
-  return compiled && (backend->required_caps & caps) == backend->required_caps;
+  return internal::table_usable(internal::ghash_table(), backend,
+                                internal::cpu_caps());
 }
 
 Status GhashKey::init(std::span<const uint8_t, 16> h) {
@@ -30,7 +26,7 @@ Status GhashKey::init(std::span<const uint8_t, 16> h,
   // table - the tests pass the portable reference rows, which aarch64 builds
   // leave out of the tables but the tests link themselves.
   if (backend == nullptr ||
-      (backend->required_caps & internal::cpu_caps()) != backend->required_caps)
+      !internal::row_runnable(backend, internal::cpu_caps()))
     return Status::kUnsupported;
   backend->init(&state_, h.data());
   state_.backend = backend;

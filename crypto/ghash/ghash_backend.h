@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 namespace ctcrypto::internal {
 
@@ -38,6 +39,8 @@ struct GhashBackend {
 
 extern const GhashBackend* const kGhashBackends[];
 extern const size_t kNumGhashBackends;
+// ghash_table: kGhashBackends as a span (for backend_table.h).
+std::span<const GhashBackend* const> ghash_table();
 
 const GhashBackend* select_ghash_backend(uint32_t caps);
 const GhashBackend* find_ghash_backend(const char* name);

@@ -1,7 +1,6 @@
 // ghash_backends.cc: the GHASH backend table, best first (see
 // aes_backends.cc for how rows are compiled in).
-#include <cstring>
-
+#include "crypto/backend_table.h"
 #include "crypto/ghash/ghash_backend.h"
 
 namespace ctcrypto::internal {
@@ -29,18 +28,16 @@ const GhashBackend* const kGhashBackends[] = {
 const size_t kNumGhashBackends =
     sizeof(kGhashBackends) / sizeof(kGhashBackends[0]);
 
+std::span<const GhashBackend* const> ghash_table() {
+  return {kGhashBackends, kNumGhashBackends};
+}
+
 const GhashBackend* select_ghash_backend(uint32_t caps) {
-  for (const GhashBackend* b : kGhashBackends) {
-    if ((b->required_caps & caps) == b->required_caps) return b;
-  }
-  return kGhashBackends[kNumGhashBackends - 1];
+  return table_select(ghash_table(), caps);
 }
 
 const GhashBackend* find_ghash_backend(const char* name) {
-  for (const GhashBackend* b : kGhashBackends) {
-    if (std::strcmp(b->name, name) == 0) return b;
-  }
-  return nullptr;
+  return table_find(ghash_table(), name);
 }
 
 }  // namespace ctcrypto::internal

@@ -8,30 +8,33 @@
 // serial dependency through Xi is one multiply-and-reduce per 8 blocks. The
 // reduction is the Montgomery-style fold by the reciprocal polynomial with
 // key powers pre-multiplied by x, so no 256-bit shift is needed; the
-// derivation is in crypto/aes/aesni_internal.h, which holds the arithmetic
-// shared with the stitched AES-GCM loops and the VPCLMULQDQ row.
+// derivation is in ghash_clmul_core.h, which holds the arithmetic shared
+// with the VPCLMULQDQ row and the stitched loops of the AES-NI row.
 //
-// Data layout. GhashKeyState::storage is a ClmulKey: x*H^16 ... x*H^1 in
-// reflected form (H^16 first) and, for each, the XOR of its two 64-bit
-// halves for Karatsuba's middle product. init() computes all 16 so that the
-// VPCLMULQDQ row and this one share init() and the key format; this row uses
-// the last eight for its 8-block aggregation and tails of 1..7 blocks use
-// the last n (one reduction per call of up to 8 blocks, so GCM's short
-// head - up to three blocks - costs one multiply chain).
+// Data layout. GhashKeyState::storage is a ClmulKey: x*H^8 ... x*H^1 in
+// reflected form (H^8 first) and, for each, the XOR of its two 64-bit
+// halves for Karatsuba's middle product. The 8-block aggregation uses all
+// eight; tails of 1..7 blocks use the last n (one reduction per call of up
+// to 8 blocks, so GCM's short head - up to three blocks - costs one multiply
+// chain). The vpclmul row has its own layout (VpclmulKey, 32 powers), so a
+// key set up by one of the two rows is never read by the other; they share
+// the power computation (ghash_key_powers) and the 128-bit multiply.
 //
 // Constant time. PCLMULQDQ runs in data-independent time on every CPU that
 // has it (it is the reason the instruction exists); everything else is
 // XOR, PSHUFB with constant control and fixed shifts. The conditional
 // reduction of x*H in init() is a mask made by an arithmetic shift, not a
 // branch. Memory indices are block and power numbers only.
-#include "crypto/aes/aesni_internal.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_clmul_core.h"
 #include "crypto/internal.h"
 
 namespace ctcrypto::internal {
 
 namespace x86hw {
+
+namespace {
 
 void clmul_init(GhashKeyState* g, const uint8_t h[16]) {
   ClmulKey* k = reinterpret_cast<ClmulKey*>(g->storage);
@@ -44,6 +47,8 @@ void clmul_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
   x = ghash_blocks(clmul_key(g), x, in, blocks);
   storeu(xi, bswap128(x));
 }
+
+}  // namespace
 
 }  // namespace x86hw
 

@@ -3,8 +3,7 @@
 //
 // The algorithm, its layout and its constant-time argument are in
 // ghash_neon_core.h, written once over the intrinsics that AArch64 and ARMv7
-// share; this file only instantiates the backend row.
-#include "crypto/cpu/cpu.h"
+// share; this file only defines the backend row.
 #include "crypto/ghash/ghash_backend.h"
 #include "crypto/ghash/ghash_neon_core.h"
 
@@ -14,24 +13,7 @@
 
 namespace ctcrypto::internal {
 
-namespace {
-
-void neon_init(GhashKeyState* g, const uint8_t h[16]) {
-  neon_ghash::init_key(g, h);
-}
-
-void neon_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
-                 size_t blocks) {
-  neon_ghash::update(g, xi, in, blocks);
-}
-
-}  // namespace
-
-const GhashBackend kGhashNeon = {
-    .name = "neon",
-    .required_caps = 0,  // Advanced SIMD is architectural on ARMv8-A
-    .init = neon_init,
-    .update = neon_update,
-};
+// Advanced SIMD is architectural on ARMv8-A: no capability bit needed.
+extern const GhashBackend kGhashNeon = neon_ghash::row(/*caps=*/0);
 
 }  // namespace ctcrypto::internal

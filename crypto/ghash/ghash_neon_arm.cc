@@ -2,7 +2,7 @@
 //
 // The algorithm, its layout and its constant-time argument are in
 // ghash_neon_core.h, written once over the intrinsics that AArch64 and ARMv7
-// share; this file only instantiates the backend row.
+// share; this file only defines the backend row.
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
 #include "crypto/ghash/ghash_neon_core.h"
@@ -13,24 +13,6 @@
 
 namespace ctcrypto::internal {
 
-namespace {
-
-void neon_init(GhashKeyState* g, const uint8_t h[16]) {
-  neon_ghash::init_key(g, h);
-}
-
-void neon_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
-                 size_t blocks) {
-  neon_ghash::update(g, xi, in, blocks);
-}
-
-}  // namespace
-
-const GhashBackend kGhashNeon = {
-    .name = "neon",
-    .required_caps = kCapNeon,
-    .init = neon_init,
-    .update = neon_update,
-};
+extern const GhashBackend kGhashNeon = neon_ghash::row(kCapNeon);
 
 }  // namespace ctcrypto::internal

@@ -52,6 +52,7 @@
 #include <cstring>
 
 #include "crypto/ghash/ghash_backend.h"
+#include "crypto/internal.h"
 
 namespace ctcrypto::internal::neon_ghash {
 
@@ -66,12 +67,6 @@ struct NeonKey {
 };
 static_assert(sizeof(NeonKey) <= kGhashKeyStorageBytes);
 using KeyOps = uint8_t[3][5][8];
-
-inline uint64_t load_be64(const uint8_t* p) {
-  uint64_t v = 0;
-  for (int i = 0; i < 8; ++i) v = (v << 8) | p[i];
-  return v;
-}
 
 // set_power: fills rot[power] from h (a GCM byte string): H' = H * x^-1,
 // reflected: shift left by one and fold the leaving x^0 bit back as
@@ -258,6 +253,14 @@ inline void init_key(GhashKeyState* g, const uint8_t h[16]) {
   vst1q_u8(h2, vrev64q_u8(reduce(mul(load_block(h2), k.rot[0], mk))));
   set_power(&k, 1, h2);
   std::memcpy(g->storage, &k, sizeof(k));
+}
+
+// row: the "neon" row of an ISA file, which needs `caps` at run time.
+constexpr GhashBackend row(uint32_t caps) {
+  return GhashBackend{.name = "neon",
+                      .required_caps = caps,
+                      .init = init_key,
+                      .update = update};
 }
 
 #undef CTCRYPTO_NEON_INLINE

@@ -64,6 +64,7 @@
 #include <cstring>
 
 #include "crypto/ghash/ghash_backend.h"
+#include "crypto/internal.h"
 
 namespace ctcrypto::internal {
 
@@ -90,19 +91,6 @@ struct NohwKey {
   Power p[kPowers];  // p[i] = H^(i+1)
 };
 static_assert(sizeof(NohwKey) <= kGhashKeyStorageBytes);
-
-CTC_GH_INLINE u64 load_be64(const uint8_t* p) {
-  u64 v = 0;
-  for (int i = 0; i < 8; ++i) v = (v << 8) | p[i];
-  return v;
-}
-
-CTC_GH_INLINE void store_be64(uint8_t* p, u64 v) {
-  for (int i = 7; i >= 0; --i) {
-    p[i] = static_cast<uint8_t>(v);
-    v >>= 8;
-  }
-}
 
 CTC_GH_INLINE u64 rev64(u64 x) {
   x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
@@ -263,8 +251,7 @@ void nohw_init(GhashKeyState* g, const uint8_t h[16]) {
     k.p[i] = make_power(ph, pl);
   }
   std::memcpy(g->storage, &k, sizeof(k));
-  volatile uint8_t* v = reinterpret_cast<volatile uint8_t*>(&k);
-  for (size_t i = 0; i < sizeof(k); ++i) v[i] = 0;
+  secure_zero(&k, sizeof(k));
 }
 
 void nohw_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,

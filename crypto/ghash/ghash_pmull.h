@@ -22,6 +22,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
 
 #if !defined(__ARM_FEATURE_AES) && !defined(__ARM_FEATURE_CRYPTO)
@@ -186,6 +187,14 @@ inline void pmull_update(const GhashKeyState* g, uint8_t xi[16],
   }
   if (blocks) x = hash_blocks(key, x, in, blocks);
   vst1q_u8(xi, from_natural(x));
+}
+
+// row: the "pmull" row, the same on AArch64 and AArch32.
+constexpr GhashBackend row() {
+  return GhashBackend{.name = "pmull",
+                      .required_caps = kCapPmull | kCapNeon,
+                      .init = pmull_init,
+                      .update = pmull_update};
 }
 
 }  // namespace ctcrypto::internal::pmull

@@ -24,7 +24,6 @@
 // every ARMv8 core we know of (the Arm Software Optimization Guides list
 // fixed latencies); no table lookups, no branches on data or H. Block counts
 // are public and only they steer the loops.
-#include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_pmull.h"
 
 // llvm-mca cost model (bench/mca.sh): pmull_update's loop hashes one batch
@@ -33,11 +32,6 @@
 
 namespace ctcrypto::internal {
 
-extern const GhashBackend kGhashPmull = {
-    .name = "pmull",
-    .required_caps = kCapPmull | kCapNeon,
-    .init = pmull::pmull_init,
-    .update = pmull::pmull_update,
-};
+extern const GhashBackend kGhashPmull = pmull::row();
 
 }  // namespace ctcrypto::internal

@@ -9,7 +9,6 @@
 //
 // Build: only this library gets -march=armv8-a -mfpu=crypto-neon-fp-armv8;
 // the row requires kCapPmull, which a Cortex-A9 never reports.
-#include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_pmull.h"
 
 #if defined(__aarch64__)
@@ -23,11 +22,6 @@
 
 namespace ctcrypto::internal {
 
-extern const GhashBackend kGhashPmull = {
-    .name = "pmull",
-    .required_caps = kCapPmull | kCapNeon,
-    .init = pmull::pmull_init,
-    .update = pmull::pmull_update,
-};
+extern const GhashBackend kGhashPmull = pmull::row();
 
 }  // namespace ctcrypto::internal

@@ -36,9 +36,9 @@
 // single fold suffices.
 //
 // Code. The per-block product is in ghash_ssse3_core.h, inline, so that the
-// stitched GCM loop of the x86 vpaes+bsaes row (aes_bsaes_x86_64.cc) runs
-// the same code between bitsliced AES rounds; this file holds init() and the
-// row's update loop.
+// stitched GCM loop of the x86 vpaes+bsaes row
+// (aes/bsaes_ghash_ssse3_gcm_x86_64.cc) runs the same code between
+// bitsliced AES rounds; this file holds init() and the row's update loop.
 //
 // Constant time. Per block: fixed loads of all 32 rows (addresses depend on
 // the row number only), PSHUFB with secret indices into registers, shifts and
@@ -49,16 +49,11 @@
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
 #include "crypto/ghash/ghash_ssse3_core.h"
+#include "crypto/internal.h"
 
 namespace ctcrypto::internal {
 
 namespace {
-
-inline uint64_t load_be64(const uint8_t* p) {
-  uint64_t v = 0;
-  for (int i = 0; i < 8; ++i) v = (v << 8) | p[i];
-  return v;
-}
 
 void ssse3_init(GhashKeyState* g, const uint8_t h[16]) {
   // pow[i] = H * x^i in the I-domain, as (hi, lo) 64-bit halves.

@@ -1,7 +1,7 @@
 // ghash_vpclmul_x86_64.cc: GHASH with VPCLMULQDQ on 512-bit vectors (row
 // "vpclmul").
 //
-// Technique. The CLMUL row's arithmetic (crypto/aes/aesni_internal.h:
+// Technique. The CLMUL row's arithmetic (ghash_clmul_core.h:
 // byte-reflected blocks, Karatsuba, Montgomery-style fold by the reciprocal
 // polynomial, key powers pre-multiplied by x), four blocks per ZMM register:
 // VPCLMULQDQ multiplies each 128-bit lane independently, so 32 blocks take
@@ -15,16 +15,16 @@
 // remainder of 9..31 blocks is one masked pass (one reduction); up to 8
 // blocks take the 128-bit code (one reduction).
 //
-// Data layout. VpclmulKey (aesni_internal.h): 32 powers and their Karatsuba
+// Data layout. VpclmulKey (ghash_clmul_core.h): 32 powers and their Karatsuba
 // halves-XOR, 1 KiB, highest power first; init() computes them with the
 // 128-bit multiply. The AES-NI/clmul rows keep the 16-power ClmulKey.
 //
 // Constant time. As for the clmul row: carry-less multiplies, XOR, shuffles
 // with constant controls; masks, indices and branches depend only on block
 // counts.
-#include "crypto/aes/aesni_internal.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_clmul_core.h"
 #include "crypto/internal.h"
 
 namespace ctcrypto::internal {
@@ -67,16 +67,7 @@ void vpclmul_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
     // 128-bit multiplies need no lane sum and finish sooner (measured on
     // 16-byte seals).
     if (blocks == 0) return;
-    Acc a = acc_zero();
-    const size_t base = kVNumPowers - blocks;
-    __m128i x = bswap128(loadu(xi));
-    for (size_t i = 0; i < blocks; ++i) {
-      __m128i b = bswap128(loadu(in + 16 * i));
-      if (i == 0) b = _mm_xor_si128(b, x);
-      acc_mul(a, b, _mm_load_si128(&k->h[base + i]),
-              _mm_load_si128(&k->hk[base + i]));
-    }
-    storeu(xi, bswap128(acc_reduce(a)));
+    storeu(xi, bswap128(ghash_n(k, bswap128(loadu(xi)), in, blocks)));
     return;
   }
   __m512i x = bcast128(bswap128(loadu(xi)));

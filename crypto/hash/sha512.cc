@@ -47,11 +47,6 @@ constexpr uint64_t kSha2K[80] = {
     0x431d67c49c100d4c, 0x4cc5d4becb3e42b6, 0x597f299cfc657e2a,
     0x5fcb6fab3ad6faec, 0x6c44198c4a475817};
 
-
-inline uint64_t load_be64(const uint8_t* p) {
-  return (uint64_t{load_be32(p)} << 32) | load_be32(p + 4);
-}
-
 void sha384_init(HashState* s) {
   static constexpr uint64_t kIv[8] = {
       0xcbbb9d5dc1059ed8, 0x629a292a367cd507, 0x9159015a3070dd17,

@@ -198,6 +198,30 @@ Status check_common(const AesGcm& gcm, std::span<const uint8_t> nonce,
   return Status::kOk;
 }
 
+// check_detached: check_common plus the rules seal_detached and
+// open_detached share: the tag has the key's length, in fits GCM's limit
+// and out, and out (written) overlaps neither in (except exactly: in place)
+// nor the tag.
+Status check_detached(const AesGcm& gcm, std::span<const uint8_t> nonce,
+                      std::span<const uint8_t> in, std::span<const uint8_t> out,
+                      std::span<const uint8_t> tag,
+                      std::span<const uint8_t> ad) {
+  Status st = check_common(gcm, nonce, in, ad);
+  if (st != Status::kOk) return st;
+  if (tag.size() != gcm.tag_len()) return Status::kInvalidTagLength;
+  if (tag.data() == nullptr) return Status::kInvalidArgument;
+  if (uint64_t{in.size()} > kGcmMaxPlaintextLen) return Status::kMessageTooLong;
+  if (out.size() < in.size()) return Status::kOutputTooSmall;
+  if (out.data() == nullptr && !out.empty()) return Status::kInvalidArgument;
+  if (internal::overlaps_inexactly(in.data(), in.size(), out.data(),
+                                   in.size()) ||
+      internal::overlaps_inexactly(tag.data(), tag.size(), out.data(),
+                                   in.size()) ||
+      (tag.data() == out.data() && !in.empty()))
+    return Status::kOverlappingBuffers;
+  return Status::kOk;
+}
+
 }  // namespace
 
 Status AesGcm::init(std::span<const uint8_t> key, size_t tag_len) {
@@ -232,19 +256,8 @@ Status AesGcm::seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
                              std::span<const uint8_t> nonce,
                              std::span<const uint8_t> in,
                              std::span<const uint8_t> ad) const {
-  Status st = check_common(*this, nonce, in, ad);
+  Status st = check_detached(*this, nonce, in, out, tag, ad);
   if (st != Status::kOk) return st;
-  if (tag.size() != tag_len_) return Status::kInvalidTagLength;
-  if (uint64_t{in.size()} > kGcmMaxPlaintextLen) return Status::kMessageTooLong;
-  if (out.size() < in.size()) return Status::kOutputTooSmall;
-  if ((out.data() == nullptr && !out.empty()) || tag.data() == nullptr)
-    return Status::kInvalidArgument;
-  if (internal::overlaps_inexactly(in.data(), in.size(), out.data(),
-                                   in.size()) ||
-      internal::overlaps_inexactly(tag.data(), tag.size(), out.data(),
-                                   in.size()) ||
-      (tag.data() == out.data() && !in.empty()))
-    return Status::kOverlappingBuffers;
   uint8_t full[16];
   crypt(aes_.state(), ghash_.state(), false, nonce.data(), nonce.size(),
         in.data(), out.data(), in.size(), ad.data(), ad.size(), full);
@@ -271,19 +284,8 @@ Status AesGcm::open_detached(std::span<uint8_t> out,
                              std::span<const uint8_t> in,
                              std::span<const uint8_t> tag,
                              std::span<const uint8_t> ad) const {
-  Status st = check_common(*this, nonce, in, ad);
+  Status st = check_detached(*this, nonce, in, out, tag, ad);
   if (st != Status::kOk) return st;
-  if (tag.size() != tag_len_) return Status::kInvalidTagLength;
-  if (tag.data() == nullptr) return Status::kInvalidArgument;
-  if (uint64_t{in.size()} > kGcmMaxPlaintextLen) return Status::kMessageTooLong;
-  if (out.size() < in.size()) return Status::kOutputTooSmall;
-  if (out.data() == nullptr && !out.empty()) return Status::kInvalidArgument;
-  if (internal::overlaps_inexactly(in.data(), in.size(), out.data(),
-                                   in.size()) ||
-      internal::overlaps_inexactly(tag.data(), tag.size(), out.data(),
-                                   in.size()) ||
-      (tag.data() == out.data() && !in.empty()))
-    return Status::kOverlappingBuffers;
   uint8_t expected[16];
   // The received tag is copied first: it must be intact for the compare.
   uint8_t received[16];

@@ -1,8 +1,9 @@
-// bsaes_gcm_x86_64.h: the stitched GCM batches of bitsliced AES (SSSE3) and
-// the "ssse3" GHASH row, defined in aes_bsaes_x86_64.cc and used by the x86
-// vpaes+bsaes row's gcm_seal_bulk / gcm_open_bulk (vpaes_bsaes_hybrid.h).
-#ifndef CTCRYPTO_AES_BSAES_GCM_X86_64_H_
-#define CTCRYPTO_AES_BSAES_GCM_X86_64_H_
+// bsaes_ghash_ssse3_gcm_x86_64.h: the stitched GCM batches of bitsliced AES
+// (SSSE3) and the "ssse3" GHASH row, defined in
+// bsaes_ghash_ssse3_gcm_x86_64.cc and used by the x86 vpaes+bsaes row's
+// gcm_seal_bulk / gcm_open_bulk (vpaes_bsaes_hybrid.h).
+#ifndef CTCRYPTO_AES_BSAES_GHASH_SSSE3_GCM_X86_64_H_
+#define CTCRYPTO_AES_BSAES_GHASH_SSSE3_GCM_X86_64_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -27,4 +28,4 @@ void bsaes_gcm_open_ssse3(const uint8_t* bs, unsigned rounds,
 
 }  // namespace ctcrypto::internal
 
-#endif  // CTCRYPTO_AES_BSAES_GCM_X86_64_H_
+#endif  // CTCRYPTO_AES_BSAES_GHASH_SSSE3_GCM_X86_64_H_
