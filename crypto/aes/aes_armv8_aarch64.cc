@@ -71,6 +71,8 @@ extern const AesBackend kAesArmv8 = {
     .gcm_ghash = &kGhashPmull,
     .gcm_seal_bulk = armv8_gcm_seal_bulk,
     .gcm_open_bulk = armv8_gcm_open_bulk,
+    .ccm_seal_bulk = armv8_ccm_seal_bulk,
+    .ccm_open_bulk = armv8_ccm_open_bulk,
 };
 
 }  // namespace ctcrypto::internal
