@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "ctcrypto/aead.h"
+#include "ctcrypto/ccm.h"
 #include "ctcrypto/status.h"
 #include "ctcrypto/tls_cbc.h"
 
@@ -42,6 +43,38 @@ const char* gcm_handler(AeadOp op, size_t /*key_len*/,
   out->resize(out_len);
   return nullptr;
 }
+
+// --- CCM ----------------------------------------------------------------------
+// ccm_handler: aes-{128,192,256}-ccm (16-byte tag, any nonce of 7..13 bytes,
+// its length taken from the line) and the AES-128 profiles (13-byte nonce,
+// 4-, 8- or 16-byte tag).
+template <int kProfile>  // -1: generic; else a CcmProfile value
+const char* ccm_handler(AeadOp op, size_t /*key_len*/,
+                        std::span<const uint8_t> key,
+                        std::span<const uint8_t> nonce,
+                        std::span<const uint8_t> ad,
+                        std::span<const uint8_t> input,
+                        std::vector<uint8_t>* out) {
+  AesCcm ccm;
+  Status s = kProfile < 0 ? ccm.init(key, kCcmTagLen)
+                          : ccm.init(key, static_cast<CcmProfile>(kProfile));
+  if (s != Status::kOk) return status_string(s);
+  size_t out_len = 0;
+  if (op == AeadOp::kSeal) {
+    out->resize(input.size() + ccm.tag_len());
+    s = ccm.seal(*out, &out_len, nonce, input, ad);
+  } else {
+    out->resize(std::max<size_t>(input.size(), 1));
+    s = ccm.open(*out, &out_len, nonce, input, ad);
+  }
+  if (s != Status::kOk) {
+    out->clear();
+    return status_string(s);
+  }
+  out->resize(out_len);
+  return nullptr;
+}
+// --- end CCM ------------------------------------------------------------------
 
 // tls_handler: the TLS CBC AEADs (tls_cbc.h), one instantiation per suite.
 // A fresh object per request, so implicit-IV suites start from the key's
@@ -82,6 +115,16 @@ constexpr AeadEntry kAeads[] = {
     {"aes-128-gcm", 16, gcm_handler},
     {"aes-192-gcm", 24, gcm_handler},
     {"aes-256-gcm", 32, gcm_handler},
+    // CCM
+    {"aes-128-ccm", 16, ccm_handler<-1>},
+    {"aes-192-ccm", 24, ccm_handler<-1>},
+    {"aes-256-ccm", 32, ccm_handler<-1>},
+    {"aes-128-ccm-bluetooth", 16,
+     ccm_handler<static_cast<int>(CcmProfile::kBluetooth)>},
+    {"aes-128-ccm-bluetooth-8", 16,
+     ccm_handler<static_cast<int>(CcmProfile::kBluetooth8)>},
+    {"aes-128-ccm-matter", 16,
+     ccm_handler<static_cast<int>(CcmProfile::kMatter)>},
     {"aes-128-cbc-sha1-tls", 20 + 16,
      tls_handler<TlsCbcSuite::kAes128CbcSha1>},
     {"aes-128-cbc-sha256-tls", 32 + 16,
