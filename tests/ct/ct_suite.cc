@@ -46,6 +46,8 @@
 #include "crypto/ghash/ghash_backend.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
+#include "ctcrypto/ccm.h"
+#include "ctcrypto/cmac.h"
 #include "ctcrypto/ghash.h"
 #include "ctcrypto/hash.h"
 #include "ctcrypto/modes.h"
@@ -555,6 +557,9 @@ void tls_cbc_checks(const AesBackend* row, Suite* s) {
     }
   }
 }
+// CCM and CMAC: seal, open (good and bad tag), MAC and verify, every AES row.
+#include "tests/ct/ct_ccm_cmac_checks.h"
+
 }  // namespace
 
 int main() {
@@ -593,5 +598,7 @@ int main() {
   for (const AesBackend* a : aes)
     for (const GhashBackend* g : ghash) gcm_checks(a, g, &s);
   for (const AesBackend* a : aes) tls_cbc_checks(a, &s);
+  for (const AesBackend* a : aes) ccm_checks(a, &s);   // CCM
+  for (const AesBackend* a : aes) cmac_checks(a, &s);  // CMAC
   return s.finish();
 }
