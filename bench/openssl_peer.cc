@@ -21,8 +21,10 @@
 //   vaes   -> word 1 bits 41 (VAES), 42 (VPCLMULQDQ)
 // With everything disabled OpenSSL falls back to its table-based AES, which
 // is not constant time; ctcrypto's fallback is bitsliced.
+#include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
+#include <openssl/params.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -40,6 +42,8 @@
 #include "crypto/cpu/cpu.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
+#include "ctcrypto/ccm.h"
+#include "ctcrypto/cmac.h"
 #include "ctcrypto/modes.h"
 #include "ctcrypto/status.h"
 
@@ -67,7 +71,20 @@ class Op {
   virtual const void* output() const = 0;
 };
 
-enum class Kind { kGcmSeal, kGcmOpen, kCtr, kCbcDecrypt };
+enum class Kind {
+  kGcmSeal,
+  kGcmOpen,
+  kCtr,
+  kCbcDecrypt,
+  // CCM and CMAC (ccm_cmac_* below)
+  kCcmSeal,
+  kCcmOpen,
+  kCmac,
+};
+
+bool is_ccm_cmac(Kind k) {
+  return k == Kind::kCcmSeal || k == Kind::kCcmOpen || k == Kind::kCmac;
+}
 
 struct Buffers {
   explicit Buffers(size_t len)
@@ -83,6 +100,7 @@ class Ours : public Op {
   Ours(Kind kind, size_t key_len, size_t len)
       : kind_(kind), key_len_(key_len), len_(len), b_(len) {}
   bool setup() override {
+    if (is_ccm_cmac(kind_)) return ccm_cmac_setup();
     std::span<const uint8_t> key(kKey, key_len_);
     if (kind_ == Kind::kCtr || kind_ == Kind::kCbcDecrypt)
       return key_.init(key) == Status::kOk;
@@ -95,6 +113,7 @@ class Ours : public Op {
     return true;
   }
   bool run() override {
+    if (is_ccm_cmac(kind_)) return ccm_cmac_run();
     size_t n;
     switch (kind_) {
       case Kind::kGcmSeal:
@@ -118,12 +137,48 @@ class Ours : public Op {
                    key_, iv, std::span<const uint8_t>(b_.in.data(), len_),
                    std::span<uint8_t>(b_.out.data(), len_)) == Status::kOk;
       }
+      default:
+        break;
     }
     return false;
   }
   const void* output() const override { return b_.out.data(); }
 
  private:
+  // --- CCM (12-byte nonce, 16-byte tag, 13-byte AD) and CMAC ---
+  bool ccm_cmac_setup() {
+    std::span<const uint8_t> key(kKey, key_len_);
+    if (kind_ == Kind::kCmac) return cmac_.init(key) == Status::kOk;
+    if (ccm_.init(key) != Status::kOk) return false;
+    if (kind_ == Kind::kCcmOpen) {
+      size_t n;
+      std::vector<uint8_t> pt(len_, 0x5a);
+      return ccm_.seal(b_.in, &n, b_.nonce, pt, b_.ad) == Status::kOk;
+    }
+    return true;
+  }
+  bool ccm_cmac_run() {
+    size_t n;
+    const std::span<const uint8_t> pt(b_.in.data(), len_);
+    switch (kind_) {
+      case Kind::kCcmSeal:
+        return ccm_.seal(b_.out, &n, b_.nonce, pt, b_.ad) == Status::kOk;
+      case Kind::kCcmOpen:
+        return ccm_.open(std::span<uint8_t>(b_.out.data(), len_), &n,
+                         b_.nonce,
+                         std::span<const uint8_t>(b_.in.data(), len_ + kTagLen),
+                         b_.ad) == Status::kOk;
+      case Kind::kCmac:
+        return cmac_.mac(pt, std::span<uint8_t>(b_.out.data(), kTagLen)) ==
+               Status::kOk;
+      default:
+        return false;
+    }
+  }
+  ctcrypto::AesCcm ccm_;
+  ctcrypto::AesCmac cmac_;
+  // --- end CCM and CMAC ---
+
   Kind kind_;
   size_t key_len_, len_;
   Buffers b_;
@@ -138,9 +193,14 @@ class Theirs : public Op {
   Theirs(Kind kind, size_t key_len, size_t len)
       : kind_(kind), key_len_(key_len), len_(len), b_(len),
         ctx_(EVP_CIPHER_CTX_new()) {}
-  ~Theirs() override { EVP_CIPHER_CTX_free(ctx_); }
+  ~Theirs() override {
+    EVP_CIPHER_CTX_free(ctx_);
+    EVP_MAC_CTX_free(mac_ctx_);
+    EVP_MAC_free(mac_);
+  }
   bool setup() override {
     if (ctx_ == nullptr) return false;
+    if (is_ccm_cmac(kind_)) return ccm_cmac_setup();
     const EVP_CIPHER* c = nullptr;
     bool enc = true;
     switch (kind_) {
@@ -156,6 +216,8 @@ class Theirs : public Op {
         c = key_len_ == 16 ? EVP_aes_128_cbc() : EVP_aes_256_cbc();
         enc = false;
         break;
+      default:
+        return false;
     }
     if (EVP_CipherInit_ex(ctx_, c, nullptr, kKey, nullptr, enc ? 1 : 0) != 1)
       return false;
@@ -168,6 +230,7 @@ class Theirs : public Op {
     return true;
   }
   bool run() override {
+    if (is_ccm_cmac(kind_)) return ccm_cmac_run();
     int n = 0;
     const int len = static_cast<int>(len_);
     switch (kind_) {
@@ -197,12 +260,87 @@ class Theirs : public Op {
                                  b_.iv.data(), -1) == 1 &&
                EVP_CipherUpdate(ctx_, b_.out.data(), &n, b_.in.data(), len) ==
                    1;
+      default:
+        break;
     }
     return false;
   }
   const void* output() const override { return b_.out.data(); }
 
  private:
+  // --- CCM (EVP_aes_*_ccm: IV length, tag length, total length, AD, data)
+  // and CMAC (EVP_MAC "CMAC" over AES-*-CBC, re-initialised per message
+  // with the key kept) ---
+  bool ccm_cmac_setup() {
+    if (kind_ == Kind::kCmac) {
+      mac_ = EVP_MAC_fetch(nullptr, "CMAC", nullptr);
+      if (mac_ == nullptr) return false;
+      mac_ctx_ = EVP_MAC_CTX_new(mac_);
+      if (mac_ctx_ == nullptr) return false;
+      char cipher[16];
+      std::snprintf(cipher, sizeof(cipher), "AES-%zu-CBC", key_len_ * 8);
+      OSSL_PARAM params[] = {
+          OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_CIPHER, cipher, 0),
+          OSSL_PARAM_construct_end()};
+      return EVP_MAC_init(mac_ctx_, kKey, key_len_, params) == 1;
+    }
+    const EVP_CIPHER* c = key_len_ == 16 ? EVP_aes_128_ccm() : EVP_aes_256_ccm();
+    const bool enc = kind_ == Kind::kCcmSeal;
+    if (EVP_CipherInit_ex(ctx_, c, nullptr, nullptr, nullptr, enc ? 1 : 0) != 1 ||
+        EVP_CIPHER_CTX_ctrl(ctx_, EVP_CTRL_AEAD_SET_IVLEN,
+                            static_cast<int>(kNonceLen), nullptr) != 1 ||
+        EVP_CIPHER_CTX_ctrl(ctx_, EVP_CTRL_AEAD_SET_TAG,
+                            static_cast<int>(kTagLen), nullptr) != 1 ||
+        EVP_CipherInit_ex(ctx_, nullptr, nullptr, kKey, nullptr, -1) != 1)
+      return false;
+    if (kind_ == Kind::kCcmOpen) {  // a valid ciphertext || tag to open
+      Theirs sealer(Kind::kCcmSeal, key_len_, len_);
+      if (!sealer.setup() || !sealer.run()) return false;
+      std::memcpy(b_.in.data(), sealer.b_.out.data(), len_ + kTagLen);
+    }
+    return true;
+  }
+  bool ccm_cmac_run() {
+    int n = 0;
+    const int len = static_cast<int>(len_);
+    switch (kind_) {
+      case Kind::kCcmSeal:
+        return EVP_EncryptInit_ex(ctx_, nullptr, nullptr, nullptr,
+                                  b_.nonce.data()) == 1 &&
+               EVP_EncryptUpdate(ctx_, nullptr, &n, nullptr, len) == 1 &&
+               EVP_EncryptUpdate(ctx_, nullptr, &n, b_.ad.data(),
+                                 static_cast<int>(kAdLen)) == 1 &&
+               EVP_EncryptUpdate(ctx_, b_.out.data(), &n, b_.in.data(), len) ==
+                   1 &&
+               EVP_EncryptFinal_ex(ctx_, b_.out.data() + n, &n) == 1 &&
+               EVP_CIPHER_CTX_ctrl(ctx_, EVP_CTRL_AEAD_GET_TAG,
+                                   static_cast<int>(kTagLen),
+                                   b_.out.data() + len_) == 1;
+      case Kind::kCcmOpen:
+        return EVP_CIPHER_CTX_ctrl(ctx_, EVP_CTRL_AEAD_SET_TAG,
+                                   static_cast<int>(kTagLen),
+                                   b_.in.data() + len_) == 1 &&
+               EVP_DecryptInit_ex(ctx_, nullptr, nullptr, nullptr,
+                                  b_.nonce.data()) == 1 &&
+               EVP_DecryptUpdate(ctx_, nullptr, &n, nullptr, len) == 1 &&
+               EVP_DecryptUpdate(ctx_, nullptr, &n, b_.ad.data(),
+                                 static_cast<int>(kAdLen)) == 1 &&
+               EVP_DecryptUpdate(ctx_, b_.out.data(), &n, b_.in.data(), len) ==
+                   1;
+      case Kind::kCmac: {
+        size_t out_len = 0;
+        return EVP_MAC_init(mac_ctx_, nullptr, 0, nullptr) == 1 &&
+               EVP_MAC_update(mac_ctx_, b_.in.data(), len_) == 1 &&
+               EVP_MAC_final(mac_ctx_, b_.out.data(), &out_len, kTagLen) == 1;
+      }
+      default:
+        return false;
+    }
+  }
+  EVP_MAC* mac_ = nullptr;
+  EVP_MAC_CTX* mac_ctx_ = nullptr;
+  // --- end CCM and CMAC ---
+
   Kind kind_;
   size_t key_len_, len_;
   Buffers b_;
@@ -226,6 +364,10 @@ constexpr Measurement kMeasurements[] = {
     {"AES-256-GCM", "open", Kind::kGcmOpen, 32, 1},
     {"AES-128-CTR", "encrypt", Kind::kCtr, 16, 1},
     {"AES-128-CBC", "decrypt", Kind::kCbcDecrypt, 16, 16},
+    // CCM and CMAC
+    {"AES-128-CCM", "seal", Kind::kCcmSeal, 16, 1},
+    {"AES-128-CCM", "open", Kind::kCcmOpen, 16, 1},
+    {"AES-128-CMAC", "mac", Kind::kCmac, 16, 1},
 };
 
 // --- timing (as //bench:speed) ------------------------------------------------
