@@ -9,8 +9,9 @@
 // uninitialised value of size N"), and valgrind's --error-exitcode fails
 // the run. Public inputs stay defined: lengths, nonces, IVs and counters.
 // The only declassifications inside the library are the GCM tag-match bit
-// (crypto/modes/gcm.cc) and the TLS-CBC record verdict, padding and MAC
-// together (crypto/tls/tls_cbc.cc); this file declassifies outputs before
+// (crypto/modes/gcm.cc), the TLS-CBC record verdict, padding and MAC
+// together (crypto/tls/tls_cbc.cc), and the CCM and CMAC tag-match bits
+// (crypto/modes/ccm.cc, cmac.cc); this file declassifies outputs before
 // comparing them with the reference, as a caller who sends them on would.
 //
 // Coverage is parameterised over the backend tables: every compiled-in row
