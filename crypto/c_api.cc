@@ -2,7 +2,12 @@
 // aligned storage; each entry point checks pointers, then forwards.
 #include <new>
 
+#include <cstring>
+
+#include "crypto/internal.h"
 #include "ctcrypto/aead.h"
+#include "ctcrypto/ccm.h"
+#include "ctcrypto/cmac.h"
 #include "ctcrypto/ctcrypto.h"
 #include "ctcrypto/modes.h"
 #include "ctcrypto/tls_cbc.h"
@@ -176,5 +181,212 @@ int ctcrypto_tls_cbc_open(ctcrypto_tls_cbc* ctx, uint8_t* out,
                    out, out_len, max_out_len, nonce, nonce_len, in, in_len, ad,
                    ad_len);
 }
+
+// --- AES-CCM and AES-CMAC ------------------------------------------------------
+// Each object is a state word followed by the C++ object. The word holds a
+// per-type constant only after a successful init; every other call refuses
+// an object without it (kNotInitialized) instead of guessing from the
+// object's bytes, and cleanup wipes the whole storage, word included.
+
+}  // extern "C"
+
+namespace {
+
+template <typename T, uint64_t kReady>
+struct Guarded {
+  uint64_t state;
+  alignas(alignof(T)) T obj;
+
+  static Guarded* start(unsigned char* storage) {
+    internal_wipe(storage);
+    return new (storage) Guarded{0, T()};
+  }
+  static Guarded* of(unsigned char* storage) {
+    return std::launder(reinterpret_cast<Guarded*>(storage));
+  }
+  static const Guarded* of(const unsigned char* storage) {
+    return std::launder(reinterpret_cast<const Guarded*>(storage));
+  }
+  // ready: the object if `storage` holds an initialised one, else null.
+  static const T* ready(const unsigned char* storage) {
+    const Guarded* g = of(storage);
+    return g->state == kReady ? &g->obj : nullptr;
+  }
+  static T* ready(unsigned char* storage) {
+    Guarded* g = of(storage);
+    return g->state == kReady ? &g->obj : nullptr;
+  }
+  int finish_init(Status st) {
+    if (st == Status::kOk) state = kReady;
+    return code(st);
+  }
+  static void internal_wipe(unsigned char* storage);
+};
+
+using CcmObject = Guarded<ctcrypto::AesCcm, 0x63636d2d72656479u>;
+using CmacObject = Guarded<ctcrypto::AesCmac, 0x636d61632d726479u>;
+using CmacCtxObject = Guarded<ctcrypto::AesCmacContext, 0x636d61632d637478u>;
+
+static_assert(sizeof(CcmObject) <= CTCRYPTO_AES_CCM_SIZE);
+static_assert(alignof(CcmObject) <= 64);
+static_assert(sizeof(CmacObject) <= CTCRYPTO_AES_CMAC_SIZE);
+static_assert(alignof(CmacObject) <= 64);
+static_assert(sizeof(CmacCtxObject) <= CTCRYPTO_AES_CMAC_CTX_SIZE);
+static_assert(alignof(CmacCtxObject) <= 8);
+
+template <>
+void CcmObject::internal_wipe(unsigned char* storage) {
+  ctcrypto::internal::secure_zero(storage, CTCRYPTO_AES_CCM_SIZE);
+}
+template <>
+void CmacObject::internal_wipe(unsigned char* storage) {
+  ctcrypto::internal::secure_zero(storage, CTCRYPTO_AES_CMAC_SIZE);
+}
+template <>
+void CmacCtxObject::internal_wipe(unsigned char* storage) {
+  ctcrypto::internal::secure_zero(storage, CTCRYPTO_AES_CMAC_CTX_SIZE);
+}
+
+// ccm_call: a seal/open entry point on a checked CCM object.
+int ccm_call(const ctcrypto_aes_ccm* ccm,
+             Status (ctcrypto::AesCcm::*method)(
+                 std::span<uint8_t>, size_t*, std::span<const uint8_t>,
+                 std::span<const uint8_t>, std::span<const uint8_t>) const,
+             uint8_t* out, size_t* out_len, size_t max_out_len,
+             const uint8_t* nonce, size_t nonce_len, const uint8_t* in,
+             size_t in_len, const uint8_t* ad, size_t ad_len) {
+  if (ccm == nullptr) return code(Status::kInvalidArgument);
+  const ctcrypto::AesCcm* c = CcmObject::ready(ccm->opaque);
+  if (c == nullptr) return code(Status::kNotInitialized);
+  return aead_call(c, method, out, out_len, max_out_len, nonce, nonce_len, in,
+                   in_len, ad, ad_len);
+}
+
+}  // namespace
+
+extern "C" {
+
+int ctcrypto_aes_ccm_init(ctcrypto_aes_ccm* ccm, const uint8_t* key,
+                          size_t key_len, size_t tag_len, size_t nonce_len) {
+  if (ccm == nullptr) return code(Status::kInvalidArgument);
+  CcmObject* o = CcmObject::start(ccm->opaque);
+  if (bad(key, key_len)) return code(Status::kInvalidArgument);
+  return o->finish_init(o->obj.init(sp(key, key_len), tag_len, nonce_len));
+}
+
+int ctcrypto_aes_ccm_init_profile(ctcrypto_aes_ccm* ccm, const char* name,
+                                  const uint8_t* key, size_t key_len) {
+  if (ccm == nullptr) return code(Status::kInvalidArgument);
+  CcmObject* o = CcmObject::start(ccm->opaque);
+  if (name == nullptr || bad(key, key_len)) return code(Status::kInvalidArgument);
+  ctcrypto::CcmProfile profile;
+  if (std::strcmp(name, "aes-128-ccm-bluetooth") == 0) {
+    profile = ctcrypto::CcmProfile::kBluetooth;
+  } else if (std::strcmp(name, "aes-128-ccm-bluetooth-8") == 0) {
+    profile = ctcrypto::CcmProfile::kBluetooth8;
+  } else if (std::strcmp(name, "aes-128-ccm-matter") == 0) {
+    profile = ctcrypto::CcmProfile::kMatter;
+  } else {
+    return code(Status::kInvalidArgument);
+  }
+  return o->finish_init(o->obj.init(sp(key, key_len), profile));
+}
+
+int ctcrypto_aes_ccm_seal(const ctcrypto_aes_ccm* ccm, uint8_t* out,
+                          size_t* out_len, size_t max_out_len,
+                          const uint8_t* nonce, size_t nonce_len,
+                          const uint8_t* in, size_t in_len, const uint8_t* ad,
+                          size_t ad_len) {
+  return ccm_call(ccm, &ctcrypto::AesCcm::seal, out, out_len, max_out_len,
+                  nonce, nonce_len, in, in_len, ad, ad_len);
+}
+
+int ctcrypto_aes_ccm_open(const ctcrypto_aes_ccm* ccm, uint8_t* out,
+                          size_t* out_len, size_t max_out_len,
+                          const uint8_t* nonce, size_t nonce_len,
+                          const uint8_t* in, size_t in_len, const uint8_t* ad,
+                          size_t ad_len) {
+  return ccm_call(ccm, &ctcrypto::AesCcm::open, out, out_len, max_out_len,
+                  nonce, nonce_len, in, in_len, ad, ad_len);
+}
+
+void ctcrypto_aes_ccm_cleanup(ctcrypto_aes_ccm* ccm) {
+  if (ccm != nullptr) CcmObject::internal_wipe(ccm->opaque);
+}
+
+int ctcrypto_aes_cmac_init(ctcrypto_aes_cmac* cmac, const uint8_t* key,
+                           size_t key_len) {
+  if (cmac == nullptr) return code(Status::kInvalidArgument);
+  CmacObject* o = CmacObject::start(cmac->opaque);
+  if (bad(key, key_len)) return code(Status::kInvalidArgument);
+  return o->finish_init(o->obj.init(sp(key, key_len)));
+}
+
+int ctcrypto_aes_cmac_mac(const ctcrypto_aes_cmac* cmac, const uint8_t* msg,
+                          size_t msg_len, uint8_t* tag, size_t tag_len) {
+  if (cmac == nullptr || bad(msg, msg_len) || bad(tag, tag_len))
+    return code(Status::kInvalidArgument);
+  const ctcrypto::AesCmac* m = CmacObject::ready(cmac->opaque);
+  if (m == nullptr) return code(Status::kNotInitialized);
+  return code(m->mac(sp(msg, msg_len), sp(tag, tag_len)));
+}
+
+int ctcrypto_aes_cmac_verify(const ctcrypto_aes_cmac* cmac, const uint8_t* msg,
+                             size_t msg_len, const uint8_t* tag,
+                             size_t tag_len) {
+  if (cmac == nullptr || bad(msg, msg_len) || bad(tag, tag_len))
+    return code(Status::kInvalidArgument);
+  const ctcrypto::AesCmac* m = CmacObject::ready(cmac->opaque);
+  if (m == nullptr) return code(Status::kNotInitialized);
+  return code(m->verify(sp(msg, msg_len), sp(tag, tag_len)));
+}
+
+void ctcrypto_aes_cmac_cleanup(ctcrypto_aes_cmac* cmac) {
+  if (cmac != nullptr) CmacObject::internal_wipe(cmac->opaque);
+}
+
+int ctcrypto_aes_cmac_ctx_init(ctcrypto_aes_cmac_ctx* ctx,
+                               const ctcrypto_aes_cmac* cmac) {
+  if (ctx == nullptr) return code(Status::kInvalidArgument);
+  CmacCtxObject* o = CmacCtxObject::start(ctx->opaque);
+  if (cmac == nullptr) return code(Status::kInvalidArgument);
+  const ctcrypto::AesCmac* m = CmacObject::ready(cmac->opaque);
+  if (m == nullptr) return code(Status::kNotInitialized);
+  return o->finish_init(o->obj.init(*m));
+}
+
+int ctcrypto_aes_cmac_ctx_update(ctcrypto_aes_cmac_ctx* ctx,
+                                 const uint8_t* data, size_t len) {
+  if (ctx == nullptr || bad(data, len)) return code(Status::kInvalidArgument);
+  ctcrypto::AesCmacContext* c = CmacCtxObject::ready(ctx->opaque);
+  if (c == nullptr) return code(Status::kNotInitialized);
+  return code(c->update(sp(data, len)));
+}
+
+int ctcrypto_aes_cmac_ctx_finish(ctcrypto_aes_cmac_ctx* ctx, uint8_t* tag,
+                                 size_t tag_len) {
+  if (ctx == nullptr || bad(tag, tag_len)) return code(Status::kInvalidArgument);
+  ctcrypto::AesCmacContext* c = CmacCtxObject::ready(ctx->opaque);
+  if (c == nullptr) return code(Status::kNotInitialized);
+  Status st = c->finish(sp(tag, tag_len));
+  if (st == Status::kOk) CmacCtxObject::internal_wipe(ctx->opaque);
+  return code(st);
+}
+
+int ctcrypto_aes_cmac_ctx_finish_verify(ctcrypto_aes_cmac_ctx* ctx,
+                                        const uint8_t* tag, size_t tag_len) {
+  if (ctx == nullptr || bad(tag, tag_len)) return code(Status::kInvalidArgument);
+  ctcrypto::AesCmacContext* c = CmacCtxObject::ready(ctx->opaque);
+  if (c == nullptr) return code(Status::kNotInitialized);
+  Status st = c->finish_verify(sp(tag, tag_len));
+  if (st == Status::kOk || st == Status::kAuthenticationFailed)
+    CmacCtxObject::internal_wipe(ctx->opaque);
+  return code(st);
+}
+
+void ctcrypto_aes_cmac_ctx_cleanup(ctcrypto_aes_cmac_ctx* ctx) {
+  if (ctx != nullptr) CmacCtxObject::internal_wipe(ctx->opaque);
+}
+// --- end AES-CCM and AES-CMAC --------------------------------------------------
 
 }  // extern "C"

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "ctcrypto/aead.h"
+#include "ctcrypto/ccm.h"
 #include "ctcrypto/status.h"
 #include "ctcrypto/tls_cbc.h"
 
@@ -16,8 +17,8 @@ constexpr size_t kNumFields = 6;
 
 // --- handlers ---------------------------------------------------------------
 
-// run: one request on an initialised AEAD object (AesGcm, TlsCbcAead: the
-// same seal/open signature). `seal_len` is the output length sealing needs;
+// run: one request on an initialised AEAD object (AesGcm, AesCcm, TlsCbcAead:
+// the same seal/open signature). `seal_len` is the output length sealing needs;
 // opening gets room for the whole input, at least one byte so the span
 // never has a null data pointer (the library itself rejects an input
 // shorter than the tag or a record). On failure the output is empty and
@@ -55,6 +56,24 @@ const char* gcm_handler(AeadOp op, size_t /*key_len*/,
   return run(gcm, input.size() + gcm.tag_len(), op, nonce, ad, input, out);
 }
 
+// ccm_handler: aes-{128,192,256}-ccm (16-byte tag, any nonce of 7..13 bytes,
+// its length taken from the line) and the AES-128 profiles (13-byte nonce,
+// 4-, 8- or 16-byte tag).
+template <int kProfile>  // -1: generic; else a CcmProfile value
+const char* ccm_handler(AeadOp op, size_t /*key_len*/,
+                        std::span<const uint8_t> key,
+                        std::span<const uint8_t> nonce,
+                        std::span<const uint8_t> ad,
+                        std::span<const uint8_t> input,
+                        std::vector<uint8_t>* out) {
+  AesCcm ccm;
+  const Status s = kProfile < 0
+                       ? ccm.init(key, kCcmTagLen)
+                       : ccm.init(key, static_cast<CcmProfile>(kProfile));
+  if (s != Status::kOk) return status_string(s);
+  return run(ccm, input.size() + ccm.tag_len(), op, nonce, ad, input, out);
+}
+
 // tls_handler: the TLS CBC AEADs (tls_cbc.h), one instantiation per suite.
 // A fresh object per request, so implicit-IV suites start from the key's
 // fixed IV.
@@ -79,6 +98,16 @@ constexpr AeadEntry kAeads[] = {
     {"aes-128-gcm", 16, gcm_handler},
     {"aes-192-gcm", 24, gcm_handler},
     {"aes-256-gcm", 32, gcm_handler},
+    // CCM
+    {"aes-128-ccm", 16, ccm_handler<-1>},
+    {"aes-192-ccm", 24, ccm_handler<-1>},
+    {"aes-256-ccm", 32, ccm_handler<-1>},
+    {"aes-128-ccm-bluetooth", 16,
+     ccm_handler<static_cast<int>(CcmProfile::kBluetooth)>},
+    {"aes-128-ccm-bluetooth-8", 16,
+     ccm_handler<static_cast<int>(CcmProfile::kBluetooth8)>},
+    {"aes-128-ccm-matter", 16,
+     ccm_handler<static_cast<int>(CcmProfile::kMatter)>},
     {"aes-128-cbc-sha1-tls", 20 + 16,
      tls_handler<TlsCbcSuite::kAes128CbcSha1>},
     {"aes-128-cbc-sha256-tls", 32 + 16,

@@ -4,6 +4,8 @@
 //                   the CPU capabilities (after CTCRYPTO_DISABLE)
 //   ctcrypto aead   batch AEAD requests on stdin, one answer line per request
 //                   line on stdout (protocol in tool/aead_batch.h)
+//   ctcrypto cmac   AES-CMAC requests on stdin, one answer line each
+//                   (protocol in tool/cmac_batch.h)
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -15,6 +17,7 @@
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
 #include "tool/aead_batch.h"
+#include "tool/cmac_batch.h"
 
 namespace {
 
@@ -27,6 +30,14 @@ constexpr char kUsage[] =
     "  caps    print the compiled-in and active backends and CPU capabilities\n"
     "  aead    read 'OP AEAD KEY NONCE AD INPUT' lines on stdin, answer each\n"
     "          on stdout (OP: seal|open; KEY/NONCE/AD/INPUT: hex or '-')\n"
+    "          AEAD: aes-{128,192,256}-gcm, aes-{128,192,256}-ccm (16-byte\n"
+    "          tag, nonce of 7..13 bytes), aes-128-ccm-bluetooth (4-byte tag),\n"
+    "          aes-128-ccm-bluetooth-8 (8-byte tag), aes-128-ccm-matter\n"
+    "          (16-byte tag; the profiles take 13-byte nonces), and the TLS\n"
+    "          CBC suites aes-*-cbc-sha*-tls[-implicit-iv]\n"
+    "  cmac    read 'mac KEY MSG' or 'verify KEY MSG TAG' lines on stdin\n"
+    "          (hex, MSG '-' for empty; TAG 4..16 bytes), answer each with\n"
+    "          the 16-byte AES-CMAC in hex, 'ok', or 'ERROR <reason>'\n"
     "\n"
     "environment:\n"
     "  CTCRYPTO_DISABLE   comma-separated capabilities to ignore, e.g. aesni\n";
@@ -81,6 +92,22 @@ int cmd_caps() {
   return std::fflush(stdout) == 0 ? 0 : 1;
 }
 
+// cmd_lines: answers each stdin line with process(line) on stdout.
+template <typename Process>
+int cmd_lines(Process process) {
+  warn_unknown_disabled();
+  std::ios::sync_with_stdio(false);
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    std::string answer = process(line);
+    answer += '\n';
+    if (std::fwrite(answer.data(), 1, answer.size(), stdout) != answer.size() ||
+        std::fflush(stdout) != 0)
+      return 1;  // stdout closed: nobody is listening any more
+  }
+  return 0;
+}
+
 int cmd_aead() {
   warn_unknown_disabled();
   std::ios::sync_with_stdio(false);
@@ -100,6 +127,8 @@ int cmd_aead() {
 int main(int argc, char** argv) {
   if (argc == 2 && std::strcmp(argv[1], "caps") == 0) return cmd_caps();
   if (argc == 2 && std::strcmp(argv[1], "aead") == 0) return cmd_aead();
+  if (argc == 2 && std::strcmp(argv[1], "cmac") == 0)
+    return cmd_lines(ctcrypto::tool::cmac_process_line);
   if (argc == 2 && (std::strcmp(argv[1], "help") == 0 ||
                     std::strcmp(argv[1], "-help") == 0 ||
                     std::strcmp(argv[1], "--help") == 0 ||

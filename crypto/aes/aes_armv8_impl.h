@@ -376,6 +376,79 @@ size_t armv8_gcm_open_bulk(const AesKeyState* s, const GhashKeyState* g,
   CTCRYPTO_ARMV8_DISPATCH(s, gcm_open_t, s, g, in, out, len, ctr, xi);
 }
 
+// --- CCM: CBC-MAC and CTR in one pass ---------------------------------------
+// The MAC chain is serial (cbc_encrypt_t's chain, with the same folding of
+// the input and last round key into the first AESE key operand); the
+// keystream block of the same step is an independent AESE/AESMC chain that
+// issues in its latency gaps, so CTR costs little on top of the MAC.
+// Seal pairs block j's MAC with block j's keystream; open needs P_j before
+// MACing it, so its keystream runs one block ahead (the last step computes
+// one block that is not used). The counter's 32-bit tail wraps like
+// ctr32's; ccm.cc never lets it.
+template <int Nr, bool kOpen>
+CTCRYPTO_INLINE void ccm_t(const AesKeyState* s, const uint8_t* in,
+                           uint8_t* out, size_t blocks,
+                           const uint8_t* counter, uint8_t* mac) {
+  RoundKeys<Nr> rk(s->storage);
+  const uint8x16_t k0n = veorq_u8(rk.k[0], rk.k[Nr]);
+  uint8x16_t st = veorq_u8(vld1q_u8(mac), rk.k[Nr]);
+  const uint8x16_t iv = vld1q_u8(counter);
+  uint32_t c = load_be32(counter + 12);
+  uint8x16_t ks = vdupq_n_u8(0);
+  if (kOpen) {
+    uint8x16_t b[1] = {counter_block(iv, c)};
+    encN<Nr, 1>(rk, b);
+    ks = b[0];
+    ++c;
+  }
+  for (; blocks > 0; --blocks, in += 16, out += 16, ++c) {
+    const uint8x16_t d = vld1q_u8(in);
+    const uint8x16_t p = kOpen ? veorq_u8(d, ks) : d;
+    if (kOpen) vst1q_u8(out, p);
+    uint8x16_t x = vaesmcq_u8(vaeseq_u8(st, veorq_u8(p, k0n)));
+    uint8x16_t y = vaesmcq_u8(vaeseq_u8(counter_block(iv, c), rk.k[0]));
+#pragma GCC unroll 14
+    for (int r = 1; r < Nr - 1; ++r) {
+      x = vaesmcq_u8(vaeseq_u8(x, rk.k[r]));
+      y = vaesmcq_u8(vaeseq_u8(y, rk.k[r]));
+    }
+    st = vaeseq_u8(x, rk.k[Nr - 1]);
+    y = veorq_u8(vaeseq_u8(y, rk.k[Nr - 1]), rk.k[Nr]);
+    if (kOpen) {
+      ks = y;
+    } else {
+      vst1q_u8(out, veorq_u8(d, y));
+    }
+  }
+  vst1q_u8(mac, veorq_u8(st, rk.k[Nr]));
+}
+
+template <int Nr>
+void ccm_seal_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                size_t blocks, const uint8_t* counter, uint8_t* mac) {
+  ccm_t<Nr, false>(s, in, out, blocks, counter, mac);
+}
+
+template <int Nr>
+void ccm_open_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                size_t blocks, const uint8_t* counter, uint8_t* mac) {
+  ccm_t<Nr, true>(s, in, out, blocks, counter, mac);
+}
+
+void armv8_ccm_seal_bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                         size_t blocks, const uint8_t counter[16],
+                         uint8_t mac[16]) {
+  if (blocks == 0) return;
+  CTCRYPTO_ARMV8_DISPATCH(s, ccm_seal_t, s, in, out, blocks, counter, mac);
+}
+
+void armv8_ccm_open_bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                         size_t blocks, const uint8_t counter[16],
+                         uint8_t mac[16]) {
+  if (blocks == 0) return;
+  CTCRYPTO_ARMV8_DISPATCH(s, ccm_open_t, s, in, out, blocks, counter, mac);
+}
+
 // armv8_row: the "armv8" row, the same on AArch64 and AArch32 (the block
 // counts in flight differ inside the functions above).
 constexpr AesBackend armv8_row() {
@@ -389,7 +462,9 @@ constexpr AesBackend armv8_row() {
                     .cbc_decrypt = armv8_cbc_decrypt,
                     .gcm_ghash = &kGhashPmull,
                     .gcm_seal_bulk = armv8_gcm_seal_bulk,
-                    .gcm_open_bulk = armv8_gcm_open_bulk};
+                    .gcm_open_bulk = armv8_gcm_open_bulk,
+                    .ccm_seal_bulk = armv8_ccm_seal_bulk,
+                    .ccm_open_bulk = armv8_ccm_open_bulk};
 }
 
 }  // namespace

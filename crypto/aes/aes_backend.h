@@ -87,6 +87,27 @@ struct AesBackend {
                       size_t blocks) = nullptr;
   void (*ecb_decrypt)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                       size_t blocks) = nullptr;
+
+  // Optional CCM bulk loops (null when absent; ccm.cc then runs cbc_encrypt
+  // for the CBC-MAC and ctr32 for the keystream, two passes). One pass over
+  // `blocks` whole blocks that does both for every block i (0-based):
+  //   seal: mac = E(mac XOR P_i), C_i = P_i XOR E(ctr_i)
+  //   open: P_i = C_i XOR E(ctr_i), mac = E(mac XOR P_i)
+  // with ctr_i = `counter` whose last 4 bytes are incremented i times as a
+  // 32-bit big-endian integer (as ctr32; `counter` is not updated). `mac` is
+  // updated. in and out equal (in place) or disjoint. The CBC-MAC is a
+  // serial chain of AES calls; the independent keystream block of the same
+  // index rides in its latency shadow, so a row that keeps two or more
+  // blocks in flight (AES-NI, ARMv8, vpaes 2x) gets CTR almost for free.
+  // The caller never lets the 32-bit tail wrap inside one call (it splits
+  // at 2^32 and carries into CCM's wider counter field itself), so rows
+  // need not handle a carry.
+  void (*ccm_seal_bulk)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                        size_t blocks, const uint8_t counter[16],
+                        uint8_t mac[16]) = nullptr;
+  void (*ccm_open_bulk)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                        size_t blocks, const uint8_t counter[16],
+                        uint8_t mac[16]) = nullptr;
 };
 
 // basic_row: the row of an implementation whose static functions Impl::

@@ -415,6 +415,8 @@ const AesBackend kAesVaes = {
     .gcm_ghash = &kGhashVpclmul,
     .gcm_seal_bulk = x86hw::vaes_gcm_seal_bulk,
     .gcm_open_bulk = x86hw::vaes_gcm_open_bulk,
+    .ccm_seal_bulk = x86hw::aesni_ccm_seal_bulk,
+    .ccm_open_bulk = x86hw::aesni_ccm_open_bulk,
 };
 
 }  // namespace ctcrypto::internal

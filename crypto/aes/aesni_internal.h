@@ -53,6 +53,15 @@ void aesni_cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                        size_t blocks, uint8_t iv[16]);
 void aesni_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                  size_t blocks, const uint8_t counter[16]);
+// CCM's CBC-MAC and CTR in one pass (aes_backend.h, ccm_seal_bulk /
+// ccm_open_bulk); the VAES row uses them as they are (the MAC chain is
+// serial, so wider vectors would not help it).
+void aesni_ccm_seal_bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                         size_t blocks, const uint8_t counter[16],
+                         uint8_t mac[16]);
+void aesni_ccm_open_bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                         size_t blocks, const uint8_t counter[16],
+                         uint8_t mac[16]);
 
 }  // namespace ctcrypto::internal::x86hw
 

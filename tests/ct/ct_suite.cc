@@ -9,8 +9,9 @@
 // uninitialised value of size N"), and valgrind's --error-exitcode fails
 // the run. Public inputs stay defined: lengths, nonces, IVs and counters.
 // The only declassifications inside the library are the GCM tag-match bit
-// (crypto/modes/gcm.cc) and the TLS-CBC record verdict, padding and MAC
-// together (crypto/tls/tls_cbc.cc); this file declassifies outputs before
+// (crypto/modes/gcm.cc), the TLS-CBC record verdict, padding and MAC
+// together (crypto/tls/tls_cbc.cc), and the CCM and CMAC tag-match bits
+// (crypto/modes/ccm.cc, cmac.cc); this file declassifies outputs before
 // comparing them with the reference, as a caller who sends them on would.
 //
 // Coverage is parameterised over the backend tables: every compiled-in row
@@ -46,6 +47,8 @@
 #include "crypto/ghash/ghash_backend.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
+#include "ctcrypto/ccm.h"
+#include "ctcrypto/cmac.h"
 #include "ctcrypto/ghash.h"
 #include "ctcrypto/hash.h"
 #include "ctcrypto/modes.h"
@@ -532,6 +535,9 @@ void tls_cbc_checks(const AesBackend* row, Suite* s) {
     }
   }
 }
+// CCM and CMAC: seal, open (good and bad tag), MAC and verify, every AES row.
+#include "tests/ct/ct_ccm_cmac_checks.h"
+
 }  // namespace
 
 int main() {
@@ -570,5 +576,7 @@ int main() {
   for (const AesBackend* a : aes)
     for (const GhashBackend* g : ghash) gcm_checks(a, g, &s);
   for (const AesBackend* a : aes) tls_cbc_checks(a, &s);
+  for (const AesBackend* a : aes) ccm_checks(a, &s);   // CCM
+  for (const AesBackend* a : aes) cmac_checks(a, &s);  // CMAC
   return s.finish();
 }

@@ -95,6 +95,82 @@ int ctcrypto_tls_cbc_open(ctcrypto_tls_cbc* ctx, uint8_t* out,
                           const uint8_t* in, size_t in_len, const uint8_t* ad,
                           size_t ad_len);
 
+/* --- AES-CCM (ctcrypto/ccm.h) ---------------------------------------------
+ * SP 800-38C / RFC 3610. The object carries a state word: every call on an
+ * object that ctcrypto_aes_ccm_init did not set up successfully (or after
+ * ctcrypto_aes_ccm_cleanup) returns CTCRYPTO_NOT_INITIALIZED. */
+#define CTCRYPTO_NOT_INITIALIZED 9
+#define CTCRYPTO_AES_CCM_SIZE (CTCRYPTO_AES_KEY_SIZE + 128)
+
+typedef struct ctcrypto_aes_ccm {
+  CTCRYPTO_ALIGNAS(64) unsigned char opaque[CTCRYPTO_AES_CCM_SIZE];
+} ctcrypto_aes_ccm;
+
+/* init: key of 16/24/32 bytes; tag_len 4, 6, ..., 16; nonce_len 7..13, or
+ * 0 to accept any of 7..13 on each call. */
+int ctcrypto_aes_ccm_init(ctcrypto_aes_ccm* ccm, const uint8_t* key,
+                          size_t key_len, size_t tag_len, size_t nonce_len);
+/* init_profile: name "aes-128-ccm-bluetooth" (4-byte tag),
+ * "aes-128-ccm-bluetooth-8" (8-byte tag) or "aes-128-ccm-matter" (16-byte
+ * tag); 16-byte key, 13-byte nonce. */
+int ctcrypto_aes_ccm_init_profile(ctcrypto_aes_ccm* ccm, const char* name,
+                                  const uint8_t* key, size_t key_len);
+/* seal / open: as ctcrypto_aes_gcm_seal / _open (out = ciphertext || tag;
+ * on CTCRYPTO_AUTHENTICATION_FAILED the plaintext area of out is zeroed). */
+int ctcrypto_aes_ccm_seal(const ctcrypto_aes_ccm* ccm, uint8_t* out,
+                          size_t* out_len, size_t max_out_len,
+                          const uint8_t* nonce, size_t nonce_len,
+                          const uint8_t* in, size_t in_len, const uint8_t* ad,
+                          size_t ad_len);
+int ctcrypto_aes_ccm_open(const ctcrypto_aes_ccm* ccm, uint8_t* out,
+                          size_t* out_len, size_t max_out_len,
+                          const uint8_t* nonce, size_t nonce_len,
+                          const uint8_t* in, size_t in_len, const uint8_t* ad,
+                          size_t ad_len);
+/* cleanup: wipes the object (key included); it is uninitialised afterwards.
+ * Null is ignored. */
+void ctcrypto_aes_ccm_cleanup(ctcrypto_aes_ccm* ccm);
+
+/* --- AES-CMAC (ctcrypto/cmac.h) ------------------------------------------
+ * SP 800-38B / RFC 4493. Tags are the leading 4..16 bytes of the MAC. The
+ * key object and the incremental context both carry a state word as above.
+ * A context refers to its key object, which must stay initialised and in
+ * place until the context is finished or cleaned up. */
+#define CTCRYPTO_AES_CMAC_SIZE (CTCRYPTO_AES_KEY_SIZE + 128)
+#define CTCRYPTO_AES_CMAC_CTX_SIZE 64
+
+typedef struct ctcrypto_aes_cmac {
+  CTCRYPTO_ALIGNAS(64) unsigned char opaque[CTCRYPTO_AES_CMAC_SIZE];
+} ctcrypto_aes_cmac;
+
+typedef struct ctcrypto_aes_cmac_ctx {
+  CTCRYPTO_ALIGNAS(8) unsigned char opaque[CTCRYPTO_AES_CMAC_CTX_SIZE];
+} ctcrypto_aes_cmac_ctx;
+
+int ctcrypto_aes_cmac_init(ctcrypto_aes_cmac* cmac, const uint8_t* key,
+                           size_t key_len);
+/* mac: writes the first tag_len (4..16) bytes of CMAC(msg) to tag. */
+int ctcrypto_aes_cmac_mac(const ctcrypto_aes_cmac* cmac, const uint8_t* msg,
+                          size_t msg_len, uint8_t* tag, size_t tag_len);
+/* verify: CTCRYPTO_OK or CTCRYPTO_AUTHENTICATION_FAILED; constant time. */
+int ctcrypto_aes_cmac_verify(const ctcrypto_aes_cmac* cmac, const uint8_t* msg,
+                             size_t msg_len, const uint8_t* tag,
+                             size_t tag_len);
+void ctcrypto_aes_cmac_cleanup(ctcrypto_aes_cmac* cmac);
+
+int ctcrypto_aes_cmac_ctx_init(ctcrypto_aes_cmac_ctx* ctx,
+                               const ctcrypto_aes_cmac* cmac);
+int ctcrypto_aes_cmac_ctx_update(ctcrypto_aes_cmac_ctx* ctx,
+                                 const uint8_t* data, size_t len);
+/* finish / finish_verify end the message: the context is uninitialised
+ * afterwards (ctcrypto_aes_cmac_ctx_init starts another). */
+int ctcrypto_aes_cmac_ctx_finish(ctcrypto_aes_cmac_ctx* ctx, uint8_t* tag,
+                                 size_t tag_len);
+int ctcrypto_aes_cmac_ctx_finish_verify(ctcrypto_aes_cmac_ctx* ctx,
+                                        const uint8_t* tag, size_t tag_len);
+void ctcrypto_aes_cmac_ctx_cleanup(ctcrypto_aes_cmac_ctx* ctx);
+/* --- end AES-CCM and AES-CMAC --------------------------------------------- */
+
 #ifdef __cplusplus
 }  /* extern "C" */
 #endif

@@ -1,0 +1,424 @@
+// ccm.cc: AES-CCM (SP 800-38C, RFC 3610) over the AES backend table.
+//
+// Formatting (SP 800-38C A.2, RFC 3610 2.2): B0 = flags || nonce || [len]_q
+// with flags = 64*Adata + 8*((t-2)/2) + (q-1); then, when there is
+// associated data, its length encoded in 2, 6 or 10 bytes (RFC 3610: a <
+// 2^16 - 2^8; a < 2^32 with prefix ff fe; else prefix ff ff), the data, and
+// zero padding to a block; then the message, zero-padded. The CBC-MAC of
+// that string, truncated to t bytes and XORed with E(Ctr_0), is the tag.
+// Counter block i is (q-1) || nonce || [i]_q; the message is encrypted with
+// Ctr_1, Ctr_2, ...
+//
+// CBC-MAC is serial (each block's input depends on the previous output), so
+// on its own it runs at one AES latency per block. Rows that keep several
+// blocks in flight offer ccm_seal_bulk/ccm_open_bulk (aes_backend.h), which
+// compute the keystream block of the same index in the MAC's latency
+// shadow; without them the MAC goes through cbc_encrypt (into scratch) and
+// the keystream through ctr32, chunk by chunk so the second pass reads
+// L1-hot data.
+//
+// Short messages (at most kShortBytes): one ctr32 call from Ctr_0 yields
+// the tag mask and the keystream together, and B0, the AD and the message
+// go to the backend's CBC in one call when they fit the MAC buffer.
+//
+// Counters: the backends increment the last 32 bits. A message shorter than
+// 2^(8q) bytes has fewer than 2^(8q-4) blocks, so the counter never leaves
+// its q-byte field; when q > 4 it can still pass a 2^32 boundary (messages
+// of 64 GiB and more), so calls are split there and the carry propagated
+// here (counters are public).
+//
+// Constant time: lengths, counters and the nonce are public; plaintext, MAC
+// state, keystream and tags are only XORed, copied and passed to the rows.
+// open() decrypts, MACs the plaintext, compares the tag with
+// ct_equal_mask and declassifies only that verdict; on failure it wipes the
+// plaintext it wrote.
+#include <cstring>
+
+#include "crypto/cpu/cpu.h"
+#include "crypto/ct.h"
+#include "crypto/internal.h"
+#include "ctcrypto/ccm.h"
+
+namespace ctcrypto {
+
+namespace {
+
+using internal::AesKeyState;
+
+constexpr size_t kShortBytes = 64;     // message bytes sharing the S0 call
+constexpr size_t kMacBufBytes = 128;   // CBC-MAC input batched per call
+constexpr size_t kChunkBlocks = 64;    // two-pass chunk: 1 KiB
+constexpr size_t kScratchBlocks = 16;  // CBC output discarded, 256 bytes
+
+// CbcMac: the CBC-MAC chain over a byte stream, batching short pieces in a
+// buffer so that B0, a short AD and a short message are one backend call.
+class CbcMac {
+ public:
+  explicit CbcMac(const AesKeyState& a) : a_(a) {}
+  ~CbcMac() {
+    internal::secure_zero(buf_, high_);
+    internal::secure_zero(mac_, sizeof(mac_));
+  }
+  CbcMac(const CbcMac&) = delete;
+  CbcMac& operator=(const CbcMac&) = delete;
+
+  void absorb(const uint8_t* p, size_t len) {
+    if (n_ + len <= kMacBufBytes) {
+      if (len) std::memcpy(buf_ + n_, p, len);
+      n_ += len;
+      note_high();
+      return;
+    }
+    if (n_) {
+      const size_t take = kMacBufBytes - n_;
+      std::memcpy(buf_ + n_, p, take);
+      p += take;
+      len -= take;
+      high_ = kMacBufBytes;
+      blocks(buf_, kMacBufBytes / 16);
+      n_ = 0;
+    }
+    const size_t whole = len & ~size_t{15};
+    blocks(p, whole / 16);
+    n_ = len - whole;
+    if (n_) std::memcpy(buf_, p + whole, n_);
+    note_high();
+  }
+
+  // pad: zero-fills to a block boundary (the formatting's padding).
+  void pad() {
+    const size_t r = (16 - n_ % 16) % 16;
+    std::memset(buf_ + n_, 0, r);
+    n_ += r;
+    note_high();
+  }
+
+  // flush: runs the buffered blocks (call after pad()); mac() is then the
+  // chain value over everything absorbed.
+  void flush() {
+    blocks(buf_, n_ / 16);
+    n_ = 0;
+  }
+
+  uint8_t* mac() { return mac_; }
+
+ private:
+  void note_high() {
+    if (n_ > high_) high_ = n_;
+  }
+  // blocks: n whole blocks into the chain. cbc_encrypt writes every
+  // chained value; only the last (left in mac_) is wanted.
+  void blocks(const uint8_t* p, size_t n) {
+    alignas(16) uint8_t scratch[16 * kScratchBlocks];
+    size_t used = 0;
+    while (n) {
+      const size_t k = n < kScratchBlocks ? n : kScratchBlocks;
+      a_.backend->cbc_encrypt(&a_, p, scratch, k, mac_);
+      if (k > used) used = k;
+      p += 16 * k;
+      n -= k;
+    }
+    internal::secure_zero(scratch, 16 * used);
+  }
+
+  const AesKeyState& a_;
+  alignas(16) uint8_t mac_[16] = {};
+  alignas(16) uint8_t buf_[kMacBufBytes];
+  size_t n_ = 0;
+  size_t high_ = 0;  // bytes of buf_ ever written, for the wipe
+};
+
+// ctr_add: adds n to the q-byte big-endian counter field (bytes 16-q..15).
+void ctr_add(uint8_t ctr[16], size_t q, uint64_t n) {
+  for (size_t i = 15; n != 0 && i >= 16 - q; --i) {
+    const uint64_t v = uint64_t{ctr[i]} + (n & 0xff);
+    ctr[i] = static_cast<uint8_t>(v);
+    n = (n >> 8) + (v >> 8);
+  }
+}
+
+// for_ctr32_runs: calls f(blocks_now) for pieces of at most `max_blocks`
+// that never pass a 2^32 boundary of the counter's last word, advancing
+// `ctr` (with carry into the whole q-byte field) after each.
+template <typename F>
+void for_ctr32_runs(uint8_t ctr[16], size_t q, size_t blocks,
+                    size_t max_blocks, F f) {
+  while (blocks) {
+    const uint64_t room =
+        (uint64_t{1} << 32) - uint64_t{internal::load_be32(ctr + 12)};
+    size_t n = blocks < max_blocks ? blocks : max_blocks;
+    if (uint64_t{n} > room) n = static_cast<size_t>(room);
+    f(n);
+    ctr_add(ctr, q, n);
+    blocks -= n;
+  }
+}
+
+// ad_header: RFC 3610 2.2's encoding of l(a) > 0; returns its length.
+size_t ad_header(uint64_t ad_len, uint8_t hdr[10]) {
+  if (ad_len < 0xff00) {
+    hdr[0] = static_cast<uint8_t>(ad_len >> 8);
+    hdr[1] = static_cast<uint8_t>(ad_len);
+    return 2;
+  }
+  if (ad_len <= 0xffffffffu) {
+    hdr[0] = 0xff;
+    hdr[1] = 0xfe;
+    internal::store_be32(hdr + 2, static_cast<uint32_t>(ad_len));
+    return 6;
+  }
+  hdr[0] = 0xff;
+  hdr[1] = 0xff;
+  internal::store_be64(hdr + 2, ad_len);
+  return 10;
+}
+
+// crypt: the shared body of seal (decrypting = false) and open. Writes the
+// full 16-byte tag (before truncation to tag_len) to tag_out.
+void crypt(const AesKeyState& a, bool decrypting, const uint8_t* nonce,
+           size_t nonce_len, const uint8_t* in, uint8_t* out, size_t len,
+           const uint8_t* ad, size_t ad_len, size_t tag_len,
+           uint8_t tag_out[16]) {
+  const size_t q = 15 - nonce_len;
+  uint8_t b0[16], ctr[16];
+  b0[0] = static_cast<uint8_t>((ad_len ? 0x40 : 0) | ((tag_len - 2) / 2) << 3 |
+                               (q - 1));
+  std::memcpy(b0 + 1, nonce, nonce_len);
+  for (size_t i = 0; i < q; ++i)
+    b0[15 - i] = i < 8 ? static_cast<uint8_t>(uint64_t{len} >> (8 * i)) : 0;
+  ctr[0] = static_cast<uint8_t>(q - 1);
+  std::memcpy(ctr + 1, nonce, nonce_len);
+  std::memset(ctr + 1 + nonce_len, 0, q);
+
+  CbcMac m(a);
+  m.absorb(b0, 16);
+  if (ad_len) {
+    uint8_t hdr[10];
+    m.absorb(hdr, ad_header(ad_len, hdr));
+    m.absorb(ad, ad_len);
+    m.pad();
+  }
+
+  uint8_t s0[16];
+  if (len <= kShortBytes) {
+    // One keystream call from Ctr_0: the tag mask, then the message.
+    alignas(16) uint8_t ks[16 + kShortBytes];
+    const size_t blocks = (len + 15) / 16;
+    std::memset(ks, 0, 16);
+    if (len) {
+      std::memset(ks + 16 * blocks, 0, 16);
+      std::memcpy(ks + 16, in, len);
+    }
+    if (!decrypting) m.absorb(in, len);
+    a.backend->ctr32(&a, ks, ks, 1 + blocks, ctr);
+    if (decrypting) m.absorb(ks + 16, len);
+    if (len) std::memcpy(out, ks + 16, len);
+    std::memcpy(s0, ks, 16);
+    internal::secure_zero(ks, 16 * (1 + blocks));
+  } else {
+    a.backend->encrypt_block(&a, ctr, s0);
+    ctr_add(ctr, q, 1);
+    const size_t full = len / 16;
+    auto bulk = decrypting ? a.backend->ccm_open_bulk : a.backend->ccm_seal_bulk;
+    size_t pos = 0;
+    if (bulk) {
+      m.flush();
+      for_ctr32_runs(ctr, q, full, SIZE_MAX, [&](size_t n) {
+        bulk(&a, in + pos, out + pos, n, ctr, m.mac());
+        pos += 16 * n;
+      });
+    } else {
+      for_ctr32_runs(ctr, q, full, kChunkBlocks, [&](size_t n) {
+        if (!decrypting) m.absorb(in + pos, 16 * n);
+        a.backend->ctr32(&a, in + pos, out + pos, n, ctr);
+        if (decrypting) m.absorb(out + pos, 16 * n);
+        pos += 16 * n;
+      });
+    }
+    const size_t rem = len - pos;
+    if (rem) {
+      alignas(16) uint8_t t[16] = {};
+      std::memcpy(t, in + pos, rem);
+      if (!decrypting) m.absorb(t, rem);
+      a.backend->ctr32(&a, t, t, 1, ctr);
+      if (decrypting) m.absorb(t, rem);
+      std::memcpy(out + pos, t, rem);
+      internal::secure_zero(t, sizeof(t));
+    }
+  }
+  m.pad();
+  m.flush();
+  for (int i = 0; i < 16; ++i) tag_out[i] = m.mac()[i] ^ s0[i];
+  internal::secure_zero(s0, sizeof(s0));
+}
+
+bool valid_tag_len(size_t t) {
+  return t >= kCcmMinTagLen && t <= kCcmTagLen && t % 2 == 0;
+}
+
+bool valid_nonce_len(size_t n) {
+  return n >= kCcmMinNonceLen && n <= kCcmMaxNonceLen;
+}
+
+}  // namespace
+
+uint64_t ccm_max_message_len(size_t nonce_len) {
+  if (!valid_nonce_len(nonce_len)) return 0;
+  const size_t q = 15 - nonce_len;
+  const uint64_t field = q >= 8 ? UINT64_MAX : (uint64_t{1} << (8 * q)) - 1;
+  return field < uint64_t{SIZE_MAX} ? field : uint64_t{SIZE_MAX};
+}
+
+Status AesCcm::init(std::span<const uint8_t> key, size_t tag_len,
+                    size_t nonce_len) {
+  return init(key, tag_len, nonce_len,
+              internal::select_aes_backend(internal::cpu_caps()));
+}
+
+Status AesCcm::init(std::span<const uint8_t> key, size_t tag_len,
+                    size_t nonce_len, const internal::AesBackend* aes) {
+  clear();
+  if (!valid_tag_len(tag_len)) return Status::kInvalidTagLength;
+  if (nonce_len != 0 && !valid_nonce_len(nonce_len))
+    return Status::kInvalidNonceLength;
+  Status st = aes_.init(key, aes);
+  if (st != Status::kOk) return st;
+  tag_len_ = tag_len;
+  nonce_len_ = nonce_len;
+  return Status::kOk;
+}
+
+Status AesCcm::init(std::span<const uint8_t> key, CcmProfile profile) {
+  return init(key, profile, internal::select_aes_backend(internal::cpu_caps()));
+}
+
+Status AesCcm::init(std::span<const uint8_t> key, CcmProfile profile,
+                    const internal::AesBackend* aes) {
+  clear();
+  // The profiles are AES-128 instances.
+  if (key.size() != 16) return Status::kInvalidKeyLength;
+  size_t tag_len = 0;
+  switch (profile) {
+    case CcmProfile::kBluetooth: tag_len = 4; break;
+    case CcmProfile::kBluetooth8: tag_len = 8; break;
+    case CcmProfile::kMatter: tag_len = 16; break;
+  }
+  if (tag_len == 0) return Status::kInvalidArgument;
+  return init(key, tag_len, kCcmMaxNonceLen, aes);
+}
+
+void AesCcm::clear() {
+  internal::secure_zero(&aes_, sizeof(aes_));
+  tag_len_ = 0;
+  nonce_len_ = 0;
+}
+
+Status AesCcm::check(std::span<const uint8_t> nonce,
+                     std::span<const uint8_t> in,
+                     std::span<const uint8_t> ad) const {
+  if (!initialized()) return Status::kNotInitialized;
+  if ((nonce.data() == nullptr && !nonce.empty()) ||
+      (in.data() == nullptr && !in.empty()) ||
+      (ad.data() == nullptr && !ad.empty()))
+    return Status::kInvalidArgument;
+  if (!valid_nonce_len(nonce.size()) ||
+      (nonce_len_ != 0 && nonce.size() != nonce_len_))
+    return Status::kInvalidNonceLength;
+  return Status::kOk;
+}
+
+Status AesCcm::seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
+                             std::span<const uint8_t> nonce,
+                             std::span<const uint8_t> in,
+                             std::span<const uint8_t> ad) const {
+  Status st = check(nonce, in, ad);
+  if (st != Status::kOk) return st;
+  if (uint64_t{in.size()} > ccm_max_message_len(nonce.size()))
+    return Status::kMessageTooLong;
+  if (tag.size() != tag_len_) return Status::kInvalidTagLength;
+  if (out.size() < in.size()) return Status::kOutputTooSmall;
+  if ((out.data() == nullptr && !out.empty()) || tag.data() == nullptr)
+    return Status::kInvalidArgument;
+  if (internal::overlaps_inexactly(in.data(), in.size(), out.data(),
+                                   in.size()) ||
+      internal::overlaps_inexactly(tag.data(), tag.size(), out.data(),
+                                   in.size()) ||
+      (tag.data() == out.data() && !in.empty()))
+    return Status::kOverlappingBuffers;
+  uint8_t full[16];
+  crypt(aes_.state(), false, nonce.data(), nonce.size(), in.data(),
+        out.data(), in.size(), ad.data(), ad.size(), tag_len_, full);
+  std::memcpy(tag.data(), full, tag_len_);
+  internal::secure_zero(full, sizeof(full));
+  return Status::kOk;
+}
+
+Status AesCcm::seal(std::span<uint8_t> out, size_t* out_len,
+                    std::span<const uint8_t> nonce,
+                    std::span<const uint8_t> in,
+                    std::span<const uint8_t> ad) const {
+  Status st = check(nonce, in, ad);
+  if (st != Status::kOk) return st;
+  if (uint64_t{in.size()} > ccm_max_message_len(nonce.size()))
+    return Status::kMessageTooLong;
+  if (out.size() < in.size() || out.size() - in.size() < tag_len_)
+    return Status::kOutputTooSmall;
+  st = seal_detached(out.first(in.size()), out.subspan(in.size(), tag_len_),
+                     nonce, in, ad);
+  if (st == Status::kOk && out_len) *out_len = in.size() + tag_len_;
+  return st;
+}
+
+Status AesCcm::open_detached(std::span<uint8_t> out,
+                             std::span<const uint8_t> nonce,
+                             std::span<const uint8_t> in,
+                             std::span<const uint8_t> tag,
+                             std::span<const uint8_t> ad) const {
+  Status st = check(nonce, in, ad);
+  if (st != Status::kOk) return st;
+  if (uint64_t{in.size()} > ccm_max_message_len(nonce.size()))
+    return Status::kMessageTooLong;
+  if (tag.size() != tag_len_) return Status::kInvalidTagLength;
+  if (tag.data() == nullptr) return Status::kInvalidArgument;
+  if (out.size() < in.size()) return Status::kOutputTooSmall;
+  if (out.data() == nullptr && !out.empty()) return Status::kInvalidArgument;
+  if (internal::overlaps_inexactly(in.data(), in.size(), out.data(),
+                                   in.size()) ||
+      internal::overlaps_inexactly(tag.data(), tag.size(), out.data(),
+                                   in.size()) ||
+      (tag.data() == out.data() && !in.empty()))
+    return Status::kOverlappingBuffers;
+  // The received tag is copied first: it must be intact for the compare.
+  uint8_t received[16], expected[16];
+  std::memcpy(received, tag.data(), tag_len_);
+  crypt(aes_.state(), true, nonce.data(), nonce.size(), in.data(), out.data(),
+        in.size(), ad.data(), ad.size(), tag_len_, expected);
+  uint32_t ok = internal::ct_equal_mask(expected, received, tag_len_);
+  internal::secure_zero(expected, sizeof(expected));
+  // Whether the tag matched is public by design: it is the function's result.
+  internal::ct_declassify(&ok, sizeof(ok));
+  if (!ok) {
+    internal::secure_zero(out.data(), in.size());
+    return Status::kAuthenticationFailed;
+  }
+  return Status::kOk;
+}
+
+Status AesCcm::open(std::span<uint8_t> out, size_t* out_len,
+                    std::span<const uint8_t> nonce,
+                    std::span<const uint8_t> in,
+                    std::span<const uint8_t> ad) const {
+  Status st = check(nonce, in, ad);
+  if (st != Status::kOk) return st;
+  if (in.size() < tag_len_) return Status::kAuthenticationFailed;
+  const size_t ct_len = in.size() - tag_len_;
+  if (uint64_t{ct_len} > ccm_max_message_len(nonce.size()))
+    return Status::kMessageTooLong;
+  if (out.size() < ct_len) return Status::kOutputTooSmall;
+  st = open_detached(out.first(ct_len), nonce, in.first(ct_len),
+                     in.subspan(ct_len, tag_len_), ad);
+  if (st == Status::kOk && out_len) *out_len = ct_len;
+  return st;
+}
+
+}  // namespace ctcrypto
