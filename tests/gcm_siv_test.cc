@@ -18,6 +18,7 @@
 #include <sys/mman.h>
 #endif
 
+#include "ctcrypto/ctcrypto.h"
 #include "ctcrypto/gcm_siv.h"
 #include "ctcrypto/ghash.h"
 #include "tests/backends.h"
@@ -496,6 +497,61 @@ TEST(AesGcmSivDefault, Rfc8452Section8Example) {
             Status::kOk);
   EXPECT_EQ(ToHex(out),
             "5d349ead175ef6b1def6fd4fbcdeb7e4793f4a1d7e4faa70100af1");
+}
+
+// The C API: state word, RFC 8452 section 8 example, failure zeroing,
+// cleanup.
+TEST(AesGcmSivCApi, StateWordSealOpenCleanup) {
+  ctcrypto_aes_gcm_siv siv;
+  std::memset(&siv, 0x5a, sizeof(siv));  // never initialised
+  uint8_t out[64];
+  size_t out_len = 0;
+  const Bytes nonce = Hex("752abad3e0afb5f434dc4310");
+  const std::string hello = "Hello world", example = "example";
+  const auto* in = reinterpret_cast<const uint8_t*>(hello.data());
+  const auto* ad = reinterpret_cast<const uint8_t*>(example.data());
+  EXPECT_EQ(ctcrypto_aes_gcm_siv_seal(&siv, out, &out_len, sizeof(out),
+                                      nonce.data(), 12, in, hello.size(), ad,
+                                      example.size()),
+            static_cast<int>(Status::kNotInitialized));
+  EXPECT_EQ(ctcrypto_aes_gcm_siv_init(&siv, Bytes(24, 1).data(), 24),
+            static_cast<int>(Status::kInvalidKeyLength));
+  EXPECT_EQ(ctcrypto_aes_gcm_siv_seal(&siv, out, &out_len, sizeof(out),
+                                      nonce.data(), 12, in, hello.size(), ad,
+                                      example.size()),
+            static_cast<int>(Status::kNotInitialized));
+  const Bytes key = Hex("ee8e1ed9ff2540ae8f2ba9f50bc2f27c");
+  ASSERT_EQ(ctcrypto_aes_gcm_siv_init(&siv, key.data(), key.size()), CTCRYPTO_OK);
+  ASSERT_EQ(ctcrypto_aes_gcm_siv_seal(&siv, out, &out_len, sizeof(out),
+                                      nonce.data(), 12, in, hello.size(), ad,
+                                      example.size()),
+            CTCRYPTO_OK);
+  ASSERT_EQ(out_len, hello.size() + 16);
+  EXPECT_EQ(ToHex(std::span<const uint8_t>(out, out_len)),
+            "5d349ead175ef6b1def6fd4fbcdeb7e4793f4a1d7e4faa70100af1");
+  uint8_t pt[32];
+  ASSERT_EQ(ctcrypto_aes_gcm_siv_open(&siv, pt, &out_len, sizeof(pt),
+                                      nonce.data(), 12, out, hello.size() + 16,
+                                      ad, example.size()),
+            CTCRYPTO_OK);
+  EXPECT_EQ(std::string(reinterpret_cast<char*>(pt), out_len), hello);
+  out[hello.size() + 3] ^= 1;
+  EXPECT_EQ(ctcrypto_aes_gcm_siv_open(&siv, pt, &out_len, sizeof(pt),
+                                      nonce.data(), 12, out, hello.size() + 16,
+                                      ad, example.size()),
+            CTCRYPTO_AUTHENTICATION_FAILED);
+  EXPECT_TRUE(AllZero(std::span<const uint8_t>(pt, hello.size())));
+  EXPECT_EQ(ctcrypto_aes_gcm_siv_seal(&siv, out, &out_len, sizeof(out),
+                                      nullptr, 12, in, hello.size(), ad,
+                                      example.size()),
+            static_cast<int>(Status::kInvalidArgument));
+  ctcrypto_aes_gcm_siv_cleanup(&siv);
+  EXPECT_EQ(ctcrypto_aes_gcm_siv_seal(&siv, out, &out_len, sizeof(out),
+                                      nonce.data(), 12, in, hello.size(), ad,
+                                      example.size()),
+            static_cast<int>(Status::kNotInitialized));
+  ctcrypto_aes_gcm_siv_cleanup(&siv);  // twice is harmless
+  ctcrypto_aes_gcm_siv_cleanup(nullptr);
 }
 
 }  // namespace

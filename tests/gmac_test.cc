@@ -4,9 +4,11 @@
 // reference, every tag byte flipped, truncated tags, and misuse.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <random>
 #include <string>
 
+#include "ctcrypto/ctcrypto.h"
 #include "ctcrypto/gmac.h"
 #include "tests/backends.h"
 #include "tests/json.h"
@@ -160,6 +162,36 @@ TEST(AesGmacDefault, EmptyMessageTag) {
   Bytes tag(16);
   ASSERT_EQ(mac.compute(tag, Bytes(12, 0), {}), Status::kOk);
   EXPECT_EQ(ToHex(tag), "58e2fccefa7e3061367f1d57a4e7455a");
+}
+
+// The C API: state word, compute/verify, cleanup.
+TEST(AesGmacCApi, StateWordComputeVerifyCleanup) {
+  ctcrypto_aes_gmac mac;
+  std::memset(&mac, 0xa5, sizeof(mac));
+  const Bytes key(16, 0), nonce(12, 0);
+  uint8_t tag[16];
+  EXPECT_EQ(ctcrypto_aes_gmac_compute(&mac, tag, 16, nonce.data(), 12, nullptr, 0),
+            static_cast<int>(Status::kNotInitialized));
+  EXPECT_EQ(ctcrypto_aes_gmac_init(&mac, key.data(), 16, 11),
+            static_cast<int>(Status::kInvalidTagLength));
+  EXPECT_EQ(ctcrypto_aes_gmac_verify(&mac, nonce.data(), 12, nullptr, 0, tag, 16),
+            static_cast<int>(Status::kNotInitialized));
+  ASSERT_EQ(ctcrypto_aes_gmac_init(&mac, key.data(), 16, 16), CTCRYPTO_OK);
+  ASSERT_EQ(ctcrypto_aes_gmac_compute(&mac, tag, 16, nonce.data(), 12, nullptr, 0),
+            CTCRYPTO_OK);
+  EXPECT_EQ(ToHex(std::span<const uint8_t>(tag, 16)),
+            "58e2fccefa7e3061367f1d57a4e7455a");
+  EXPECT_EQ(ctcrypto_aes_gmac_verify(&mac, nonce.data(), 12, nullptr, 0, tag, 16),
+            CTCRYPTO_OK);
+  tag[15] ^= 0x80;
+  EXPECT_EQ(ctcrypto_aes_gmac_verify(&mac, nonce.data(), 12, nullptr, 0, tag, 16),
+            CTCRYPTO_AUTHENTICATION_FAILED);
+  EXPECT_EQ(ctcrypto_aes_gmac_compute(&mac, nullptr, 16, nonce.data(), 12, nullptr, 0),
+            static_cast<int>(Status::kInvalidArgument));
+  ctcrypto_aes_gmac_cleanup(&mac);
+  EXPECT_EQ(ctcrypto_aes_gmac_compute(&mac, tag, 16, nonce.data(), 12, nullptr, 0),
+            static_cast<int>(Status::kNotInitialized));
+  ctcrypto_aes_gmac_cleanup(nullptr);
 }
 
 }  // namespace
