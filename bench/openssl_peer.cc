@@ -40,6 +40,7 @@
 #include "crypto/cpu/cpu.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
+#include "ctcrypto/gmac.h"
 #include "ctcrypto/modes.h"
 #include "ctcrypto/status.h"
 
@@ -67,7 +68,10 @@ class Op {
   virtual const void* output() const = 0;
 };
 
-enum class Kind { kGcmSeal, kGcmOpen, kCtr, kCbcDecrypt };
+// kGmac: the tag over `len` bytes of data; OpenSSL's side is EVP AES-GCM with
+// the data as AD and no plaintext. (AES-GCM-SIV has no peer line: OpenSSL
+// 3.0 has no GCM-SIV; 3.2 added it.)
+enum class Kind { kGcmSeal, kGcmOpen, kCtr, kCbcDecrypt, kGmac };
 
 struct Buffers {
   explicit Buffers(size_t len)
@@ -86,6 +90,7 @@ class Ours : public Op {
     std::span<const uint8_t> key(kKey, key_len_);
     if (kind_ == Kind::kCtr || kind_ == Kind::kCbcDecrypt)
       return key_.init(key) == Status::kOk;
+    if (kind_ == Kind::kGmac) return gmac_.init(key) == Status::kOk;  // GMAC
     if (gcm_.init(key) != Status::kOk) return false;
     if (kind_ == Kind::kGcmOpen) {  // make `in` a valid ciphertext || tag
       size_t n;
@@ -118,6 +123,11 @@ class Ours : public Op {
                    key_, iv, std::span<const uint8_t>(b_.in.data(), len_),
                    std::span<uint8_t>(b_.out.data(), len_)) == Status::kOk;
       }
+      case Kind::kGmac:  // GMAC
+        return gmac_.compute(std::span<uint8_t>(b_.out.data(), kTagLen),
+                             b_.nonce,
+                             std::span<const uint8_t>(b_.in.data(), len_)) ==
+               Status::kOk;
     }
     return false;
   }
@@ -129,6 +139,7 @@ class Ours : public Op {
   Buffers b_;
   ctcrypto::AesKey key_;
   ctcrypto::AesGcm gcm_;
+  ctcrypto::AesGmac gmac_;  // GMAC
 };
 
 // --- OpenSSL EVP -------------------------------------------------------------
@@ -146,8 +157,9 @@ class Theirs : public Op {
     switch (kind_) {
       case Kind::kGcmSeal:
       case Kind::kGcmOpen:
+      case Kind::kGmac:
         c = key_len_ == 16 ? EVP_aes_128_gcm() : EVP_aes_256_gcm();
-        enc = kind_ == Kind::kGcmSeal;
+        enc = kind_ != Kind::kGcmOpen;
         break;
       case Kind::kCtr:
         c = key_len_ == 16 ? EVP_aes_128_ctr() : EVP_aes_256_ctr();
@@ -191,6 +203,13 @@ class Theirs : public Op {
                EVP_CIPHER_CTX_ctrl(ctx_, EVP_CTRL_GCM_SET_TAG, kTagLen,
                                    b_.in.data() + len_) == 1 &&
                EVP_DecryptFinal_ex(ctx_, b_.out.data() + n, &n) == 1;
+      case Kind::kGmac:  // GMAC: all data as AD, no plaintext
+        return EVP_EncryptInit_ex(ctx_, nullptr, nullptr, nullptr,
+                                  b_.nonce.data()) == 1 &&
+               EVP_EncryptUpdate(ctx_, nullptr, &n, b_.in.data(), len) == 1 &&
+               EVP_EncryptFinal_ex(ctx_, b_.out.data(), &n) == 1 &&
+               EVP_CIPHER_CTX_ctrl(ctx_, EVP_CTRL_GCM_GET_TAG, kTagLen,
+                                   b_.out.data()) == 1;
       case Kind::kCtr:
       case Kind::kCbcDecrypt:
         return EVP_CipherInit_ex(ctx_, nullptr, nullptr, nullptr,
@@ -226,6 +245,7 @@ constexpr Measurement kMeasurements[] = {
     {"AES-256-GCM", "open", Kind::kGcmOpen, 32, 1},
     {"AES-128-CTR", "encrypt", Kind::kCtr, 16, 1},
     {"AES-128-CBC", "decrypt", Kind::kCbcDecrypt, 16, 16},
+    {"AES-128-GMAC", "mac", Kind::kGmac, 16, 1},  // GMAC
 };
 
 // --- timing (as //bench:speed) ------------------------------------------------

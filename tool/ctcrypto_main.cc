@@ -4,6 +4,8 @@
 //                   the CPU capabilities (after CTCRYPTO_DISABLE)
 //   ctcrypto aead   batch AEAD requests on stdin, one answer line per request
 //                   line on stdout (protocol in tool/aead_batch.h)
+//   ctcrypto gmac   batch GMAC requests on stdin, the same way
+//                   (protocol in tool/gmac_batch.h)
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -15,6 +17,7 @@
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
 #include "tool/aead_batch.h"
+#include "tool/gmac_batch.h"
 
 namespace {
 
@@ -27,6 +30,10 @@ constexpr char kUsage[] =
     "  caps    print the compiled-in and active backends and CPU capabilities\n"
     "  aead    read 'OP AEAD KEY NONCE AD INPUT' lines on stdin, answer each\n"
     "          on stdout (OP: seal|open; KEY/NONCE/AD/INPUT: hex or '-')\n"
+    "          AEAD: aes-{128,192,256}-gcm, aes-{128,256}-gcm-siv (12-byte\n"
+    "          nonce, RFC 8452), aes-{128,256}-cbc-sha*-tls[-implicit-iv]\n"
+    "  gmac    read 'mac KEY NONCE DATA' or 'verify KEY NONCE DATA TAG' lines\n"
+    "          on stdin (hex or '-'); answer the tag in hex, or OK / ERROR\n"
     "\n"
     "environment:\n"
     "  CTCRYPTO_DISABLE   comma-separated capabilities to ignore, e.g. aesni\n";
@@ -81,12 +88,13 @@ int cmd_caps() {
   return std::fflush(stdout) == 0 ? 0 : 1;
 }
 
-int cmd_aead() {
+// cmd_batch: one answer line per request line on stdin (aead, gmac).
+int cmd_batch(std::string (*process_line)(std::string_view)) {
   warn_unknown_disabled();
   std::ios::sync_with_stdio(false);
   std::string line;
   while (std::getline(std::cin, line)) {
-    std::string answer = ctcrypto::tool::aead_process_line(line);
+    std::string answer = process_line(line);
     answer += '\n';
     if (std::fwrite(answer.data(), 1, answer.size(), stdout) != answer.size() ||
         std::fflush(stdout) != 0)
@@ -99,7 +107,10 @@ int cmd_aead() {
 
 int main(int argc, char** argv) {
   if (argc == 2 && std::strcmp(argv[1], "caps") == 0) return cmd_caps();
-  if (argc == 2 && std::strcmp(argv[1], "aead") == 0) return cmd_aead();
+  if (argc == 2 && std::strcmp(argv[1], "aead") == 0)
+    return cmd_batch(ctcrypto::tool::aead_process_line);
+  if (argc == 2 && std::strcmp(argv[1], "gmac") == 0)
+    return cmd_batch(ctcrypto::tool::gmac_process_line);
   if (argc == 2 && (std::strcmp(argv[1], "help") == 0 ||
                     std::strcmp(argv[1], "-help") == 0 ||
                     std::strcmp(argv[1], "--help") == 0 ||
