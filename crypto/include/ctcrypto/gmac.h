@@ -44,7 +44,8 @@ class AesGmac {
   Status compute(std::span<uint8_t> tag, std::span<const uint8_t> nonce,
                  std::span<const uint8_t> data) const;
   // verify: kOk when `tag` is the tag of `data` under `nonce`, else
-  // kAuthenticationFailed; the comparison is constant time.
+  // kAuthenticationFailed; the comparison is constant time. A tag whose
+  // size is not tag_len() is refused with kInvalidTagLength.
   Status verify(std::span<const uint8_t> nonce, std::span<const uint8_t> data,
                 std::span<const uint8_t> tag) const;
 
