@@ -23,8 +23,9 @@
 // costs one GHASH call.
 //
 // CTR: the rows' ctr32 increments the last four bytes big-endian (GCM's
-// inc32); GCM-SIV increments the first four little-endian, which no
-// permutation of ctr32's counters reaches. The keystream is therefore built
+// inc32); GCM-SIV increments the first four little-endian, so its counter
+// blocks differ from ctr32's in bytes 0..3 and ctr32 cannot produce more
+// than one of them per call. The keystream is therefore built
 // here: counter blocks in a stack buffer, encrypted by the row's multi-block
 // ECB entry (or block by block where the row has none), XORed into the data.
 // The counter comes from the tag, which is public (sent with the
