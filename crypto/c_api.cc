@@ -1,5 +1,6 @@
 // c_api.cc: the C API is the C++ API behind opaque, suitably sized and
 // aligned storage; each entry point checks pointers, then forwards.
+#include <cstring>
 #include <new>
 
 #include <cstring>
@@ -8,9 +9,12 @@
 #include "ctcrypto/aead.h"
 #include "ctcrypto/ccm.h"
 #include "ctcrypto/cmac.h"
+#include "ctcrypto/gcm_siv.h"
+#include "ctcrypto/gmac.h"
 #include "ctcrypto/ctcrypto.h"
 #include "ctcrypto/modes.h"
 #include "ctcrypto/tls_cbc.h"
+#include "crypto/internal.h"
 
 namespace {
 
@@ -187,6 +191,12 @@ int ctcrypto_tls_cbc_open(ctcrypto_tls_cbc* ctx, uint8_t* out,
 // per-type constant only after a successful init; every other call refuses
 // an object without it (kNotInitialized) instead of guessing from the
 // object's bytes, and cleanup wipes the whole storage, word included.
+// --- AES-GCM-SIV and GMAC -----------------------------------------------------
+//
+// Each object is a state word followed by the C++ object. The word holds a
+// per-type constant only between a successful init and cleanup, so an
+// object that was never set up (arbitrary bytes) or was wiped is refused
+// with kNotInitialized rather than guessed at through its pointers.
 
 }  // extern "C"
 
@@ -260,6 +270,36 @@ int ccm_call(const ctcrypto_aes_ccm* ccm,
   if (c == nullptr) return code(Status::kNotInitialized);
   return aead_call(c, method, out, out_len, max_out_len, nonce, nonce_len, in,
                    in_len, ad, ad_len);
+template <typename T, uint64_t kMagic>
+struct Stateful {
+  uint64_t state;
+  alignas(64) T obj;
+};
+
+constexpr uint64_t kGcmSivMagic = 0x7669732d6d63672dULL;  // "-gcm-siv"
+constexpr uint64_t kGmacMagic = 0x63616d672d736561ULL;    // "aes-gmac"
+using SivObj = Stateful<ctcrypto::AesGcmSiv, kGcmSivMagic>;
+using GmacObj = Stateful<ctcrypto::AesGmac, kGmacMagic>;
+static_assert(sizeof(SivObj) <= CTCRYPTO_AES_GCM_SIV_SIZE);
+static_assert(alignof(SivObj) <= 64);
+static_assert(sizeof(GmacObj) <= CTCRYPTO_AES_GMAC_SIZE);
+static_assert(alignof(GmacObj) <= 64);
+
+// live: the C++ object if the state word says init succeeded, else null.
+// The word is read as bytes: before init the storage is whatever the caller
+// left there.
+template <typename S, uint64_t kMagic>
+auto* live(const unsigned char* opaque) {
+  uint64_t w;
+  std::memcpy(&w, opaque, sizeof(w));
+  using T = decltype(S::obj);
+  return w == kMagic
+             ? &std::launder(reinterpret_cast<const S*>(opaque))->obj
+             : static_cast<const T*>(nullptr);
+}
+
+void set_state(unsigned char* opaque, uint64_t w) {
+  std::memcpy(opaque, &w, sizeof(w));
 }
 
 }  // namespace
@@ -388,5 +428,89 @@ void ctcrypto_aes_cmac_ctx_cleanup(ctcrypto_aes_cmac_ctx* ctx) {
   if (ctx != nullptr) CmacCtxObject::internal_wipe(ctx->opaque);
 }
 // --- end AES-CCM and AES-CMAC --------------------------------------------------
+int ctcrypto_aes_gcm_siv_init(ctcrypto_aes_gcm_siv* siv, const uint8_t* key,
+                              size_t key_len) {
+  if (siv == nullptr || bad(key, key_len)) return code(Status::kInvalidArgument);
+  set_state(siv->opaque, 0);
+  auto* o = new (siv->opaque) SivObj();
+  Status st = o->obj.init(sp(key, key_len));
+  o->state = st == Status::kOk ? kGcmSivMagic : 0;
+  return code(st);
+}
+
+int ctcrypto_aes_gcm_siv_seal(const ctcrypto_aes_gcm_siv* siv, uint8_t* out,
+                              size_t* out_len, size_t max_out_len,
+                              const uint8_t* nonce, size_t nonce_len,
+                              const uint8_t* in, size_t in_len,
+                              const uint8_t* ad, size_t ad_len) {
+  if (siv == nullptr) return code(Status::kInvalidArgument);
+  const auto* o = live<SivObj, kGcmSivMagic>(siv->opaque);
+  if (o == nullptr) return code(Status::kNotInitialized);
+  return aead_call(o, &ctcrypto::AesGcmSiv::seal, out, out_len, max_out_len,
+                   nonce, nonce_len, in, in_len, ad, ad_len);
+}
+
+int ctcrypto_aes_gcm_siv_open(const ctcrypto_aes_gcm_siv* siv, uint8_t* out,
+                              size_t* out_len, size_t max_out_len,
+                              const uint8_t* nonce, size_t nonce_len,
+                              const uint8_t* in, size_t in_len,
+                              const uint8_t* ad, size_t ad_len) {
+  if (siv == nullptr) return code(Status::kInvalidArgument);
+  const auto* o = live<SivObj, kGcmSivMagic>(siv->opaque);
+  if (o == nullptr) return code(Status::kNotInitialized);
+  return aead_call(o, &ctcrypto::AesGcmSiv::open, out, out_len, max_out_len,
+                   nonce, nonce_len, in, in_len, ad, ad_len);
+}
+
+void ctcrypto_aes_gcm_siv_cleanup(ctcrypto_aes_gcm_siv* siv) {
+  if (siv == nullptr) return;
+  if (live<SivObj, kGcmSivMagic>(siv->opaque) != nullptr)
+    std::launder(reinterpret_cast<SivObj*>(siv->opaque))->~SivObj();
+  ctcrypto::internal::secure_zero(siv->opaque, sizeof(siv->opaque));
+}
+
+int ctcrypto_aes_gmac_init(ctcrypto_aes_gmac* mac, const uint8_t* key,
+                           size_t key_len, size_t tag_len) {
+  if (mac == nullptr || bad(key, key_len)) return code(Status::kInvalidArgument);
+  set_state(mac->opaque, 0);
+  auto* o = new (mac->opaque) GmacObj();
+  Status st = o->obj.init(sp(key, key_len), tag_len);
+  o->state = st == Status::kOk ? kGmacMagic : 0;
+  return code(st);
+}
+
+int ctcrypto_aes_gmac_compute(const ctcrypto_aes_gmac* mac, uint8_t* tag,
+                              size_t tag_len, const uint8_t* nonce,
+                              size_t nonce_len, const uint8_t* data,
+                              size_t data_len) {
+  if (mac == nullptr || bad(tag, tag_len) || bad(nonce, nonce_len) ||
+      bad(data, data_len))
+    return code(Status::kInvalidArgument);
+  const auto* o = live<GmacObj, kGmacMagic>(mac->opaque);
+  if (o == nullptr) return code(Status::kNotInitialized);
+  return code(o->compute(sp(tag, tag_len), sp(nonce, nonce_len),
+                         sp(data, data_len)));
+}
+
+int ctcrypto_aes_gmac_verify(const ctcrypto_aes_gmac* mac,
+                             const uint8_t* nonce, size_t nonce_len,
+                             const uint8_t* data, size_t data_len,
+                             const uint8_t* tag, size_t tag_len) {
+  if (mac == nullptr || bad(tag, tag_len) || bad(nonce, nonce_len) ||
+      bad(data, data_len))
+    return code(Status::kInvalidArgument);
+  const auto* o = live<GmacObj, kGmacMagic>(mac->opaque);
+  if (o == nullptr) return code(Status::kNotInitialized);
+  return code(o->verify(sp(nonce, nonce_len), sp(data, data_len),
+                        sp(tag, tag_len)));
+}
+
+void ctcrypto_aes_gmac_cleanup(ctcrypto_aes_gmac* mac) {
+  if (mac == nullptr) return;
+  if (live<GmacObj, kGmacMagic>(mac->opaque) != nullptr)
+    std::launder(reinterpret_cast<GmacObj*>(mac->opaque))->~GmacObj();
+  ctcrypto::internal::secure_zero(mac->opaque, sizeof(mac->opaque));
+}
+// --- end AES-GCM-SIV and GMAC ---
 
 }  // extern "C"

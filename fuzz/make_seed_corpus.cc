@@ -23,6 +23,7 @@
 // Regenerate with
 //   bazel run //fuzz:make_seed_corpus -- $PWD/fuzz/corpus $PWD/tests/testdata/aes_*_gcm_tests.txt
 //   bazel run //fuzz:make_seed_corpus -- $PWD/fuzz/corpus $PWD/tests/testdata/aes_*_tls*_tests.txt
+//   bazel run //fuzz:make_seed_corpus -- $PWD/fuzz/corpus $PWD/tests/testdata/aes_*_gcm_siv_tests.txt
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -103,6 +104,39 @@ void emit(const std::map<std::string, std::string>& rec,
   write(out / "gcm_open_fuzzer" / name, o);
   g_written += 2;
 }
+
+// --- AES-GCM-SIV -------------------------------------------------------------
+// aes_{128,256}_gcm_siv_tests.txt give <out>/gcm_siv_open_fuzzer/<file>_<n>
+// in the layout above (12-byte nonce, tag-length bits for 16) with
+// ciphertext || tag; every fourth seed in place.
+constexpr const char* kGcmSivDir = "gcm_siv_open_fuzzer";
+
+void emit_gcm_siv(const std::map<std::string, std::string>& rec,
+                  const std::filesystem::path& out, const std::string& stem,
+                  size_t index) {
+  auto get = [&](const char* k) {
+    auto it = rec.find(k);
+    return it == rec.end() ? std::vector<uint8_t>() : unhex(it->second);
+  };
+  if (!rec.count("KEY") || !rec.count("TAG")) return;
+  std::vector<uint8_t> key = get("KEY"), nonce = get("NONCE"), ad = get("AD"),
+                       ct = get("CT"), tag = get("TAG");
+  if ((key.size() != 16 && key.size() != 32) || nonce.size() != 12 ||
+      ad.size() > 255 || tag.size() != 16)
+    return;
+  uint8_t flags = static_cast<uint8_t>((key.size() == 32 ? 2 : 0) | 4 << 2 |
+                                       (index % 4 == 3 ? 0x40 : 0));
+  std::vector<uint8_t> v = {flags, static_cast<uint8_t>(index * 37)};
+  v.insert(v.end(), key.begin(), key.end());
+  v.insert(v.end(), nonce.begin(), nonce.end());
+  v.push_back(static_cast<uint8_t>(ad.size()));
+  v.insert(v.end(), ad.begin(), ad.end());
+  v.insert(v.end(), ct.begin(), ct.end());
+  v.insert(v.end(), tag.begin(), tag.end());
+  write(out / kGcmSivDir / (stem + "_" + std::to_string(index)), v);
+  g_written += 1;
+}
+// --- end AES-GCM-SIV ---
 
 // --- TLS-CBC ---------------------------------------------------------------
 
@@ -208,6 +242,10 @@ int main(int argc, char** argv) {
         if (c == '_') c = '-';
       tls = ctcrypto::tls_cbc_suite_from_name(name.c_str(), &suite);
     }
+    // --- AES-GCM-SIV ---
+    const bool gcm_siv = stem.find("gcm_siv") != std::string::npos;
+    if (gcm_siv) std::filesystem::create_directories(out / kGcmSivDir);
+    // --- end AES-GCM-SIV ---
     if (tls && !any_tls) {
       std::filesystem::create_directories(out / kTlsDir);
       any_tls = true;
@@ -219,6 +257,8 @@ int main(int argc, char** argv) {
       if (!rec.empty()) {
         if (tls)
           emit_tls(rec, out, stem, suite, index++);
+        else if (gcm_siv)  // AES-GCM-SIV
+          emit_gcm_siv(rec, out, stem, index++);
         else
           emit(rec, out, stem, index++);
       }

@@ -7,6 +7,7 @@
 
 #include "ctcrypto/aead.h"
 #include "ctcrypto/ccm.h"
+#include "ctcrypto/gcm_siv.h"
 #include "ctcrypto/status.h"
 #include "ctcrypto/tls_cbc.h"
 
@@ -90,6 +91,35 @@ const char* tls_handler(AeadOp op, size_t /*key_len*/,
   return run(aead, aead.seal_len(input.size()), op, nonce, ad, input, out);
 }
 
+// --- AES-GCM-SIV ---
+// gcm_siv_handler: AES-GCM-SIV (RFC 8452), 12-byte nonce, 16-byte tag.
+const char* gcm_siv_handler(AeadOp op, size_t /*key_len*/,
+                            std::span<const uint8_t> key,
+                            std::span<const uint8_t> nonce,
+                            std::span<const uint8_t> ad,
+                            std::span<const uint8_t> input,
+                            std::vector<uint8_t>* out) {
+  AesGcmSiv siv;
+  Status s = siv.init(key);
+  if (s != Status::kOk) return status_string(s);
+  size_t out_len = 0;
+  if (op == AeadOp::kSeal) {
+    out->resize(input.size() + kGcmSivTagLen);
+    s = siv.seal(*out, &out_len, nonce, input, ad);
+  } else {
+    // At least one byte so the span never has a null data pointer.
+    out->resize(std::max<size_t>(input.size(), 1));
+    s = siv.open(*out, &out_len, nonce, input, ad);
+  }
+  if (s != Status::kOk) {
+    out->clear();
+    return status_string(s);
+  }
+  out->resize(out_len);
+  return nullptr;
+}
+// --- end AES-GCM-SIV ---
+
 // --- the table --------------------------------------------------------------
 // The TLS CBC AEADs (BoringSSL's aes-*-cbc-sha*-tls): key = MAC key || AES
 // key (|| 16-byte fixed IV for the implicit-IV variants), nonce = the 16-byte
@@ -108,6 +138,10 @@ constexpr AeadEntry kAeads[] = {
      ccm_handler<static_cast<int>(CcmProfile::kBluetooth8)>},
     {"aes-128-ccm-matter", 16,
      ccm_handler<static_cast<int>(CcmProfile::kMatter)>},
+    // --- AES-GCM-SIV (RFC 8452): 12-byte nonce, 16-byte tag ---
+    {"aes-128-gcm-siv", 16, gcm_siv_handler},
+    {"aes-256-gcm-siv", 32, gcm_siv_handler},
+    // --- end AES-GCM-SIV ---
     {"aes-128-cbc-sha1-tls", 20 + 16,
      tls_handler<TlsCbcSuite::kAes128CbcSha1>},
     {"aes-128-cbc-sha256-tls", 32 + 16,

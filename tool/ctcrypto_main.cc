@@ -6,6 +6,8 @@
 //                   line on stdout (protocol in tool/aead_batch.h)
 //   ctcrypto cmac   AES-CMAC requests on stdin, one answer line each
 //                   (protocol in tool/cmac_batch.h)
+//   ctcrypto gmac   batch GMAC requests on stdin, the same way
+//                   (protocol in tool/gmac_batch.h)
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -18,6 +20,7 @@
 #include "crypto/ghash/ghash_backend.h"
 #include "tool/aead_batch.h"
 #include "tool/cmac_batch.h"
+#include "tool/gmac_batch.h"
 
 namespace {
 
@@ -30,14 +33,17 @@ constexpr char kUsage[] =
     "  caps    print the compiled-in and active backends and CPU capabilities\n"
     "  aead    read 'OP AEAD KEY NONCE AD INPUT' lines on stdin, answer each\n"
     "          on stdout (OP: seal|open; KEY/NONCE/AD/INPUT: hex or '-')\n"
-    "          AEAD: aes-{128,192,256}-gcm, aes-{128,192,256}-ccm (16-byte\n"
-    "          tag, nonce of 7..13 bytes), aes-128-ccm-bluetooth (4-byte tag),\n"
+    "          AEAD: aes-{128,192,256}-gcm, aes-{128,256}-gcm-siv (12-byte\n"
+    "          nonce, RFC 8452), aes-{128,192,256}-ccm (16-byte tag, nonce of\n"
+    "          7..13 bytes), aes-128-ccm-bluetooth (4-byte tag),\n"
     "          aes-128-ccm-bluetooth-8 (8-byte tag), aes-128-ccm-matter\n"
     "          (16-byte tag; the profiles take 13-byte nonces), and the TLS\n"
     "          CBC suites aes-*-cbc-sha*-tls[-implicit-iv]\n"
     "  cmac    read 'mac KEY MSG' or 'verify KEY MSG TAG' lines on stdin\n"
     "          (hex, MSG '-' for empty; TAG 4..16 bytes), answer each with\n"
     "          the 16-byte AES-CMAC in hex, 'ok', or 'ERROR <reason>'\n"
+    "  gmac    read 'mac KEY NONCE DATA' or 'verify KEY NONCE DATA TAG' lines\n"
+    "          on stdin (hex or '-'); answer the tag in hex, or OK / ERROR\n"
     "\n"
     "environment:\n"
     "  CTCRYPTO_DISABLE   comma-separated capabilities to ignore, e.g. aesni\n";
@@ -92,7 +98,8 @@ int cmd_caps() {
   return std::fflush(stdout) == 0 ? 0 : 1;
 }
 
-// cmd_lines: answers each stdin line with process(line) on stdout.
+// cmd_lines: answers each stdin line with process(line) on stdout (aead,
+// cmac, gmac).
 template <typename Process>
 int cmd_lines(Process process) {
   warn_unknown_disabled();
@@ -108,27 +115,16 @@ int cmd_lines(Process process) {
   return 0;
 }
 
-int cmd_aead() {
-  warn_unknown_disabled();
-  std::ios::sync_with_stdio(false);
-  std::string line;
-  while (std::getline(std::cin, line)) {
-    std::string answer = ctcrypto::tool::aead_process_line(line);
-    answer += '\n';
-    if (std::fwrite(answer.data(), 1, answer.size(), stdout) != answer.size() ||
-        std::fflush(stdout) != 0)
-      return 1;  // stdout closed: nobody is listening any more
-  }
-  return 0;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc == 2 && std::strcmp(argv[1], "caps") == 0) return cmd_caps();
-  if (argc == 2 && std::strcmp(argv[1], "aead") == 0) return cmd_aead();
+  if (argc == 2 && std::strcmp(argv[1], "aead") == 0)
+    return cmd_lines(ctcrypto::tool::aead_process_line);
   if (argc == 2 && std::strcmp(argv[1], "cmac") == 0)
     return cmd_lines(ctcrypto::tool::cmac_process_line);
+  if (argc == 2 && std::strcmp(argv[1], "gmac") == 0)
+    return cmd_lines(ctcrypto::tool::gmac_process_line);
   if (argc == 2 && (std::strcmp(argv[1], "help") == 0 ||
                     std::strcmp(argv[1], "-help") == 0 ||
                     std::strcmp(argv[1], "--help") == 0 ||

@@ -170,6 +170,58 @@ int ctcrypto_aes_cmac_ctx_finish_verify(ctcrypto_aes_cmac_ctx* ctx,
                                         const uint8_t* tag, size_t tag_len);
 void ctcrypto_aes_cmac_ctx_cleanup(ctcrypto_aes_cmac_ctx* ctx);
 /* --- end AES-CCM and AES-CMAC --------------------------------------------- */
+/* --- AES-GCM-SIV (RFC 8452, ctcrypto/gcm_siv.h) ------------------------
+ * key_len 16 or 32, nonce exactly 12 bytes, 16-byte tag appended by seal;
+ * plaintext and AD at most 2^36 bytes each. The object carries a state word:
+ * seal/open refuse (CTCRYPTO status 9, not initialised) an object that
+ * init did not set up or that cleanup wiped. */
+#define CTCRYPTO_AES_GCM_SIV_SIZE 2304
+
+typedef struct ctcrypto_aes_gcm_siv {
+  CTCRYPTO_ALIGNAS(64) unsigned char opaque[CTCRYPTO_AES_GCM_SIV_SIZE];
+} ctcrypto_aes_gcm_siv;
+
+int ctcrypto_aes_gcm_siv_init(ctcrypto_aes_gcm_siv* siv, const uint8_t* key,
+                              size_t key_len);
+/* seal: writes in_len + 16 bytes (ciphertext || tag). */
+int ctcrypto_aes_gcm_siv_seal(const ctcrypto_aes_gcm_siv* siv, uint8_t* out,
+                              size_t* out_len, size_t max_out_len,
+                              const uint8_t* nonce, size_t nonce_len,
+                              const uint8_t* in, size_t in_len,
+                              const uint8_t* ad, size_t ad_len);
+/* open: in = ciphertext || tag. On CTCRYPTO_AUTHENTICATION_FAILED the
+ * plaintext area of out is zeroed. */
+int ctcrypto_aes_gcm_siv_open(const ctcrypto_aes_gcm_siv* siv, uint8_t* out,
+                              size_t* out_len, size_t max_out_len,
+                              const uint8_t* nonce, size_t nonce_len,
+                              const uint8_t* in, size_t in_len,
+                              const uint8_t* ad, size_t ad_len);
+/* cleanup: wipes the key; the object must be initialised again before use. */
+void ctcrypto_aes_gcm_siv_cleanup(ctcrypto_aes_gcm_siv* siv);
+
+/* --- GMAC (AES-GCM with an empty plaintext, ctcrypto/gmac.h) -------------
+ * key_len 16, 24 or 32; tag_len 12..16; any nonce length >= 1 (12 usual);
+ * never reuse a nonce under one key. State word as for GCM-SIV. */
+#define CTCRYPTO_AES_GMAC_SIZE (CTCRYPTO_AES_GCM_SIZE + 64)
+
+typedef struct ctcrypto_aes_gmac {
+  CTCRYPTO_ALIGNAS(64) unsigned char opaque[CTCRYPTO_AES_GMAC_SIZE];
+} ctcrypto_aes_gmac;
+
+int ctcrypto_aes_gmac_init(ctcrypto_aes_gmac* mac, const uint8_t* key,
+                           size_t key_len, size_t tag_len);
+/* compute: writes the tag (tag_len must be the object's tag length). */
+int ctcrypto_aes_gmac_compute(const ctcrypto_aes_gmac* mac, uint8_t* tag,
+                              size_t tag_len, const uint8_t* nonce,
+                              size_t nonce_len, const uint8_t* data,
+                              size_t data_len);
+/* verify: CTCRYPTO_OK or CTCRYPTO_AUTHENTICATION_FAILED (constant time). */
+int ctcrypto_aes_gmac_verify(const ctcrypto_aes_gmac* mac,
+                             const uint8_t* nonce, size_t nonce_len,
+                             const uint8_t* data, size_t data_len,
+                             const uint8_t* tag, size_t tag_len);
+void ctcrypto_aes_gmac_cleanup(ctcrypto_aes_gmac* mac);
+/* --- end AES-GCM-SIV and GMAC --- */
 
 #ifdef __cplusplus
 }  /* extern "C" */

@@ -1,0 +1,85 @@
+// gcm_siv.h: AES-GCM-SIV (RFC 8452), nonce-misuse-resistant AEAD.
+//
+// The key object holds only the key-generating key, expanded once by init()
+// with the chosen AES row, and the GHASH row that will compute POLYVAL. Each
+// message derives its own message-authentication key and message-encryption
+// key from the nonce (RFC 8452, section 4); the encryption key is expanded
+// on the stack with the same AES row as the key-generating key and wiped
+// when the call returns. POLYVAL runs on the GHASH rows through the
+// relation of RFC 8452 appendix A, so every GHASH row serves it.
+//
+// Keys are 16 or 32 bytes (AEAD_AES_128_GCM_SIV / AEAD_AES_256_GCM_SIV),
+// nonces exactly 12 bytes, tags exactly 16 bytes. Plaintext and AD are each
+// limited to 2^36 bytes (RFC 8452, section 6). open() checks the tag in
+// constant time and zeroes everything it wrote to `out` when it fails.
+#ifndef CTCRYPTO_GCM_SIV_H_
+#define CTCRYPTO_GCM_SIV_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "crypto/ghash/ghash_backend.h"
+#include "ctcrypto/aes.h"
+#include "ctcrypto/status.h"
+
+namespace ctcrypto {
+
+inline constexpr size_t kGcmSivNonceLen = 12;
+inline constexpr size_t kGcmSivTagLen = 16;
+// RFC 8452, section 6: P_MAX = A_MAX = 2^36 bytes.
+inline constexpr uint64_t kGcmSivMaxPlaintextLen = uint64_t{1} << 36;
+inline constexpr uint64_t kGcmSivMaxAdLen = uint64_t{1} << 36;
+
+class AesGcmSiv {
+ public:
+  AesGcmSiv() = default;
+  AesGcmSiv(const AesGcmSiv&) = default;
+  AesGcmSiv& operator=(const AesGcmSiv&) = default;
+  ~AesGcmSiv() { clear(); }
+
+  // init: a 16- or 32-byte key-generating key, the rows chosen as for
+  // AesGcm (best usable, minus CTCRYPTO_DISABLE).
+  Status init(std::span<const uint8_t> key);
+  // init with explicit rows (tests, benchmarks); a row the CPU cannot run
+  // gives kUnsupported.
+  Status init(std::span<const uint8_t> key, const internal::AesBackend* aes,
+              const internal::GhashBackend* ghash);
+  // clear: wipes the key; the object is uninitialised afterwards.
+  void clear();
+
+  bool initialized() const { return kgk_.initialized() && ghash_ != nullptr; }
+  size_t key_len() const { return kgk_.state().key_len; }
+  const AesKey& aes_key() const { return kgk_; }
+  const internal::GhashBackend* ghash_backend() const { return ghash_; }
+
+  // seal: writes ciphertext || tag (in.size() + 16 bytes) to out and sets
+  // *out_len. out may equal in (in place).
+  Status seal(std::span<uint8_t> out, size_t* out_len,
+              std::span<const uint8_t> nonce, std::span<const uint8_t> in,
+              std::span<const uint8_t> ad) const;
+  // open: in = ciphertext || tag; writes the plaintext (in.size() - 16
+  // bytes) and sets *out_len, or returns kAuthenticationFailed with that
+  // part of out zeroed.
+  Status open(std::span<uint8_t> out, size_t* out_len,
+              std::span<const uint8_t> nonce, std::span<const uint8_t> in,
+              std::span<const uint8_t> ad) const;
+
+  // Detached forms: the 16-byte tag travels separately.
+  Status seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
+                       std::span<const uint8_t> nonce,
+                       std::span<const uint8_t> in,
+                       std::span<const uint8_t> ad) const;
+  Status open_detached(std::span<uint8_t> out, std::span<const uint8_t> nonce,
+                       std::span<const uint8_t> in,
+                       std::span<const uint8_t> tag,
+                       std::span<const uint8_t> ad) const;
+
+ private:
+  AesKey kgk_;  // the key-generating key
+  const internal::GhashBackend* ghash_ = nullptr;
+};
+
+}  // namespace ctcrypto
+
+#endif  // CTCRYPTO_GCM_SIV_H_

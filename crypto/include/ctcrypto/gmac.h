@@ -1,0 +1,58 @@
+// gmac.h: GMAC, the authentication-only use of AES-GCM (SP 800-38D,
+// section 3: GCM with an empty plaintext, all data passed as AD).
+//
+// AesGmac is a thin face over AesGcm: the tag is AesGcm's tag for an empty
+// plaintext with `data` as the additional data, so every AES row and GHASH
+// row, the nonce handling (any length >= 1 byte, 12 the fast path) and the
+// constant-time tag check are GCM's own. Like GCM, a nonce must never be
+// reused under one key.
+#ifndef CTCRYPTO_GMAC_H_
+#define CTCRYPTO_GMAC_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "ctcrypto/aead.h"
+#include "ctcrypto/status.h"
+
+namespace ctcrypto {
+
+inline constexpr size_t kGmacTagLen = kGcmTagLen;
+inline constexpr size_t kGmacMinTagLen = kGcmMinTagLen;
+
+class AesGmac {
+ public:
+  AesGmac() = default;
+  AesGmac(const AesGmac&) = default;
+  AesGmac& operator=(const AesGmac&) = default;
+  ~AesGmac() { clear(); }
+
+  // init: key of 16/24/32 bytes; tag_len 12..16.
+  Status init(std::span<const uint8_t> key, size_t tag_len = kGmacTagLen);
+  Status init(std::span<const uint8_t> key, size_t tag_len,
+              const internal::AesBackend* aes,
+              const internal::GhashBackend* ghash);
+  // clear: wipes the key; the object is uninitialised afterwards.
+  void clear();
+
+  bool initialized() const { return gcm_.initialized(); }
+  size_t tag_len() const { return gcm_.tag_len(); }
+  const AesGcm& gcm() const { return gcm_; }
+
+  // compute: tag (tag.size() == tag_len()) over `data` with `nonce`.
+  Status compute(std::span<uint8_t> tag, std::span<const uint8_t> nonce,
+                 std::span<const uint8_t> data) const;
+  // verify: kOk when `tag` is the tag of `data` under `nonce`, else
+  // kAuthenticationFailed; the comparison is constant time. A tag whose
+  // size is not tag_len() is refused with kInvalidTagLength.
+  Status verify(std::span<const uint8_t> nonce, std::span<const uint8_t> data,
+                std::span<const uint8_t> tag) const;
+
+ private:
+  AesGcm gcm_;
+};
+
+}  // namespace ctcrypto
+
+#endif  // CTCRYPTO_GMAC_H_

@@ -1,0 +1,37 @@
+// gmac.cc: GMAC as AES-GCM with an empty plaintext (SP 800-38D, section 3).
+// Everything - key set-up, nonce handling, tag computation and the
+// constant-time check with its single declassification - is AesGcm's.
+#include "ctcrypto/gmac.h"
+
+#include "crypto/internal.h"
+
+namespace ctcrypto {
+
+Status AesGmac::init(std::span<const uint8_t> key, size_t tag_len) {
+  return gcm_.init(key, tag_len);
+}
+
+Status AesGmac::init(std::span<const uint8_t> key, size_t tag_len,
+                     const internal::AesBackend* aes,
+                     const internal::GhashBackend* ghash) {
+  return gcm_.init(key, tag_len, aes, ghash);
+}
+
+void AesGmac::clear() {
+  // AesGcm is trivially copyable key material: wiping its bytes leaves null
+  // backend pointers, i.e. an uninitialised object.
+  internal::secure_zero(&gcm_, sizeof(gcm_));
+}
+
+Status AesGmac::compute(std::span<uint8_t> tag, std::span<const uint8_t> nonce,
+                        std::span<const uint8_t> data) const {
+  return gcm_.seal_detached({}, tag, nonce, {}, data);
+}
+
+Status AesGmac::verify(std::span<const uint8_t> nonce,
+                       std::span<const uint8_t> data,
+                       std::span<const uint8_t> tag) const {
+  return gcm_.open_detached({}, nonce, {}, tag, data);
+}
+
+}  // namespace ctcrypto
