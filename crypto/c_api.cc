@@ -270,6 +270,8 @@ int ccm_call(const ctcrypto_aes_ccm* ccm,
   if (c == nullptr) return code(Status::kNotInitialized);
   return aead_call(c, method, out, out_len, max_out_len, nonce, nonce_len, in,
                    in_len, ad, ad_len);
+}
+
 template <typename T, uint64_t kMagic>
 struct Stateful {
   uint64_t state;

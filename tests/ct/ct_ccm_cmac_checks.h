@@ -23,10 +23,10 @@ void ccm_checks(const AesBackend* row, Suite* s) {
       std::string k = "ccm" + std::to_string(key_len * 8) + "/t" +
                       std::to_string(tag_len) + ".";
       uint8_t raw[32], pt[kMaxLen], ad[40], nonce[13];
-      fill(raw, sizeof(raw), 61 + static_cast<uint32_t>(key_len));
-      fill(pt, sizeof(pt), 62);
-      fill(ad, sizeof(ad), 63);
-      fill(nonce, sizeof(nonce), 64);
+      FillPattern(raw, sizeof(raw), 61 + static_cast<uint32_t>(key_len));
+      FillPattern(pt, sizeof(pt), 62);
+      FillPattern(ad, sizeof(ad), 63);
+      FillPattern(nonce, sizeof(nonce), 64);
       ctcrypto::AesCcm ref, ccm;
       if (ref.init(std::span(raw, key_len), tag_len, 0, aref) != Status::kOk) {
         s->check(row->name, k + "reference_key", [] { return false; });
@@ -104,8 +104,8 @@ void cmac_checks(const AesBackend* row, Suite* s) {
   for (size_t key_len : kKeyLens) {
     std::string k = "cmac" + std::to_string(key_len * 8) + ".";
     uint8_t raw[32], msg[kMaxLen];
-    fill(raw, sizeof(raw), 71 + static_cast<uint32_t>(key_len));
-    fill(msg, sizeof(msg), 72);
+    FillPattern(raw, sizeof(raw), 71 + static_cast<uint32_t>(key_len));
+    FillPattern(msg, sizeof(msg), 72);
     ctcrypto::AesCmac ref, cmac;
     if (ref.init(std::span(raw, key_len), aref) != Status::kOk) {
       s->check(row->name, k + "reference_key", [] { return false; });

@@ -9,12 +9,10 @@
 // uninitialised value of size N"), and valgrind's --error-exitcode fails
 // the run. Public inputs stay defined: lengths, nonces, IVs and counters.
 // The only declassifications inside the library are the GCM tag-match bit
-// (crypto/modes/gcm.cc), the TLS-CBC record verdict, padding and MAC
-// together (crypto/tls/tls_cbc.cc), and the CCM and CMAC tag-match bits
-// (crypto/modes/ccm.cc, cmac.cc); this file declassifies outputs before
 // (crypto/modes/gcm.cc, also GMAC's), the GCM-SIV tag-match bit
-// (crypto/modes/gcm_siv.cc) and the TLS-CBC record verdict, padding and MAC
-// together (crypto/tls/tls_cbc.cc); this file declassifies outputs before
+// (crypto/modes/gcm_siv.cc), the CCM and CMAC tag-match bits
+// (crypto/modes/ccm.cc, cmac.cc) and the TLS-CBC record verdict, padding and
+// MAC together (crypto/tls/tls_cbc.cc); this file declassifies outputs before
 // comparing them with the reference, as a caller who sends them on would.
 //
 // Coverage is parameterised over the backend tables: every compiled-in row
@@ -565,10 +563,10 @@ void gcm_siv_checks(const AesBackend* arow, const GhashBackend* grow,
   for (size_t key_len : {size_t{16}, size_t{32}}) {
     const std::string k = "gcm_siv" + std::to_string(key_len * 8) + ".";
     uint8_t raw[32], pt[kMaxLen], ad[40], nonce[12];
-    fill(raw, sizeof(raw), 51 + static_cast<uint32_t>(key_len));
-    fill(pt, sizeof(pt), 52);
-    fill(ad, sizeof(ad), 53);
-    fill(nonce, sizeof(nonce), 54);
+    FillPattern(raw, sizeof(raw), 51 + static_cast<uint32_t>(key_len));
+    FillPattern(pt, sizeof(pt), 52);
+    FillPattern(ad, sizeof(ad), 53);
+    FillPattern(nonce, sizeof(nonce), 54);
     ctcrypto::AesGcmSiv ref, siv;
     if (ref.init(std::span(raw, key_len), aref, gref) != Status::kOk) {
       s->check(name, k + "reference_key", [] { return false; });
@@ -635,9 +633,9 @@ void gmac_checks(const AesBackend* arow, const GhashBackend* grow, Suite* s) {
   for (size_t key_len : kKeyLens) {
     const std::string k = "gmac" + std::to_string(key_len * 8) + ".";
     uint8_t raw[32], data[kMaxLen], nonce[12];
-    fill(raw, sizeof(raw), 61 + static_cast<uint32_t>(key_len));
-    fill(data, sizeof(data), 62);
-    fill(nonce, sizeof(nonce), 63);
+    FillPattern(raw, sizeof(raw), 61 + static_cast<uint32_t>(key_len));
+    FillPattern(data, sizeof(data), 62);
+    FillPattern(nonce, sizeof(nonce), 63);
     ctcrypto::AesGmac ref, mac;
     if (ref.init(std::span(raw, key_len), 16, aref, gref) != Status::kOk) {
       s->check(name, k + "reference_key", [] { return false; });
