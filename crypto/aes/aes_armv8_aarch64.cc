@@ -71,6 +71,8 @@ extern const AesBackend kAesArmv8 = {
     .gcm_ghash = &kGhashPmull,
     .gcm_seal_bulk = armv8_gcm_seal_bulk,
     .gcm_open_bulk = armv8_gcm_open_bulk,
+    .ecb_encrypt = armv8_ecb_encrypt,
+    .ecb_decrypt = armv8_ecb_decrypt,
 };
 
 }  // namespace ctcrypto::internal

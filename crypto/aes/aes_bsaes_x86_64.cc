@@ -166,6 +166,8 @@ extern const AesBackend kAesBsaes = {
     .ctr32 = bsaes_row::ctr32,
     .cbc_encrypt = bsaes_row::cbc_encrypt,
     .cbc_decrypt = bsaes_row::cbc_decrypt,
+    .ecb_encrypt = bsaes_row::ecb_encrypt,
+    .ecb_decrypt = bsaes_row::ecb_decrypt,
 };
 
 }  // namespace ctcrypto::internal

@@ -437,6 +437,25 @@ inline void cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
   bsaes_cbc_decrypt(s->storage, s->rounds, in, out, blocks, iv);
 }
 
+// ecb_encrypt / ecb_decrypt: whole batches of 8, the last one padded.
+inline void ecb_encrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                        size_t blocks) {
+  for (; blocks > 0; in += 128, out += 128) {
+    const size_t n = blocks < kBsaesBatchBlocks ? blocks : kBsaesBatchBlocks;
+    bsaes_encrypt_blocks(s->storage, s->rounds, in, out, n);
+    blocks -= n;
+  }
+}
+
+inline void ecb_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                        size_t blocks) {
+  for (; blocks > 0; in += 128, out += 128) {
+    const size_t n = blocks < kBsaesBatchBlocks ? blocks : kBsaesBatchBlocks;
+    bsaes_decrypt_blocks(s->storage, s->rounds, in, out, n);
+    blocks -= n;
+  }
+}
+
 }  // namespace bsaes_row
 
 }  // namespace ctcrypto::internal
