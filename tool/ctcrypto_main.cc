@@ -4,6 +4,8 @@
 //                   the CPU capabilities (after CTCRYPTO_DISABLE)
 //   ctcrypto aead   batch AEAD requests on stdin, one answer line per request
 //                   line on stdout (protocol in tool/aead_batch.h)
+//   ctcrypto keywrap / ctcrypto xts   the same for AES key wrap (KW, KWP)
+//                   and AES-XTS (protocol in tool/wrap_xts_batch.h)
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -15,6 +17,7 @@
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
 #include "tool/aead_batch.h"
+#include "tool/wrap_xts_batch.h"
 
 namespace {
 
@@ -27,6 +30,12 @@ constexpr char kUsage[] =
     "  caps    print the compiled-in and active backends and CPU capabilities\n"
     "  aead    read 'OP AEAD KEY NONCE AD INPUT' lines on stdin, answer each\n"
     "          on stdout (OP: seal|open; KEY/NONCE/AD/INPUT: hex or '-')\n"
+    "  keywrap read 'OP MODE KEK INPUT' lines (OP: wrap|unwrap; MODE: kw\n"
+    "          (RFC 3394) | kwp (RFC 5649); KEK: 16/24/32 bytes hex)\n"
+    "  xts     read 'OP CIPHER KEY TWEAK INPUT' lines (OP: encrypt|decrypt;\n"
+    "          CIPHER: aes-128-xts (32-byte key) | aes-256-xts (64-byte key);\n"
+    "          TWEAK: 16 bytes hex; INPUT: >= 16 bytes)\n"
+    "          every line answer: hex ('-' if empty) or 'ERROR <reason>'\n"
     "\n"
     "environment:\n"
     "  CTCRYPTO_DISABLE   comma-separated capabilities to ignore, e.g. aesni\n";
@@ -81,12 +90,14 @@ int cmd_caps() {
   return std::fflush(stdout) == 0 ? 0 : 1;
 }
 
-int cmd_aead() {
+// cmd_lines: the batch loop of the line-protocol commands (aead, keywrap,
+// xts): one answer line per request line, flushed as it goes.
+int cmd_lines(std::string (*process)(std::string_view)) {
   warn_unknown_disabled();
   std::ios::sync_with_stdio(false);
   std::string line;
   while (std::getline(std::cin, line)) {
-    std::string answer = ctcrypto::tool::aead_process_line(line);
+    std::string answer = process(line);
     answer += '\n';
     if (std::fwrite(answer.data(), 1, answer.size(), stdout) != answer.size() ||
         std::fflush(stdout) != 0)
@@ -95,11 +106,17 @@ int cmd_aead() {
   return 0;
 }
 
+int cmd_aead() { return cmd_lines(ctcrypto::tool::aead_process_line); }
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc == 2 && std::strcmp(argv[1], "caps") == 0) return cmd_caps();
   if (argc == 2 && std::strcmp(argv[1], "aead") == 0) return cmd_aead();
+  if (argc == 2 && std::strcmp(argv[1], "keywrap") == 0)
+    return cmd_lines(ctcrypto::tool::keywrap_process_line);
+  if (argc == 2 && std::strcmp(argv[1], "xts") == 0)
+    return cmd_lines(ctcrypto::tool::xts_process_line);
   if (argc == 2 && (std::strcmp(argv[1], "help") == 0 ||
                     std::strcmp(argv[1], "-help") == 0 ||
                     std::strcmp(argv[1], "--help") == 0 ||
