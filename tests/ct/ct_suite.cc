@@ -19,6 +19,10 @@
 // with every GHASH row, so a stitched (AES, GHASH) pair takes its bulk path.
 // TLS-CBC seal and open (good record, bad padding, bad MAC) run every TLS
 // suite over every AES row (the hashes are portable, one implementation).
+// Key wrap (KW, KWP: wrap, unwrap of good and bad inputs) and XTS run over
+// every AES row (tests/ct/ct_key_wrap_xts.h); the key-wrap verdict is the
+// third declassification (crypto/modes/key_wrap.cc), the XTS Key1 == Key2
+// refusal the fourth (crypto/modes/xts.cc).
 // A row added to a table is checked without touching this file.
 //
 // Valgrind 3.19 cannot execute AVX-512 (and so the 512-bit VAES /
@@ -51,6 +55,9 @@
 #include "ctcrypto/modes.h"
 #include "ctcrypto/status.h"
 #include "ctcrypto/tls_cbc.h"
+// --- key wrap and XTS ---
+#include "tests/ct/ct_key_wrap_xts.h"
+// --- end key wrap and XTS ---
 
 #if defined(CTCRYPTO_CTGRIND)
 #include <valgrind/valgrind.h>
@@ -593,5 +600,11 @@ int main() {
   for (const AesBackend* a : aes)
     for (const GhashBackend* g : ghash) gcm_checks(a, g, &s);
   for (const AesBackend* a : aes) tls_cbc_checks(a, &s);
+  // --- key wrap and XTS ---
+  for (const AesBackend* a : aes) {
+    ctcrypto_ct::key_wrap_checks(a, reference_aes(), &s);
+    ctcrypto_ct::xts_checks(a, reference_aes(), &s);
+  }
+  // --- end key wrap and XTS ---
   return s.finish();
 }
