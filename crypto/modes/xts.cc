@@ -35,15 +35,20 @@ using internal::AesKeyState;
 // buffer (512 bytes) stays small on the stack.
 constexpr size_t kChunkBlocks = 32;
 
+// IEEE 1619 reads the 16-byte tweak value as a little-endian integer. All
+// five targets are little-endian, so its two 64-bit halves are plain
+// memory images (memcpy compiles to one load or store each, and no byte
+// stores are re-read wider, which would stall store forwarding).
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+              "xts.cc assumes a little-endian target");
+
 inline uint64_t load_le64(const uint8_t* p) {
-  uint64_t v = 0;
-  for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
+  uint64_t v;
+  std::memcpy(&v, p, 8);
   return v;
 }
 
-inline void store_le64(uint8_t* p, uint64_t v) {
-  for (int i = 0; i < 8; ++i) p[i] = static_cast<uint8_t>(v >> (8 * i));
-}
+inline void store_le64(uint8_t* p, uint64_t v) { std::memcpy(p, &v, 8); }
 
 // Tweak: T as two little-endian 64-bit halves.
 struct Tweak {
@@ -176,9 +181,14 @@ Status AesXts::crypt(bool dec, std::span<const uint8_t, kXtsTweakLen> tweak,
   for (size_t done = 0; done < bulk;) {
     const size_t n = bulk - done < kChunkBlocks ? bulk - done : kChunkBlocks;
     for (size_t i = 0; i < n; ++i) {
-      t.store(tw + 16 * i);
+      // Whiten from the registers holding T_j (scalar halves: the doubling
+      // chain stays in general registers); keep T_j for the second XOR.
+      const uint64_t lo = t.lo, hi = t.hi;
+      store_le64(q + 16 * i, load_le64(p + 16 * i) ^ lo);
+      store_le64(q + 16 * i + 8, load_le64(p + 16 * i + 8) ^ hi);
+      store_le64(tw + 16 * i, lo);
+      store_le64(tw + 16 * i + 8, hi);
       t.double_it();
-      xor16(q + 16 * i, p + 16 * i, tw + 16 * i);
     }
     ecb(k1, dec, q, n);
     for (size_t i = 0; i < n; ++i) xor16(q + 16 * i, q + 16 * i, tw + 16 * i);
