@@ -42,6 +42,10 @@
 #include "ctcrypto/aes.h"
 #include "ctcrypto/modes.h"
 #include "ctcrypto/status.h"
+// --- key wrap and XTS ---
+#include "ctcrypto/key_wrap.h"
+#include "ctcrypto/xts.h"
+// --- end key wrap and XTS ---
 
 namespace {
 
@@ -55,6 +59,18 @@ constexpr uint8_t kKey[32] = {
 constexpr size_t kNonceLen = 12;
 constexpr size_t kAdLen = 13;  // a TLS record header, as bssl speed
 constexpr size_t kTagLen = 16;
+// --- key wrap and XTS ---
+// XTS keys: Key1 || Key2 with distinct halves (both libraries refuse equal
+// halves); the 64-byte one for AES-256-XTS.
+constexpr uint8_t kXtsKey[64] = {
+    0x27, 0x18, 0x28, 0x18, 0x28, 0x45, 0x90, 0x45, 0x23, 0x53, 0x60, 0x28,
+    0x74, 0x71, 0x35, 0x26, 0x62, 0x49, 0x77, 0x57, 0x24, 0x70, 0x93, 0x69,
+    0x99, 0x59, 0x57, 0x49, 0x66, 0x96, 0x76, 0x27, 0x31, 0x41, 0x59, 0x26,
+    0x53, 0x58, 0x97, 0x93, 0x23, 0x84, 0x62, 0x64, 0x33, 0x83, 0x27, 0x95,
+    0x02, 0x88, 0x41, 0x97, 0x16, 0x93, 0x99, 0x37, 0x51, 0x05, 0x82, 0x09,
+    0x74, 0x94, 0x45, 0x92};
+constexpr size_t kWrapOverhead = 8;
+// --- end key wrap and XTS ---
 
 inline void clobber(const void* p) { asm volatile("" : : "r"(p) : "memory"); }
 
@@ -67,7 +83,18 @@ class Op {
   virtual const void* output() const = 0;
 };
 
-enum class Kind { kGcmSeal, kGcmOpen, kCtr, kCbcDecrypt };
+enum class Kind {
+  kGcmSeal,
+  kGcmOpen,
+  kCtr,
+  kCbcDecrypt,
+  // --- key wrap and XTS ---
+  kXtsEncrypt,  // key_len is the whole XTS key (32 or 64); iv = the tweak
+  kXtsDecrypt,
+  kKwWrap,  // KW (RFC 3394), OpenSSL's id-aes128-wrap / id-aes256-wrap
+  kKwUnwrap,
+  // --- end key wrap and XTS ---
+};
 
 struct Buffers {
   explicit Buffers(size_t len)
@@ -86,6 +113,18 @@ class Ours : public Op {
     std::span<const uint8_t> key(kKey, key_len_);
     if (kind_ == Kind::kCtr || kind_ == Kind::kCbcDecrypt)
       return key_.init(key) == Status::kOk;
+    // --- key wrap and XTS ---
+    if (kind_ == Kind::kXtsEncrypt || kind_ == Kind::kXtsDecrypt)
+      return xts_.init(std::span<const uint8_t>(kXtsKey, key_len_)) ==
+             Status::kOk;
+    if (kind_ == Kind::kKwWrap || kind_ == Kind::kKwUnwrap) {
+      if (key_.init(key) != Status::kOk) return false;
+      if (kind_ == Kind::kKwWrap) return true;
+      size_t n;  // make `in` a valid wrapped key of len_ bytes
+      std::vector<uint8_t> k(len_, 0x5a);
+      return ctcrypto::aes_key_wrap(key_, k, b_.in, &n) == Status::kOk;
+    }
+    // --- end key wrap and XTS ---
     if (gcm_.init(key) != Status::kOk) return false;
     if (kind_ == Kind::kGcmOpen) {  // make `in` a valid ciphertext || tag
       size_t n;
@@ -118,6 +157,26 @@ class Ours : public Op {
                    key_, iv, std::span<const uint8_t>(b_.in.data(), len_),
                    std::span<uint8_t>(b_.out.data(), len_)) == Status::kOk;
       }
+      // --- key wrap and XTS ---
+      case Kind::kXtsEncrypt:
+      case Kind::kXtsDecrypt: {
+        const std::span<const uint8_t, 16> tweak(b_.iv.data(), 16);
+        const std::span<const uint8_t> in(b_.in.data(), len_);
+        const std::span<uint8_t> out(b_.out.data(), len_);
+        return (kind_ == Kind::kXtsEncrypt ? xts_.encrypt(tweak, in, out)
+                                           : xts_.decrypt(tweak, in, out)) ==
+               Status::kOk;
+      }
+      case Kind::kKwWrap:
+        return ctcrypto::aes_key_wrap(
+                   key_, std::span<const uint8_t>(b_.in.data(), len_), b_.out,
+                   &n) == Status::kOk;
+      case Kind::kKwUnwrap:
+        return ctcrypto::aes_key_unwrap(
+                   key_,
+                   std::span<const uint8_t>(b_.in.data(), len_ + kWrapOverhead),
+                   b_.out, &n) == Status::kOk;
+      // --- end key wrap and XTS ---
     }
     return false;
   }
@@ -129,6 +188,7 @@ class Ours : public Op {
   Buffers b_;
   ctcrypto::AesKey key_;
   ctcrypto::AesGcm gcm_;
+  ctcrypto::AesXts xts_;  // key wrap and XTS
 };
 
 // --- OpenSSL EVP -------------------------------------------------------------
@@ -156,9 +216,29 @@ class Theirs : public Op {
         c = key_len_ == 16 ? EVP_aes_128_cbc() : EVP_aes_256_cbc();
         enc = false;
         break;
+      // --- key wrap and XTS ---
+      case Kind::kXtsEncrypt:
+      case Kind::kXtsDecrypt:
+        c = key_len_ == 32 ? EVP_aes_128_xts() : EVP_aes_256_xts();
+        enc = kind_ == Kind::kXtsEncrypt;
+        break;
+      case Kind::kKwWrap:
+      case Kind::kKwUnwrap:
+        c = key_len_ == 16 ? EVP_aes_128_wrap() : EVP_aes_256_wrap();
+        enc = kind_ == Kind::kKwWrap;
+        EVP_CIPHER_CTX_set_flags(ctx_, EVP_CIPHER_CTX_FLAG_WRAP_ALLOW);
+        break;
+      // --- end key wrap and XTS ---
     }
-    if (EVP_CipherInit_ex(ctx_, c, nullptr, kKey, nullptr, enc ? 1 : 0) != 1)
+    const bool xts = kind_ == Kind::kXtsEncrypt || kind_ == Kind::kXtsDecrypt;
+    if (EVP_CipherInit_ex(ctx_, c, nullptr, xts ? kXtsKey : kKey, nullptr,
+                          enc ? 1 : 0) != 1)
       return false;
+    if (kind_ == Kind::kKwUnwrap) {  // a valid wrapped key to unwrap
+      Theirs wrapper(Kind::kKwWrap, key_len_, len_);
+      if (!wrapper.setup() || !wrapper.run()) return false;
+      std::memcpy(b_.in.data(), wrapper.b_.out.data(), len_ + kWrapOverhead);
+    }
     if (kind_ == Kind::kCbcDecrypt) EVP_CIPHER_CTX_set_padding(ctx_, 0);
     if (kind_ == Kind::kGcmOpen) {  // a valid ciphertext || tag to open
       Theirs sealer(Kind::kGcmSeal, key_len_, len_);
@@ -193,10 +273,26 @@ class Theirs : public Op {
                EVP_DecryptFinal_ex(ctx_, b_.out.data() + n, &n) == 1;
       case Kind::kCtr:
       case Kind::kCbcDecrypt:
+      case Kind::kXtsEncrypt:  // key wrap and XTS: the IV is the tweak
+      case Kind::kXtsDecrypt:
         return EVP_CipherInit_ex(ctx_, nullptr, nullptr, nullptr,
                                  b_.iv.data(), -1) == 1 &&
                EVP_CipherUpdate(ctx_, b_.out.data(), &n, b_.in.data(), len) ==
                    1;
+      // --- key wrap and XTS: one update is one whole (un)wrap, default IV ---
+      case Kind::kKwWrap:
+        return EVP_CipherInit_ex(ctx_, nullptr, nullptr, nullptr, nullptr,
+                                 -1) == 1 &&
+               EVP_CipherUpdate(ctx_, b_.out.data(), &n, b_.in.data(), len) ==
+                   1 &&
+               n == len + static_cast<int>(kWrapOverhead);
+      case Kind::kKwUnwrap:
+        return EVP_CipherInit_ex(ctx_, nullptr, nullptr, nullptr, nullptr,
+                                 -1) == 1 &&
+               EVP_CipherUpdate(ctx_, b_.out.data(), &n, b_.in.data(),
+                                len + static_cast<int>(kWrapOverhead)) == 1 &&
+               n == len;
+      // --- end key wrap and XTS ---
     }
     return false;
   }
@@ -226,6 +322,14 @@ constexpr Measurement kMeasurements[] = {
     {"AES-256-GCM", "open", Kind::kGcmOpen, 32, 1},
     {"AES-128-CTR", "encrypt", Kind::kCtr, 16, 1},
     {"AES-128-CBC", "decrypt", Kind::kCbcDecrypt, 16, 16},
+    // --- key wrap and XTS ---
+    {"AES-128-XTS", "encrypt", Kind::kXtsEncrypt, 32, 16},
+    {"AES-128-XTS", "decrypt", Kind::kXtsDecrypt, 32, 16},
+    {"AES-256-XTS", "encrypt", Kind::kXtsEncrypt, 64, 16},
+    {"AES-256-XTS", "decrypt", Kind::kXtsDecrypt, 64, 16},
+    {"AES-128-KW", "wrap", Kind::kKwWrap, 16, 8},
+    {"AES-128-KW", "unwrap", Kind::kKwUnwrap, 16, 8},
+    // --- end key wrap and XTS ---
 };
 
 // --- timing (as //bench:speed) ------------------------------------------------
