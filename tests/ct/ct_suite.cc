@@ -9,8 +9,10 @@
 // uninitialised value of size N"), and valgrind's --error-exitcode fails
 // the run. Public inputs stay defined: lengths, nonces, IVs and counters.
 // The only declassifications inside the library are the GCM tag-match bit
-// (crypto/modes/gcm.cc) and the TLS-CBC record verdict, padding and MAC
-// together (crypto/tls/tls_cbc.cc); this file declassifies outputs before
+// (crypto/modes/gcm.cc), the TLS-CBC record verdict, padding and MAC
+// together (crypto/tls/tls_cbc.cc), the key-unwrap verdict
+// (crypto/modes/key_wrap.cc) and XTS's Key1 == Key2 refusal bit
+// (crypto/modes/xts.cc); this file declassifies outputs before
 // comparing them with the reference, as a caller who sends them on would.
 //
 // Coverage is parameterised over the backend tables: every compiled-in row
@@ -20,9 +22,7 @@
 // TLS-CBC seal and open (good record, bad padding, bad MAC) run every TLS
 // suite over every AES row (the hashes are portable, one implementation).
 // Key wrap (KW, KWP: wrap, unwrap of good and bad inputs) and XTS run over
-// every AES row (tests/ct/ct_key_wrap_xts.h); the key-wrap verdict is the
-// third declassification (crypto/modes/key_wrap.cc), the XTS Key1 == Key2
-// refusal the fourth (crypto/modes/xts.cc).
+// every AES row (tests/ct/ct_key_wrap_xts.h).
 // A row added to a table is checked without touching this file.
 //
 // Valgrind 3.19 cannot execute AVX-512 (and so the 512-bit VAES /
