@@ -8,14 +8,19 @@
 // whitened in chunks of kChunkBlocks, encrypted through the row's
 // multi-block ECB entry (ecb_encrypt / ecb_decrypt: 8 blocks in flight on
 // AES-NI and ARMv8, ZMM lanes on VAES, bitsliced batches) when it has one,
-// block by block otherwise, and whitened again. A final partial block uses
+// block by block otherwise, and whitened again. The second whitening
+// recomputes the T_j from the chunk's first one instead of storing them:
+// the doubling is a few register operations, no tweak buffer holds secrets,
+// and the chunk can be large - one ECB call per 4 KiB, so the vpaes+bsaes
+// row converts its key to bitsliced form once per 4 KiB sector. A final partial block uses
 // ciphertext stealing (IEEE 1619 5.3.2 / 5.4.2): the last whole block and
 // the partial one are processed with T_{m-1} and T_m in the order the
 // standard gives, which differs between encryption and decryption.
 //
 // Constant time. The doubling is shifts and a mask built from the carried
 // bit (no branch); T and its multiples are secret (they are key-dependent)
-// and are wiped after use. Loop bounds depend on the public length only.
+// and are wiped after use (they live in registers and a few stack words).
+// Loop bounds depend on the public length only.
 #include "ctcrypto/xts.h"
 
 #include <cstring>
@@ -31,9 +36,9 @@ namespace {
 
 using internal::AesKeyState;
 
-// Whole blocks per chunk: a 512-byte data unit is one chunk, and the tweak
-// buffer (512 bytes) stays small on the stack.
-constexpr size_t kChunkBlocks = 32;
+// Whole blocks per chunk (one ECB call): 4 KiB, the common sector size,
+// small enough that the three passes stay in the L1 cache.
+constexpr size_t kChunkBlocks = 256;
 
 // IEEE 1619 reads the 16-byte tweak value as a little-endian integer. All
 // five targets are little-endian, so its two 64-bit halves are plain
@@ -177,21 +182,22 @@ Status AesXts::crypt(bool dec, std::span<const uint8_t, kXtsTweakLen> tweak,
   const size_t bulk = partial ? full - 1 : full;
   const uint8_t* p = in.data();
   uint8_t* q = out.data();
-  alignas(16) uint8_t tw[16 * kChunkBlocks];
   for (size_t done = 0; done < bulk;) {
     const size_t n = bulk - done < kChunkBlocks ? bulk - done : kChunkBlocks;
+    Tweak t0 = t;  // T_j of the chunk's first block, for the second pass
+    // Whiten with T_j in general registers (scalar halves).
     for (size_t i = 0; i < n; ++i) {
-      // Whiten from the registers holding T_j (scalar halves: the doubling
-      // chain stays in general registers); keep T_j for the second XOR.
-      const uint64_t lo = t.lo, hi = t.hi;
-      store_le64(q + 16 * i, load_le64(p + 16 * i) ^ lo);
-      store_le64(q + 16 * i + 8, load_le64(p + 16 * i + 8) ^ hi);
-      store_le64(tw + 16 * i, lo);
-      store_le64(tw + 16 * i + 8, hi);
+      store_le64(q + 16 * i, load_le64(p + 16 * i) ^ t.lo);
+      store_le64(q + 16 * i + 8, load_le64(p + 16 * i + 8) ^ t.hi);
       t.double_it();
     }
     ecb(k1, dec, q, n);
-    for (size_t i = 0; i < n; ++i) xor16(q + 16 * i, q + 16 * i, tw + 16 * i);
+    for (size_t i = 0; i < n; ++i) {
+      store_le64(q + 16 * i, load_le64(q + 16 * i) ^ t0.lo);
+      store_le64(q + 16 * i + 8, load_le64(q + 16 * i + 8) ^ t0.hi);
+      t0.double_it();
+    }
+    internal::secure_zero(&t0, sizeof(t0));
     done += n;
     p += 16 * n;
     q += 16 * n;
@@ -219,7 +225,6 @@ Status AesXts::crypt(bool dec, std::span<const uint8_t, kXtsTweakLen> tweak,
     internal::secure_zero(cc, sizeof(cc));
     internal::secure_zero(&t_next, sizeof(t_next));
   }
-  internal::secure_zero(tw, sizeof(tw));
   internal::secure_zero(tb, sizeof(tb));
   internal::secure_zero(&t, sizeof(t));
   return Status::kOk;
