@@ -3,18 +3,17 @@
 #include <cstring>
 #include <new>
 
-#include <cstring>
-
 #include "crypto/internal.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/ccm.h"
 #include "ctcrypto/cmac.h"
+#include "ctcrypto/ctcrypto.h"
 #include "ctcrypto/gcm_siv.h"
 #include "ctcrypto/gmac.h"
-#include "ctcrypto/ctcrypto.h"
+#include "ctcrypto/key_wrap.h"
 #include "ctcrypto/modes.h"
 #include "ctcrypto/tls_cbc.h"
-#include "crypto/internal.h"
+#include "ctcrypto/xts.h"
 
 namespace {
 
@@ -514,5 +513,118 @@ void ctcrypto_aes_gmac_cleanup(ctcrypto_aes_gmac* mac) {
   ctcrypto::internal::secure_zero(mac->opaque, sizeof(mac->opaque));
 }
 // --- end AES-GCM-SIV and GMAC ---
+
+}  // extern "C"
+
+extern "C" {
+
+// --- key wrap (KW, KWP) ------------------------------------------------------
+
+namespace {
+
+using WrapFn = Status (*)(const AesKey&, std::span<const uint8_t>,
+                          std::span<uint8_t>, size_t*);
+
+int wrap_call(WrapFn fn, const ctcrypto_aes_key* kek, uint8_t* out,
+              size_t* out_len, size_t max_out_len, const uint8_t* in,
+              size_t in_len) {
+  if (kek == nullptr || out_len == nullptr || bad(out, max_out_len) ||
+      bad(in, in_len))
+    return code(Status::kInvalidArgument);
+  return code(fn(*key_of(kek), sp(in, in_len), sp(out, max_out_len), out_len));
+}
+
+}  // namespace
+
+int ctcrypto_aes_key_wrap(const ctcrypto_aes_key* kek, uint8_t* out,
+                          size_t* out_len, size_t max_out_len,
+                          const uint8_t* in, size_t in_len) {
+  return wrap_call(ctcrypto::aes_key_wrap, kek, out, out_len, max_out_len, in,
+                   in_len);
+}
+
+int ctcrypto_aes_key_unwrap(const ctcrypto_aes_key* kek, uint8_t* out,
+                            size_t* out_len, size_t max_out_len,
+                            const uint8_t* in, size_t in_len) {
+  return wrap_call(ctcrypto::aes_key_unwrap, kek, out, out_len, max_out_len,
+                   in, in_len);
+}
+
+int ctcrypto_aes_key_wrap_padded(const ctcrypto_aes_key* kek, uint8_t* out,
+                                 size_t* out_len, size_t max_out_len,
+                                 const uint8_t* in, size_t in_len) {
+  return wrap_call(ctcrypto::aes_key_wrap_padded, kek, out, out_len,
+                   max_out_len, in, in_len);
+}
+
+int ctcrypto_aes_key_unwrap_padded(const ctcrypto_aes_key* kek, uint8_t* out,
+                                   size_t* out_len, size_t max_out_len,
+                                   const uint8_t* in, size_t in_len) {
+  return wrap_call(ctcrypto::aes_key_unwrap_padded, kek, out, out_len,
+                   max_out_len, in, in_len);
+}
+
+// --- XTS ---------------------------------------------------------------------
+
+namespace {
+
+// XtsObject: what lives in ctcrypto_aes_xts::opaque. `state` is kXtsReady
+// only between a successful init and cleanup, so an object that was never
+// initialised (or whose init failed) is refused by value, not by guessing
+// from a pointer inside it.
+constexpr uint64_t kXtsReady = 0x5854532d52454459u;  // "XTS-REDY"
+struct XtsObject {
+  uint64_t state;
+  ctcrypto::AesXts xts;
+};
+static_assert(sizeof(XtsObject) <= CTCRYPTO_AES_XTS_SIZE);
+static_assert(alignof(XtsObject) <= 64);
+
+const XtsObject* xts_of(const ctcrypto_aes_xts* x) {
+  return std::launder(reinterpret_cast<const XtsObject*>(x->opaque));
+}
+
+int xts_call(bool decrypt, const ctcrypto_aes_xts* x, const uint8_t* tweak,
+             const uint8_t* in, uint8_t* out, size_t len) {
+  if (x == nullptr || tweak == nullptr || bad(in, len) || bad(out, len))
+    return code(Status::kInvalidArgument);
+  uint64_t state;
+  std::memcpy(&state, x->opaque, sizeof(state));  // any bytes are readable
+  if (state != kXtsReady) return code(Status::kNotInitialized);
+  const ctcrypto::AesXts& xts = xts_of(x)->xts;
+  const std::span<const uint8_t, 16> t(tweak, 16);
+  return code(decrypt ? xts.decrypt(t, sp(in, len), sp(out, len))
+                      : xts.encrypt(t, sp(in, len), sp(out, len)));
+}
+
+}  // namespace
+
+int ctcrypto_aes_xts_init(ctcrypto_aes_xts* xts, const uint8_t* key,
+                          size_t key_len) {
+  if (xts == nullptr) return code(Status::kInvalidArgument);
+  ctcrypto::internal::secure_zero(xts->opaque, sizeof(xts->opaque));
+  if (bad(key, key_len)) return code(Status::kInvalidArgument);
+  XtsObject* o = new (xts->opaque) XtsObject{0, {}};
+  Status st = o->xts.init(sp(key, key_len));
+  if (st == Status::kOk) o->state = kXtsReady;
+  return code(st);
+}
+
+int ctcrypto_aes_xts_encrypt(const ctcrypto_aes_xts* xts,
+                             const uint8_t tweak[16], const uint8_t* in,
+                             uint8_t* out, size_t len) {
+  return xts_call(false, xts, tweak, in, out, len);
+}
+
+int ctcrypto_aes_xts_decrypt(const ctcrypto_aes_xts* xts,
+                             const uint8_t tweak[16], const uint8_t* in,
+                             uint8_t* out, size_t len) {
+  return xts_call(true, xts, tweak, in, out, len);
+}
+
+void ctcrypto_aes_xts_cleanup(ctcrypto_aes_xts* xts) {
+  if (xts == nullptr) return;
+  ctcrypto::internal::secure_zero(xts->opaque, sizeof(xts->opaque));
+}
 
 }  // extern "C"

@@ -64,8 +64,8 @@ TEST_P(AesTest, Fips197AppendixC) {
   }
 }
 
-// aes_tests.txt: the Raw records; the key-wrap records are counted skips
-// (ctcrypto has no key wrap).
+// aes_tests.txt: the Raw records; the key-wrap records are counted here and
+// run in key_wrap_test.cc.
 TEST_P(AesTest, BoringSslAesTestsRaw) {
   size_t raw = 0, skipped_key_wrap = 0;
   size_t n = RunFileTest(

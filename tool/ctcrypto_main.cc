@@ -8,6 +8,8 @@
 //                   (protocol in tool/cmac_batch.h)
 //   ctcrypto gmac   batch GMAC requests on stdin, the same way
 //                   (protocol in tool/gmac_batch.h)
+//   ctcrypto keywrap / ctcrypto xts   the same for AES key wrap (KW, KWP)
+//                   and AES-XTS (protocol in tool/wrap_xts_batch.h)
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -21,6 +23,7 @@
 #include "tool/aead_batch.h"
 #include "tool/cmac_batch.h"
 #include "tool/gmac_batch.h"
+#include "tool/wrap_xts_batch.h"
 
 namespace {
 
@@ -44,6 +47,12 @@ constexpr char kUsage[] =
     "          the 16-byte AES-CMAC in hex, 'ok', or 'ERROR <reason>'\n"
     "  gmac    read 'mac KEY NONCE DATA' or 'verify KEY NONCE DATA TAG' lines\n"
     "          on stdin (hex or '-'); answer the tag in hex, or OK / ERROR\n"
+    "  keywrap read 'OP MODE KEK INPUT' lines (OP: wrap|unwrap; MODE: kw\n"
+    "          (RFC 3394) | kwp (RFC 5649); KEK: 16/24/32 bytes hex)\n"
+    "  xts     read 'OP CIPHER KEY TWEAK INPUT' lines (OP: encrypt|decrypt;\n"
+    "          CIPHER: aes-128-xts (32-byte key) | aes-256-xts (64-byte key);\n"
+    "          TWEAK: 16 bytes hex; INPUT: >= 16 bytes)\n"
+    "          every line answer: hex ('-' if empty) or 'ERROR <reason>'\n"
     "\n"
     "environment:\n"
     "  CTCRYPTO_DISABLE   comma-separated capabilities to ignore, e.g. aesni\n";
@@ -125,6 +134,10 @@ int main(int argc, char** argv) {
     return cmd_lines(ctcrypto::tool::cmac_process_line);
   if (argc == 2 && std::strcmp(argv[1], "gmac") == 0)
     return cmd_lines(ctcrypto::tool::gmac_process_line);
+  if (argc == 2 && std::strcmp(argv[1], "keywrap") == 0)
+    return cmd_lines(ctcrypto::tool::keywrap_process_line);
+  if (argc == 2 && std::strcmp(argv[1], "xts") == 0)
+    return cmd_lines(ctcrypto::tool::xts_process_line);
   if (argc == 2 && (std::strcmp(argv[1], "help") == 0 ||
                     std::strcmp(argv[1], "-help") == 0 ||
                     std::strcmp(argv[1], "--help") == 0 ||

@@ -19,7 +19,8 @@
 // keep 8 blocks in flight; CBC encryption is inherently serial. Short runs
 // (1..7 blocks, e.g. GCM's tag mask plus a few data blocks) are a compile-time
 // specialisation per count, so a 2-block call is two interleaved chains with
-// no loop or precomputation. The counter is kept byte-reversed so inc32 is a
+// no loop or precomputation. Multi-block ECB (for XTS) runs the same way,
+// 8 blocks in flight. The counter is kept byte-reversed so inc32 is a
 // PADDD on the low dword (wrapping mod 2^32 exactly as GCM requires) and one
 // PSHUFB turns it back into a block.
 //
@@ -106,6 +107,51 @@ inline __attribute__((always_inline)) void cbc_dec_n(const __m128i* dk, int nr,
     storeu(out + 16 * i, _mm_xor_si128(_mm_aesdeclast_si128(b[i], kl), prev));
   }
   *iv = c[N - 1];
+}
+
+// ecb_n: N independent blocks (ECB), round-major so N AESENC/AESDEC are in
+// flight; every block is loaded before the first store (in place). `rk` is
+// the encryption or the decryption schedule, matching kDec.
+template <int N, bool kDec>
+inline __attribute__((always_inline)) void ecb_n(const __m128i* rk, int nr,
+                                                 const uint8_t* in,
+                                                 uint8_t* out) {
+  __m128i b[N];
+  const __m128i k0 = _mm_load_si128(rk);
+#pragma GCC unroll 8
+  for (int i = 0; i < N; ++i) b[i] = _mm_xor_si128(loadu(in + 16 * i), k0);
+  for (int r = 1; r < nr; ++r) {
+    const __m128i k = _mm_load_si128(rk + r);
+#pragma GCC unroll 8
+    for (int i = 0; i < N; ++i)
+      b[i] = kDec ? _mm_aesdec_si128(b[i], k) : _mm_aesenc_si128(b[i], k);
+  }
+  const __m128i kl = _mm_load_si128(rk + nr);
+#pragma GCC unroll 8
+  for (int i = 0; i < N; ++i)
+    storeu(out + 16 * i, kDec ? _mm_aesdeclast_si128(b[i], kl)
+                              : _mm_aesenclast_si128(b[i], kl));
+}
+
+// ecb_any: 8 blocks per iteration, then one specialisation for the 1..7
+// left (block counts are public).
+template <bool kDec>
+void ecb_any(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+             size_t blocks) {
+  const __m128i* rk = kDec ? dec_keys(s) : enc_keys(s);
+  const int nr = static_cast<int>(s->rounds);
+  for (; blocks >= 8; blocks -= 8, in += 128, out += 128)
+    ecb_n<8, kDec>(rk, nr, in, out);
+  switch (blocks) {
+    case 7: ecb_n<7, kDec>(rk, nr, in, out); break;
+    case 6: ecb_n<6, kDec>(rk, nr, in, out); break;
+    case 5: ecb_n<5, kDec>(rk, nr, in, out); break;
+    case 4: ecb_n<4, kDec>(rk, nr, in, out); break;
+    case 3: ecb_n<3, kDec>(rk, nr, in, out); break;
+    case 2: ecb_n<2, kDec>(rk, nr, in, out); break;
+    case 1: ecb_n<1, kDec>(rk, nr, in, out); break;
+    default: break;
+  }
 }
 
 // gcm8: one stitched iteration: 8 CTR blocks from in to out, and 8 blocks
@@ -279,6 +325,16 @@ void aesni_cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
   storeu(iv, v);
 }
 
+void aesni_ecb_encrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                       size_t blocks) {
+  ecb_any<false>(s, in, out, blocks);
+}
+
+void aesni_ecb_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                       size_t blocks) {
+  ecb_any<true>(s, in, out, blocks);
+}
+
 void aesni_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                  size_t blocks, const uint8_t counter[16]) {
   const __m128i* rk = enc_keys(s);
@@ -396,6 +452,8 @@ const AesBackend kAesAesni = {
     .gcm_ghash = &kGhashClmul,
     .gcm_seal_bulk = x86hw::gcm_bulk<false>,
     .gcm_open_bulk = x86hw::gcm_bulk<true>,
+    .ecb_encrypt = x86hw::aesni_ecb_encrypt,
+    .ecb_decrypt = x86hw::aesni_ecb_decrypt,
     .ccm_seal_bulk = x86hw::aesni_ccm_seal_bulk,
     .ccm_open_bulk = x86hw::aesni_ccm_open_bulk,
 };

@@ -163,6 +163,62 @@ void armv8_decrypt_block(const AesKeyState* s, const uint8_t in[16],
   CTCRYPTO_ARMV8_DISPATCH(s, decrypt_block_t, s, in, out);
 }
 
+// --- ECB (multi-block, for XTS) ---------------------------------------------
+
+// ecb_batch: N independent blocks, all loaded before the first store.
+template <int Nr, int N, bool kDec>
+CTCRYPTO_INLINE void ecb_batch(const RoundKeys<Nr>& rk, const uint8_t* in,
+                               uint8_t* out) {
+  uint8x16_t b[N];
+#pragma GCC unroll 8
+  for (int j = 0; j < N; ++j) b[j] = vld1q_u8(in + 16 * j);
+  if (kDec) {
+    decN<Nr, N>(rk, b);
+  } else {
+    encN<Nr, N>(rk, b);
+  }
+#pragma GCC unroll 8
+  for (int j = 0; j < N; ++j) vst1q_u8(out + 16 * j, b[j]);
+}
+
+// ecb_t: kWide blocks in flight, then half a batch, then single blocks
+// (as CBC decryption; counts are public).
+template <int Nr, bool kDec>
+void ecb_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+           size_t blocks) {
+  RoundKeys<Nr> rk(s->storage + (kDec ? kDecOffset : 0));
+  for (; blocks >= kWide; blocks -= kWide, in += 16 * kWide, out += 16 * kWide)
+    ecb_batch<Nr, kWide, kDec>(rk, in, out);
+  if (blocks >= kWide / 2) {
+    ecb_batch<Nr, kWide / 2, kDec>(rk, in, out);
+    blocks -= kWide / 2, in += 8 * kWide, out += 8 * kWide;
+  }
+  for (; blocks > 0; --blocks, in += 16, out += 16)
+    ecb_batch<Nr, 1, kDec>(rk, in, out);
+}
+
+template <int Nr>
+void ecb_encrypt_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                   size_t blocks) {
+  ecb_t<Nr, false>(s, in, out, blocks);
+}
+
+template <int Nr>
+void ecb_decrypt_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                   size_t blocks) {
+  ecb_t<Nr, true>(s, in, out, blocks);
+}
+
+void armv8_ecb_encrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                       size_t blocks) {
+  CTCRYPTO_ARMV8_DISPATCH(s, ecb_encrypt_t, s, in, out, blocks);
+}
+
+void armv8_ecb_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                       size_t blocks) {
+  CTCRYPTO_ARMV8_DISPATCH(s, ecb_decrypt_t, s, in, out, blocks);
+}
+
 // --- CTR -------------------------------------------------------------------
 
 // ctr_batch: N keystream blocks from counter c, XORed into n <= N blocks.
@@ -463,6 +519,8 @@ constexpr AesBackend armv8_row() {
                     .gcm_ghash = &kGhashPmull,
                     .gcm_seal_bulk = armv8_gcm_seal_bulk,
                     .gcm_open_bulk = armv8_gcm_open_bulk,
+                    .ecb_encrypt = armv8_ecb_encrypt,
+                    .ecb_decrypt = armv8_ecb_decrypt,
                     .ccm_seal_bulk = armv8_ccm_seal_bulk,
                     .ccm_open_bulk = armv8_ccm_open_bulk};
 }

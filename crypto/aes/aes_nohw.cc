@@ -466,6 +466,28 @@ void nohw_cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
   secure_zero(pt, sizeof(pt));
 }
 
+// nohw_ecb: independent blocks in 4-block batches, the last one padded;
+// load_batch reads a batch before store_batch writes it (in place).
+template <bool kDec>
+void nohw_ecb(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+              size_t blocks) {
+  while (blocks > 0) {
+    const size_t n = blocks < 4 ? blocks : 4;
+    u64 q[8];
+    load_batch(q, in, n);
+    if (kDec) {
+      decrypt_batch(s, q);
+    } else {
+      encrypt_batch(s, q);
+    }
+    store_batch(q, out, n);
+    wipe(q, sizeof(q));
+    in += 16 * n;
+    out += 16 * n;
+    blocks -= n;
+  }
+}
+
 #undef CTC_AES_INLINE
 #undef CTC_AES_UNROLL
 
@@ -480,6 +502,8 @@ extern const AesBackend kAesNohw = {
     .ctr32 = nohw_ctr32,
     .cbc_encrypt = nohw_cbc_encrypt,
     .cbc_decrypt = nohw_cbc_decrypt,
+    .ecb_encrypt = nohw_ecb<false>,
+    .ecb_decrypt = nohw_ecb<true>,
 };
 
 }  // namespace ctcrypto::internal

@@ -51,6 +51,10 @@ void aesni_cbc_encrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                        size_t blocks, uint8_t iv[16]);
 void aesni_cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                        size_t blocks, uint8_t iv[16]);
+void aesni_ecb_encrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                       size_t blocks);
+void aesni_ecb_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                       size_t blocks);
 void aesni_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                  size_t blocks, const uint8_t counter[16]);
 // CCM's CBC-MAC and CTR in one pass (aes_backend.h, ccm_seal_bulk /

@@ -423,9 +423,31 @@ struct BsaesRow {
     bsaes_cbc_decrypt(s->storage, s->rounds, in, out, blocks, iv);
   }
 
+  // ecb_encrypt / ecb_decrypt: whole batches of 8, the last one padded.
+  static void ecb_encrypt(const AesKeyState* s, const uint8_t* in,
+                          uint8_t* out, size_t blocks) {
+    for (; blocks > 0; in += 128, out += 128) {
+      const size_t n = blocks < kBsaesBatchBlocks ? blocks : kBsaesBatchBlocks;
+      bsaes_encrypt_blocks(s->storage, s->rounds, in, out, n);
+      blocks -= n;
+    }
+  }
+
+  static void ecb_decrypt(const AesKeyState* s, const uint8_t* in,
+                          uint8_t* out, size_t blocks) {
+    for (; blocks > 0; in += 128, out += 128) {
+      const size_t n = blocks < kBsaesBatchBlocks ? blocks : kBsaesBatchBlocks;
+      bsaes_decrypt_blocks(s->storage, s->rounds, in, out, n);
+      blocks -= n;
+    }
+  }
+
   // row: the "bsaes" row of an ISA file, which needs `caps` at run time.
   static constexpr AesBackend row(uint32_t caps) {
-    return basic_row<BsaesRow>("bsaes", caps);
+    AesBackend r = basic_row<BsaesRow>("bsaes", caps);
+    r.ecb_encrypt = ecb_encrypt;
+    r.ecb_decrypt = ecb_decrypt;
+    return r;
   }
 };
 

@@ -8,9 +8,9 @@
 // bsaes_core.h) is cheaper per block only in full 8-block batches and needs
 // a 128-byte-per-round bitsliced schedule. The key is therefore stored in
 // vpaes form only (set_key, single blocks and the inherently serial CBC
-// encryption are vpaes's own functions), and the two parallel bulk
-// operations - CTR and CBC decryption - go through Hybrid::bulk(), the one
-// place that holds the policy:
+// encryption are vpaes's own functions), and the parallel bulk
+// operations - CTR, CBC decryption and multi-block ECB (XTS) - go through
+// Hybrid::bulk(), the one place that holds the policy:
 //   - below Policy::kThresholdBlocks blocks the whole call runs on vpaes;
 //   - otherwise the standard round keys are recovered from the vpaes
 //     schedule (vpaes_export_enc_round_keys), converted to a bitsliced
@@ -85,7 +85,7 @@ struct Hybrid {
   static_assert(kTail >= 1 && kTail <= kThreshold, "tail policy");
   static_assert(kTail <= kBsaesBatchBlocks, "tail policy");
 
-  enum class Op { kCtr32, kCbcDecrypt };
+  enum class Op { kCtr32, kCbcDecrypt, kEcbEncrypt, kEcbDecrypt };
 
   // Adds `n` to the big-endian 32-bit tail of a counter block (mod 2^32).
   static void ctr_advance(uint8_t ctr[16], size_t n) {
@@ -100,15 +100,23 @@ struct Hybrid {
     return blocks - whole >= kTail ? blocks : whole;
   }
 
+  // vpaes_part: `op` on vpaes alone (short calls and tails).
+  static void vpaes_part(Op op, const AesKeyState* s, const uint8_t* in,
+                         uint8_t* out, size_t blocks, uint8_t* ctr_or_iv) {
+    switch (op) {
+      case Op::kCtr32: return kAesVpaes.ctr32(s, in, out, blocks, ctr_or_iv);
+      case Op::kCbcDecrypt:
+        return kAesVpaes.cbc_decrypt(s, in, out, blocks, ctr_or_iv);
+      case Op::kEcbEncrypt: return kAesVpaes.ecb_encrypt(s, in, out, blocks);
+      case Op::kEcbDecrypt: return kAesVpaes.ecb_decrypt(s, in, out, blocks);
+    }
+  }
+
   // bulk: THE policy of the hybrid (threshold, tail, wiping).
   static void bulk(Op op, const AesKeyState* s, const uint8_t* in,
                    uint8_t* out, size_t blocks, uint8_t* ctr_or_iv) {
     if (blocks < kThreshold) {
-      if (op == Op::kCtr32) {
-        kAesVpaes.ctr32(s, in, out, blocks, ctr_or_iv);
-      } else {
-        kAesVpaes.cbc_decrypt(s, in, out, blocks, ctr_or_iv);
-      }
+      vpaes_part(op, s, in, out, blocks, ctr_or_iv);
       return;
     }
     alignas(16) uint8_t rk[15][16];
@@ -126,12 +134,24 @@ struct Hybrid {
         ctr_advance(ctr, nb);
         kAesVpaes.ctr32(s, in + 16 * nb, out + 16 * nb, tail, ctr);
       }
-    } else {
+    } else if (op == Op::kCbcDecrypt) {
       bsaes_cbc_decrypt(bs, s->rounds, in, out, nb, ctr_or_iv);  // iv updated
       if (tail > 0) {
         kAesVpaes.cbc_decrypt(s, in + 16 * nb, out + 16 * nb, tail,
                               ctr_or_iv);
       }
+    } else {
+      // ECB: batches of 8 (the last one padded when nb is not a multiple).
+      for (size_t done = 0; done < nb; done += kBsaesBatchBlocks) {
+        const size_t n =
+            nb - done < kBsaesBatchBlocks ? nb - done : kBsaesBatchBlocks;
+        if (op == Op::kEcbEncrypt) {
+          bsaes_encrypt_blocks(bs, s->rounds, in + 16 * done, out + 16 * done, n);
+        } else {
+          bsaes_decrypt_blocks(bs, s->rounds, in + 16 * done, out + 16 * done, n);
+        }
+      }
+      if (tail > 0) vpaes_part(op, s, in + 16 * nb, out + 16 * nb, tail, nullptr);
     }
     secure_zero(rk, sizeof(rk));
     secure_zero(bs, sizeof(bs));
@@ -194,6 +214,14 @@ struct Hybrid {
                           uint8_t* out, size_t blocks, uint8_t iv[16]) {
     bulk(Op::kCbcDecrypt, s, in, out, blocks, iv);
   }
+  static void ecb_encrypt(const AesKeyState* s, const uint8_t* in,
+                          uint8_t* out, size_t blocks) {
+    bulk(Op::kEcbEncrypt, s, in, out, blocks, nullptr);
+  }
+  static void ecb_decrypt(const AesKeyState* s, const uint8_t* in,
+                          uint8_t* out, size_t blocks) {
+    bulk(Op::kEcbDecrypt, s, in, out, blocks, nullptr);
+  }
 
   // CCM: the key is in vpaes form, and vpaes's paired MAC + keystream
   // step (one 2-block call per block) beats the MAC on vpaes plus CTR on
@@ -213,6 +241,8 @@ struct Hybrid {
     AesBackend r = basic_row<Hybrid>(name, caps);
     r.ccm_seal_bulk = ccm_seal_bulk;
     r.ccm_open_bulk = ccm_open_bulk;
+    r.ecb_encrypt = ecb_encrypt;
+    r.ecb_decrypt = ecb_decrypt;
     return r;
   }
 

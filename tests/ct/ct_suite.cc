@@ -11,8 +11,10 @@
 // The only declassifications inside the library are the GCM tag-match bit
 // (crypto/modes/gcm.cc, also GMAC's), the GCM-SIV tag-match bit
 // (crypto/modes/gcm_siv.cc), the CCM and CMAC tag-match bits
-// (crypto/modes/ccm.cc, cmac.cc) and the TLS-CBC record verdict, padding and
-// MAC together (crypto/tls/tls_cbc.cc); this file declassifies outputs before
+// (crypto/modes/ccm.cc, cmac.cc), the key-unwrap verdict
+// (crypto/modes/key_wrap.cc), XTS's Key1 == Key2 refusal bit
+// (crypto/modes/xts.cc) and the TLS-CBC record verdict, padding and MAC
+// together (crypto/tls/tls_cbc.cc); this file declassifies outputs before
 // comparing them with the reference, as a caller who sends them on would.
 //
 // Coverage is parameterised over the backend tables: every compiled-in row
@@ -21,6 +23,8 @@
 // with every GHASH row, so a stitched (AES, GHASH) pair takes its bulk path.
 // TLS-CBC seal and open (good record, bad padding, bad MAC) run every TLS
 // suite over every AES row (the hashes are portable, one implementation).
+// Key wrap (KW, KWP: wrap, unwrap of good and bad inputs) and XTS run over
+// every AES row (tests/ct/ct_key_wrap_xts.h).
 // A row added to a table is checked without touching this file.
 //
 // Valgrind 3.19 cannot execute AVX-512 (and so the 512-bit VAES /
@@ -59,6 +63,7 @@
 #include "ctcrypto/tls_cbc.h"
 #include "tests/ct/ct_valgrind.h"
 #include "tests/test_util.h"
+#include "tests/ct/ct_key_wrap_xts.h"  // key wrap and XTS
 
 namespace {
 
@@ -727,5 +732,11 @@ int main() {
       gmac_checks(a, g, &s);
     }
   // --- end AES-GCM-SIV and GMAC ---
+  // --- key wrap and XTS ---
+  for (const AesBackend* a : aes) {
+    ctcrypto_ct::key_wrap_checks(a, reference_aes(), &s);
+    ctcrypto_ct::xts_checks(a, reference_aes(), &s);
+  }
+  // --- end key wrap and XTS ---
   return s.finish();
 }

@@ -16,6 +16,8 @@ extern "C" {
 
 #define CTCRYPTO_OK 0
 #define CTCRYPTO_AUTHENTICATION_FAILED 8
+/* A C object used before a successful init, or after its cleanup. */
+#define CTCRYPTO_NOT_INITIALIZED 9
 
 /* Sizes of the opaque objects; the C++ side static_asserts they suffice. */
 #define CTCRYPTO_AES_KEY_SIZE 2176
@@ -99,7 +101,6 @@ int ctcrypto_tls_cbc_open(ctcrypto_tls_cbc* ctx, uint8_t* out,
  * SP 800-38C / RFC 3610. The object carries a state word: every call on an
  * object that ctcrypto_aes_ccm_init did not set up successfully (or after
  * ctcrypto_aes_ccm_cleanup) returns CTCRYPTO_NOT_INITIALIZED. */
-#define CTCRYPTO_NOT_INITIALIZED 9
 #define CTCRYPTO_AES_CCM_SIZE (CTCRYPTO_AES_KEY_SIZE + 128)
 
 typedef struct ctcrypto_aes_ccm {
@@ -222,6 +223,54 @@ int ctcrypto_aes_gmac_verify(const ctcrypto_aes_gmac* mac,
                              const uint8_t* tag, size_t tag_len);
 void ctcrypto_aes_gmac_cleanup(ctcrypto_aes_gmac* mac);
 /* --- end AES-GCM-SIV and GMAC --- */
+/* --- AES key wrap, KW and KWP (ctcrypto/key_wrap.h) -------------------------
+ * SP 800-38F / RFC 3394 / RFC 5649 under the KEK `kek` (ctcrypto_aes_key).
+ * out has capacity max_out_len; *out_len receives the length written.
+ *   wrap:          in_len a multiple of 8, >= 16; writes in_len + 8.
+ *   unwrap:        in_len a multiple of 8, >= 24; writes in_len - 8.
+ *   wrap_padded:   1 <= in_len <= 2^32 - 1; writes 8 * ceil(in_len / 8) + 8.
+ *   unwrap_padded: in_len a multiple of 8, >= 16; needs in_len - 8 bytes of
+ *                  out and sets *out_len to the unwrapped key's length.
+ * Unwrapping checks integrity in constant time; on
+ * CTCRYPTO_AUTHENTICATION_FAILED the in_len - 8 bytes of out are zeroed. in
+ * and out may be equal (in place), not otherwise overlapping. */
+int ctcrypto_aes_key_wrap(const ctcrypto_aes_key* kek, uint8_t* out,
+                          size_t* out_len, size_t max_out_len,
+                          const uint8_t* in, size_t in_len);
+int ctcrypto_aes_key_unwrap(const ctcrypto_aes_key* kek, uint8_t* out,
+                            size_t* out_len, size_t max_out_len,
+                            const uint8_t* in, size_t in_len);
+int ctcrypto_aes_key_wrap_padded(const ctcrypto_aes_key* kek, uint8_t* out,
+                                 size_t* out_len, size_t max_out_len,
+                                 const uint8_t* in, size_t in_len);
+int ctcrypto_aes_key_unwrap_padded(const ctcrypto_aes_key* kek, uint8_t* out,
+                                   size_t* out_len, size_t max_out_len,
+                                   const uint8_t* in, size_t in_len);
+
+/* --- AES-XTS (ctcrypto/xts.h) ------------------------------------------------
+ * IEEE 1619 / SP 800-38E. key: 32 bytes (XTS-AES-128) or 64 (XTS-AES-256),
+ * Key1 || Key2, Key1 != Key2. A data unit is 16 .. 2^24 bytes (ciphertext
+ * stealing for a partial last block), encrypted under a 16-byte tweak
+ * (usually the little-endian sector number); out receives len bytes, in
+ * place allowed. The object carries a state word: encrypt/decrypt refuse
+ * an object that ctcrypto_aes_xts_init did not set up
+ * (CTCRYPTO_NOT_INITIALIZED), and ctcrypto_aes_xts_cleanup wipes it. */
+#define CTCRYPTO_AES_XTS_SIZE (2 * CTCRYPTO_AES_KEY_SIZE)
+
+typedef struct ctcrypto_aes_xts {
+  CTCRYPTO_ALIGNAS(64) unsigned char opaque[CTCRYPTO_AES_XTS_SIZE];
+} ctcrypto_aes_xts;
+
+int ctcrypto_aes_xts_init(ctcrypto_aes_xts* xts, const uint8_t* key,
+                          size_t key_len);
+int ctcrypto_aes_xts_encrypt(const ctcrypto_aes_xts* xts,
+                             const uint8_t tweak[16], const uint8_t* in,
+                             uint8_t* out, size_t len);
+int ctcrypto_aes_xts_decrypt(const ctcrypto_aes_xts* xts,
+                             const uint8_t tweak[16], const uint8_t* in,
+                             uint8_t* out, size_t len);
+void ctcrypto_aes_xts_cleanup(ctcrypto_aes_xts* xts);
+/* --- end key wrap and XTS --- */
 
 #ifdef __cplusplus
 }  /* extern "C" */
