@@ -471,9 +471,9 @@ void nohw_cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 template <bool kDec>
 void nohw_ecb(const AesKeyState* s, const uint8_t* in, uint8_t* out,
               size_t blocks) {
+  u64 q[8];
   while (blocks > 0) {
     const size_t n = blocks < 4 ? blocks : 4;
-    u64 q[8];
     load_batch(q, in, n);
     if (kDec) {
       decrypt_batch(s, q);
@@ -481,11 +481,11 @@ void nohw_ecb(const AesKeyState* s, const uint8_t* in, uint8_t* out,
       encrypt_batch(s, q);
     }
     store_batch(q, out, n);
-    wipe(q, sizeof(q));
     in += 16 * n;
     out += 16 * n;
     blocks -= n;
   }
+  secure_zero(q, sizeof(q));
 }
 
 #undef CTC_AES_INLINE
