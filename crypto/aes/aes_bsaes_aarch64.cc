@@ -20,6 +20,7 @@
 
 #include "crypto/aes/aes_backend.h"
 #include "crypto/aes/bsaes_core.h"
+#include "crypto/aes/bsaes_neon.h"
 #include "crypto/cpu/cpu.h"
 
 // llvm-mca cost model (bench/mca.sh): the bulk of ctr32 is one 8-block
@@ -37,37 +38,17 @@
 namespace ctcrypto::internal {
 namespace {
 
-alignas(16) constexpr uint8_t kShiftRows[16] = {0, 1, 2,  3,  5,  6,  7,  4,
-                                                10, 11, 8, 9, 15, 12, 13, 14};
-alignas(16) constexpr uint8_t kInvShiftRows[16] = {0,  1,  2, 3, 7,  4,  5,  6,
-                                                   10, 11, 8, 9, 13, 14, 15, 12};
-alignas(16) constexpr uint8_t kTranspose[16] = {0, 4, 8,  12, 1, 5, 9,  13,
-                                                2, 6, 10, 14, 3, 7, 11, 15};
+using bsaes_neon::kInvShiftRows;
+using bsaes_neon::kShiftRows;
+using bsaes_neon::kTranspose;
 
-struct IsaNeonA64 {
-  using V = uint8x16_t;
-
-  static inline V load(const uint8_t* p) { return vld1q_u8(p); }
-  static inline void store(uint8_t* p, V v) { vst1q_u8(p, v); }
-  static inline V splat(uint8_t b) { return vdupq_n_u8(b); }
-  template <int n>
-  static inline V shr(V v) {
-    return vreinterpretq_u8_u64(vshrq_n_u64(vreinterpretq_u64_u8(v), n));
-  }
-  template <int n>
-  static inline V shl(V v) {
-    return vreinterpretq_u8_u64(vshlq_n_u64(vreinterpretq_u64_u8(v), n));
-  }
+struct IsaNeonA64 : bsaes_neon::NeonOps {
   // Lane 4r + c <- lane 4r + (c + r) mod 4, and the inverse.
   static inline V shift_rows(V v) { return vqtbl1q_u8(v, vld1q_u8(kShiftRows)); }
   static inline V inv_shift_rows(V v) {
     return vqtbl1q_u8(v, vld1q_u8(kInvShiftRows));
   }
-  // Lane p <- lane p+4 / p+8 (mod 16).
-  static inline V rot_rows1(V v) { return vextq_u8(v, v, 4); }
-  static inline V rot_rows2(V v) { return vextq_u8(v, v, 8); }
   static inline V transpose4x4(V v) { return vqtbl1q_u8(v, vld1q_u8(kTranspose)); }
-  static inline V bit_mask(V k, V bit) { return vtstq_u8(k, bit); }
 };
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "crypto/aes/aes_backend.h"
 #include "crypto/aes/vpaes_core.h"
 #include "crypto/aes/vpaes_export.h"
+#include "crypto/aes/vpaes_neon.h"
 #include "crypto/cpu/cpu.h"
 
 // llvm-mca cost model (bench/mca.sh): the bulk of ctr32 is 2 blocks at a
@@ -28,24 +29,13 @@
 namespace ctcrypto::internal {
 namespace {
 
-struct Neon32 {
-  using V = uint8x16_t;
-  static V load(const uint8_t* p) { return vld1q_u8(p); }
-  static void store(uint8_t* p, V v) { vst1q_u8(p, v); }
-  static V vxor(V a, V b) { return veorq_u8(a, b); }
-  static V vand(V a, V b) { return vandq_u8(a, b); }
-  static V splat(uint8_t c) { return vdupq_n_u8(c); }
-  static V shr4(V x) { return vshrq_n_u8(x, 4); }
+struct Neon32 : vpaes::NeonOps {
   static V tbl(V table, V idx) {
     uint8x8x2_t t;
     t.val[0] = vget_low_u8(table);
     t.val[1] = vget_high_u8(table);
     return vcombine_u8(vtbl2_u8(t, vget_low_u8(idx)),
                        vtbl2_u8(t, vget_high_u8(idx)));
-  }
-  static V with_ctr(V prefix, uint32_t ctr) {
-    return vreinterpretq_u8_u32(vsetq_lane_u32(be32_lane(ctr),
-                                               vreinterpretq_u32_u8(prefix), 3));
   }
 };
 

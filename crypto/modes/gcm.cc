@@ -201,11 +201,12 @@ Status check_common(const AesGcm& gcm, std::span<const uint8_t> nonce,
 // check_detached: check_common plus the rules seal_detached and
 // open_detached share: the tag has the key's length, in fits GCM's limit
 // and out, and out (written) overlaps neither in (except exactly: in place)
-// nor the tag.
-Status check_detached(const AesGcm& gcm, std::span<const uint8_t> nonce,
-                      std::span<const uint8_t> in, std::span<const uint8_t> out,
-                      std::span<const uint8_t> tag,
-                      std::span<const uint8_t> ad) {
+// nor the tag. Inlined: it runs on every call, and an out-of-line call
+// passing five spans cost 16-byte seals measurably (callgrind).
+[[gnu::always_inline]] inline Status check_detached(
+    const AesGcm& gcm, std::span<const uint8_t> nonce,
+    std::span<const uint8_t> in, std::span<const uint8_t> out,
+    std::span<const uint8_t> tag, std::span<const uint8_t> ad) {
   Status st = check_common(gcm, nonce, in, ad);
   if (st != Status::kOk) return st;
   if (tag.size() != gcm.tag_len()) return Status::kInvalidTagLength;

@@ -287,12 +287,18 @@ size_t TlsCbcAead::seal_len(size_t in_len) const {
 }
 
 Status TlsCbcAead::check_common(std::span<const uint8_t> nonce,
-                                std::span<const uint8_t> ad) const {
+                                std::span<const uint8_t> ad,
+                                std::span<const uint8_t> in,
+                                std::span<const uint8_t> out,
+                                const size_t* out_len) const {
   if (!initialized()) return Status::kNotInitialized;
   if (nonce.size() != info_->nonce_len()) return Status::kInvalidNonceLength;
   if (ad.size() != kTlsCbcAdLen) return Status::kInvalidLength;
   if (nonce.data() == nullptr && !nonce.empty()) return Status::kInvalidArgument;
   if (ad.data() == nullptr) return Status::kInvalidArgument;
+  if (out_len == nullptr || (in.data() == nullptr && !in.empty()) ||
+      (out.data() == nullptr && !out.empty()))
+    return Status::kInvalidArgument;
   return Status::kOk;
 }
 
@@ -300,11 +306,8 @@ Status TlsCbcAead::seal(std::span<uint8_t> out, size_t* out_len,
                         std::span<const uint8_t> nonce,
                         std::span<const uint8_t> in,
                         std::span<const uint8_t> ad) {
-  Status st = check_common(nonce, ad);
+  Status st = check_common(nonce, ad, in, out, out_len);
   if (st != Status::kOk) return st;
-  if (out_len == nullptr || (in.data() == nullptr && !in.empty()) ||
-      (out.data() == nullptr && !out.empty()))
-    return Status::kInvalidArgument;
   if (in.size() > 0xffff) return Status::kMessageTooLong;
   const size_t total = seal_len(in.size());
   if (out.size() < total) return Status::kOutputTooSmall;
@@ -346,11 +349,8 @@ Status TlsCbcAead::open(std::span<uint8_t> out, size_t* out_len,
                         std::span<const uint8_t> nonce,
                         std::span<const uint8_t> in,
                         std::span<const uint8_t> ad) {
-  Status st = check_common(nonce, ad);
+  Status st = check_common(nonce, ad, in, out, out_len);
   if (st != Status::kOk) return st;
-  if (out_len == nullptr || (in.data() == nullptr && !in.empty()) ||
-      (out.data() == nullptr && !out.empty()))
-    return Status::kInvalidArgument;
   const size_t n = in.size();
   const size_t ml = mac_len();
   if (n % 16 != 0 || n < ml + 1) return Status::kInvalidLength;

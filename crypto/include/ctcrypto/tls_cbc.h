@@ -99,8 +99,12 @@ class TlsCbcAead {
               std::span<const uint8_t> ad);
 
  private:
+  // check_common: the argument checks seal and open share.
   Status check_common(std::span<const uint8_t> nonce,
-                      std::span<const uint8_t> ad) const;
+                      std::span<const uint8_t> ad,
+                      std::span<const uint8_t> in,
+                      std::span<const uint8_t> out,
+                      const size_t* out_len) const;
 
   AesKey aes_;
   internal::HmacKeyState mac_{};
