@@ -59,6 +59,7 @@
 #include <cstring>
 
 #include "crypto/aes/aes_backend.h"
+#include "crypto/ct.h"
 #include "crypto/aes/bitsliced_sbox.h"
 
 namespace ctcrypto::internal {
@@ -304,7 +305,10 @@ struct BsaesEngine {
     V q[8];
     while (blocks > 0) {
       for (int b = 0; b < 8; b++) {
-        const uint32_t v = c + static_cast<uint32_t>(b);  // mod 2^32
+        // c is secret when GCM derived it from a long nonce (J0 =
+        // GHASH_H(IV)); the opaque index keeps `c + b` from becoming the
+        // loop's induction variable (an end test on the secret sum).
+        const uint32_t v = c + ct_opaque(static_cast<uint32_t>(b));  // mod 2^32
         ctr[16 * b + 12] = static_cast<uint8_t>(v >> 24);
         ctr[16 * b + 13] = static_cast<uint8_t>(v >> 16);
         ctr[16 * b + 14] = static_cast<uint8_t>(v >> 8);

@@ -20,6 +20,7 @@
 #include <cstring>
 
 #include "crypto/ct.h"
+#include "tests/ct/static_tls.h"
 
 #if defined(CTCRYPTO_CTGRIND)
 #include <valgrind/valgrind.h>
@@ -106,6 +107,7 @@ __attribute__((noinline)) bool early_exit_compare(const uint8_t* a,
 }  // namespace
 
 int main() {
+  ctcrypto_test::mark_static_thread_block_defined();
   static const SboxTable table;
   int reported = 0;
   const int total = 2;

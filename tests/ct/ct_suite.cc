@@ -43,6 +43,7 @@
 #include "crypto/aes/aes_backend.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/ct.h"
+#include "tests/ct/static_tls.h"
 #include "crypto/ghash/ghash_backend.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
@@ -558,9 +559,10 @@ void tls_cbc_checks(const AesBackend* row, Suite* s) {
 }  // namespace
 
 int main() {
+  ctcrypto_test::mark_static_thread_block_defined();
   Suite s;
   uint32_t caps = internal::cpu_caps();
-  char buf[256];
+  char buf[256] = {};  // whole: static glibc's strlen reads past the NUL
   std::printf("ct_suite: cpu caps %s; %zu AES rows, %zu GHASH rows compiled\n",
               internal::caps_to_string(caps, buf, sizeof(buf)),
               internal::kNumAesBackends, internal::kNumGhashBackends);
