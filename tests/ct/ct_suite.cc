@@ -104,16 +104,34 @@ struct Result {
   bool correct;
 };
 
+const char* checker_name() {
+#if defined(CTCRYPTO_CTMSAN)
+  return "MemorySanitizer";
+#else
+  return under_valgrind() ? "valgrind memcheck" : nullptr;
+#endif
+}
+
 class Suite {
  public:
+  // expect: `row` is compiled in and runnable here, so it must be checked;
+  // finish() fails the run if no pair was attributed to it.
+  void expect(const std::string& row) { rows_.push_back({row, 0}); }
+  // owners: the rows that the following checks exercise (one AES row, one
+  // GHASH row, or both for a GCM pair).
+  void owners(std::vector<std::string> rows) { owners_ = std::move(rows); }
   // check: runs `body` (which returns whether its outputs were right) and
-  // records the valgrind errors it caused.
+  // records the valgrind errors it caused (under MSan the first report
+  // ends the run, with MSan's own exit code).
   template <typename F>
   void check(const std::string& row, const std::string& op, F body) {
     unsigned before = valgrind_errors();
     bool ok = body();
     unsigned reports = valgrind_errors() - before;
     results_.push_back({row, op, reports, ok});
+    for (RowCount& r : rows_)
+      for (const std::string& o : owners_)
+        if (r.row == o) r.pairs++;
     if (reports != 0 || !ok)
       std::printf("FAIL %-28s %-26s reports=%u correct=%s\n", row.c_str(),
                   op.c_str(), reports, ok ? "yes" : "NO");
@@ -128,20 +146,42 @@ class Suite {
       bool good = r.reports == 0 && r.correct;
       (good ? passed : failed)++;
       std::printf("%-28s %-26s %s\n", r.row.c_str(), r.op.c_str(),
-                  good ? (under_valgrind() ? "ok (0 reports)" : "ok")
+                  good ? (checker_name() ? "ok (0 reports)" : "ok")
                        : "FAILED");
     }
     for (const std::string& s : skipped_) std::printf("SKIPPED %s\n", s.c_str());
-    std::printf("\nct_suite: %s\n",
-                under_valgrind()
-                    ? "under valgrind memcheck: constant-time checked"
-                    : "not under valgrind: correctness only (no ct check)");
-    std::printf("%zu passed, %zu failed\n", passed, failed);
-    return failed == 0 ? 0 : 1;
+    // Every row that must be checked, with the pairs (row x operation,
+    // GCM pairs counted for both of their rows) that exercised it.
+    size_t missing = 0;
+    std::printf("\n");
+    for (const RowCount& r : rows_) {
+      std::printf("ROW %-28s %zu pairs\n", r.row.c_str(), r.pairs);
+      if (r.pairs == 0) {
+        std::printf("MISSING %s: compiled in and runnable, not checked\n",
+                    r.row.c_str());
+        ++missing;
+      }
+    }
+    const char* checker = checker_name();
+    if (checker) {
+      std::printf("\nct_suite: under %s: constant-time checked\n", checker);
+    } else {
+      std::printf("\nct_suite: no checker: correctness only (no ct check)\n");
+    }
+    std::printf("rows checked: %zu of %zu\n", rows_.size() - missing,
+                rows_.size());
+    std::printf("%zu passed, %zu failed\n", passed, failed + missing);
+    return failed + missing == 0 ? 0 : 1;
   }
 
  private:
+  struct RowCount {
+    std::string row;
+    size_t pairs;
+  };
   std::vector<Result> results_;
+  std::vector<RowCount> rows_;
+  std::vector<std::string> owners_;
   std::vector<std::string> skipped_;
 };
 
@@ -149,7 +189,7 @@ bool runnable(uint32_t required_caps, const std::string& name, Suite* s) {
   if (under_valgrind() && (required_caps & kValgrindCannotRun)) {
     s->skip(name,
             "needs AVX-512/VAES, which valgrind 3.19 cannot execute (its "
-            "CPUID hides them); covered natively by fuzz/ and tests/");
+            "CPUID hides them); checked by the ctmsan build");
     return false;
   }
   return true;
@@ -577,6 +617,7 @@ int main() {
       s.skip(b->name, "not usable on this CPU (or CTCRYPTO_DISABLE)");
     } else {
       aes.push_back(b);
+      s.expect(b->name);
     }
   }
   for (size_t i = 0; i < internal::kNumGhashBackends; ++i) {
@@ -587,13 +628,30 @@ int main() {
       s.skip(name, "not usable on this CPU (or CTCRYPTO_DISABLE)");
     } else {
       ghash.push_back(b);
+      s.expect(name);
     }
   }
 
-  for (const AesBackend* a : aes) aes_checks(a, &s);
-  for (const GhashBackend* g : ghash) ghash_checks(g, &s);
+  auto gname = [](const GhashBackend* g) {
+    return std::string("ghash:") + g->name;
+  };
+  for (const AesBackend* a : aes) {
+    s.owners({a->name});
+    aes_checks(a, &s);
+  }
+  for (const GhashBackend* g : ghash) {
+    s.owners({gname(g)});
+    ghash_checks(g, &s);
+  }
   for (const AesBackend* a : aes)
-    for (const GhashBackend* g : ghash) gcm_checks(a, g, &s);
-  for (const AesBackend* a : aes) tls_cbc_checks(a, &s);
+    for (const GhashBackend* g : ghash) {
+      s.owners({a->name, gname(g)});
+      gcm_checks(a, g, &s);
+    }
+  for (const AesBackend* a : aes) {
+    s.owners({a->name});
+    tls_cbc_checks(a, &s);
+  }
+  s.owners({});
   return s.finish();
 }

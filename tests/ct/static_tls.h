@@ -9,9 +9,13 @@
 // malloc with origin _dl_early_allocate, unrelated to the code under test.
 // The reports that happen before main are suppressed by name in
 // tests/ct/valgrind-static-glibc.supp; from main on, this marks the brk
-// segment up to the current break defined once, which is exactly what the
-// kernel guarantees. Secrets are marked later, explicitly, so nothing that
-// the constant-time check needs is lost.
+// segment defined, which is exactly what the kernel guarantees. Static
+// malloc takes its heap from the same segment, and memory it obtains later
+// would be "uninitialised" again (malloc's chunk headers, and every pointer
+// it returns, then look secret), so first the whole heap the program will
+// use is obtained in one step (a large top pad, no trimming), then marked.
+// Secrets are marked later, explicitly, so nothing that the constant-time
+// check needs is lost.
 //
 // Dynamic binaries (the host ctgrind build) get their thread block from
 // mmap, which memcheck knows is zeroed; the thread pointer then lies outside
@@ -19,9 +23,11 @@
 #ifndef CTCRYPTO_TESTS_CT_STATIC_TLS_H_
 #define CTCRYPTO_TESTS_CT_STATIC_TLS_H_
 
+#include <malloc.h>
 #include <unistd.h>
 
 #include <cstdint>
+#include <cstdlib>
 
 #if defined(CTCRYPTO_CTGRIND)
 #include <valgrind/memcheck.h>
@@ -33,13 +39,18 @@ namespace ctcrypto_test {
 inline void mark_static_thread_block_defined() {
 #if defined(CTCRYPTO_CTGRIND) && (defined(__aarch64__) || defined(__arm__))
   if (!RUNNING_ON_VALGRIND) return;
+  constexpr int kHeap = 64 << 20;  // far more than the suite allocates
+  mallopt(M_MMAP_THRESHOLD, kHeap);
+  mallopt(M_TOP_PAD, kHeap);
+  mallopt(M_TRIM_THRESHOLD, 2 * kHeap);
+  free(malloc(1 << 20));  // grows the heap by 1 MiB + the pad, kept
   // AArch64 and ARM put the descriptor below the thread pointer and the TLS
   // block above it (TLS variant I); the whole allocation was the first one
   // from the brk segment, which starts on a page boundary.
   const uintptr_t tp = reinterpret_cast<uintptr_t>(__builtin_thread_pointer());
   const uintptr_t brk_end = reinterpret_cast<uintptr_t>(sbrk(0));
   const uintptr_t brk_start = (tp - 1) & ~uintptr_t{4095};
-  if (tp > brk_end || brk_end - brk_start > (uintptr_t{1} << 24)) return;
+  if (tp > brk_end || brk_end - brk_start > (uintptr_t{1} << 28)) return;
   (void)VALGRIND_MAKE_MEM_DEFINED(reinterpret_cast<void*>(brk_start),
                                   brk_end - brk_start);
 #endif
