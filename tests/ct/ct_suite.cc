@@ -33,6 +33,8 @@
 // "N passed, N failed" line. Outside valgrind (normal builds, every target
 // under QEMU) the same program is a correctness test against the reference
 // row.
+#include <sys/auxv.h>
+
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -598,8 +600,13 @@ void tls_cbc_checks(const AesBackend* row, Suite* s) {
 }
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "--print-hwcap2") == 0) {
+    std::printf("%#lx\n", getauxval(AT_HWCAP2));
+    return 0;
+  }
   ctcrypto_test::mark_static_thread_block_defined();
+  ctcrypto_test::restore_hwcap2();
   Suite s;
   uint32_t caps = internal::cpu_caps();
   char buf[256] = {};  // whole: static glibc's strlen reads past the NUL

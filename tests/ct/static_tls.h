@@ -28,6 +28,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 
 #if defined(CTCRYPTO_CTGRIND)
 #include <valgrind/memcheck.h>
@@ -39,7 +40,9 @@ namespace ctcrypto_test {
 inline void mark_static_thread_block_defined() {
 #if defined(CTCRYPTO_CTGRIND) && (defined(__aarch64__) || defined(__arm__))
   if (!RUNNING_ON_VALGRIND) return;
-  constexpr int kHeap = 64 << 20;  // far more than the suite allocates
+  // Far more than the suite allocates, and below valgrind's brk limit for
+  // 32-bit guests (8 MiB).
+  constexpr int kHeap = 4 << 20;
   mallopt(M_MMAP_THRESHOLD, kHeap);
   mallopt(M_TOP_PAD, kHeap);
   mallopt(M_TRIM_THRESHOLD, 2 * kHeap);
@@ -50,9 +53,29 @@ inline void mark_static_thread_block_defined() {
   const uintptr_t tp = reinterpret_cast<uintptr_t>(__builtin_thread_pointer());
   const uintptr_t brk_end = reinterpret_cast<uintptr_t>(sbrk(0));
   const uintptr_t brk_start = (tp - 1) & ~uintptr_t{4095};
-  if (tp > brk_end || brk_end - brk_start > (uintptr_t{1} << 28)) return;
+  if (tp > brk_end || brk_end - brk_start > (uintptr_t{1} << 24)) return;
   (void)VALGRIND_MAKE_MEM_DEFINED(reinterpret_cast<void*>(brk_start),
                                   brk_end - brk_start);
+#endif
+}
+
+#if defined(CTCRYPTO_CTGRIND) && defined(__arm__)
+// Static glibc's copy of AT_HWCAP2, which getauxval(AT_HWCAP2) returns.
+extern "C" uint64_t _dl_hwcap2;
+#endif
+
+// restore_hwcap2: valgrind for 32-bit ARM drops AT_HWCAP2 from the guest's
+// auxiliary vector (it passes only the entries it knows), so under it the
+// AArch32 AES/PMULL rows look unusable although valgrind executes their
+// instructions. tool/ct-arm.sh reads the real value from the same binary run
+// without valgrind (`ct_suite --print-hwcap2`) and passes it in
+// CTCRYPTO_CT_HWCAP2; this puts it back before the library's first CPU
+// detection. Only for the static ctgrind build under valgrind.
+inline void restore_hwcap2() {
+#if defined(CTCRYPTO_CTGRIND) && defined(__arm__)
+  const char* v = std::getenv("CTCRYPTO_CT_HWCAP2");
+  if (RUNNING_ON_VALGRIND && v != nullptr && _dl_hwcap2 == 0)
+    _dl_hwcap2 = std::strtoull(v, nullptr, 0);
 #endif
 }
 
