@@ -424,6 +424,73 @@ void gcm_checks(const AesBackend* arow, const GhashBackend* grow, Suite* s) {
 }
 
 
+// gcm_variant_checks: the GCM parameters the main loop keeps fixed, on a
+// short message: nonces of 1, 16 and 100 bytes (J0 = GHASH_H(IV), secret),
+// AD longer than 64 bytes (secret), tags of 12..15 bytes, and seal and open
+// in place (out aliases in), with a good and a bad tag. AES-128 only: the
+// key length does not change these paths.
+void gcm_variant_checks(const AesBackend* arow, const GhashBackend* grow,
+                        Suite* s) {
+  const std::string name = std::string(arow->name) + "+" + grow->name;
+  constexpr size_t kLen = 16 * 3 + 7;
+  constexpr size_t kAdLen = 80;
+  constexpr size_t kNonceLens[] = {1, 16, 100};
+  uint8_t raw[16], pt[kLen], ad[kAdLen], nonce[100];
+  fill(raw, sizeof(raw), 51);
+  fill(pt, sizeof(pt), 52);
+  fill(ad, sizeof(ad), 53);
+  fill(nonce, sizeof(nonce), 54);
+  for (size_t tag_len = 12; tag_len <= 16; ++tag_len) {
+    s->check(name, "gcm128.tag" + std::to_string(tag_len) +
+                       ".nonce1_16_100.ad80.in_place", [&] {
+      ctcrypto::AesGcm ref, gcm;
+      uint8_t secret[16];
+      std::memcpy(secret, raw, 16);
+      ct_secret(secret, 16);
+      if (ref.init(std::span(raw, 16), tag_len, reference_aes(),
+                   reference_ghash()) != Status::kOk ||
+          gcm.init(std::span(secret, 16), tag_len, arow, grow) != Status::kOk)
+        return false;
+      bool ok = true;
+      for (size_t nl : kNonceLens) {
+        const std::span<const uint8_t> n(nonce, nl);
+        uint8_t want[kLen + 16], buf[kLen + 16], sad[kAdLen];
+        size_t out_len = 0;
+        ok &= ref.seal(std::span(want, kLen + tag_len), &out_len, n,
+                       std::span(pt, kLen), std::span(ad, kAdLen)) ==
+              Status::kOk;
+        // Seal in place: the plaintext in buf becomes ciphertext || tag.
+        std::memcpy(buf, pt, kLen);
+        std::memcpy(sad, ad, kAdLen);
+        ct_secret(buf, kLen);
+        ct_secret(sad, kAdLen);
+        ok &= gcm.seal(std::span(buf, kLen + tag_len), &out_len, n,
+                       std::span(buf, kLen), std::span(sad, kAdLen)) ==
+              Status::kOk;
+        ok &= same(buf, want, kLen + tag_len);
+        // Open in place, good tag then the last tag byte flipped.
+        for (int bad = 0; bad < 2; ++bad) {
+          std::memcpy(buf, want, kLen + tag_len);
+          if (bad) buf[kLen + tag_len - 1] ^= 0x01;
+          std::memcpy(sad, ad, kAdLen);
+          ct_secret(buf, kLen + tag_len);
+          ct_secret(sad, kAdLen);
+          Status st = gcm.open(std::span(buf, kLen), &out_len, n,
+                               std::span(buf, kLen + tag_len),
+                               std::span(sad, kAdLen));
+          if (bad) {
+            static const uint8_t zeros[kLen] = {};
+            ok &= st == Status::kAuthenticationFailed && same(buf, zeros, kLen);
+          } else {
+            ok &= st == Status::kOk && same(buf, pt, kLen);
+          }
+        }
+      }
+      return ok;
+    });
+  }
+}
+
 // --- TLS 1.0-1.2 CBC records -------------------------------------------
 
 constexpr ctcrypto::TlsCbcSuite kTlsSuites[] = {
@@ -654,6 +721,7 @@ int main(int argc, char** argv) {
     for (const GhashBackend* g : ghash) {
       s.owners({a->name, gname(g)});
       gcm_checks(a, g, &s);
+      gcm_variant_checks(a, g, &s);
     }
   for (const AesBackend* a : aes) {
     s.owners({a->name});
