@@ -35,6 +35,7 @@
 // row.
 #include <sys/auxv.h>
 
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -128,8 +129,25 @@ class Suite {
   template <typename F>
   void check(const std::string& row, const std::string& op, F body) {
     unsigned before = valgrind_errors();
+    const auto start = std::chrono::steady_clock::now();
     bool ok = body();
+    const std::chrono::duration<double> took =
+        std::chrono::steady_clock::now() - start;
     unsigned reports = valgrind_errors() - before;
+    // Time per family (the op name up to its first '.', digits dropped:
+    // aes, gcm, tls, ...), to see what the checkers spend their time on.
+    // (Plain char arrays: under ctmsan, libstdc++'s out-of-line string code
+    // is not instrumented.)
+    Family f{};
+    size_t n = 0;
+    for (const char* c = op.c_str(); *c && *c != '.' && n + 1 < sizeof(f.name);
+         ++c)
+      if (*c < '0' || *c > '9') f.name[n++] = *c;
+    Family* slot = nullptr;
+    for (Family& e : seconds_)
+      if (std::strcmp(e.name, f.name) == 0) slot = &e;
+    if (slot == nullptr) slot = &seconds_.emplace_back(f);
+    slot->seconds += took.count();
     results_.push_back({row, op, reports, ok});
     for (RowCount& r : rows_)
       for (const std::string& o : owners_)
@@ -164,6 +182,8 @@ class Suite {
         ++missing;
       }
     }
+    for (const Family& f : seconds_)
+      std::printf("TIME %-16s %.1fs\n", f.name, f.seconds);
     const char* checker = checker_name();
     if (checker) {
       std::printf("\nct_suite: under %s: constant-time checked\n", checker);
@@ -185,6 +205,11 @@ class Suite {
   std::vector<RowCount> rows_;
   std::vector<std::string> owners_;
   std::vector<std::string> skipped_;
+  struct Family {
+    char name[24];
+    double seconds;
+  };
+  std::vector<Family> seconds_;
 };
 
 bool runnable(uint32_t required_caps, const std::string& name, Suite* s) {
@@ -263,7 +288,11 @@ void aes_checks(const AesBackend* row, Suite* s) {
       bool ok = true;
       uint8_t ctr[16];
       fill(ctr, 16, 3);
-      ctr[12] = ctr[13] = ctr[14] = 0xff;  // the 32-bit counter wraps inside
+      // 0xfffffffb: the 32-bit counter wraps to 0 after five blocks, inside
+      // every length but the first two (CTR mode: the wrap stays inside the
+      // low 32 bits, SP 800-38D's inc32).
+      ctr[12] = ctr[13] = ctr[14] = 0xff;
+      ctr[15] = 0xfb;
       for (size_t len : kCtrLens) {
         ok &= ctcrypto::aes_ctr32(ref_key, std::span<const uint8_t, 16>(ctr, 16),
                                   std::span(in, len),
@@ -491,6 +520,79 @@ void gcm_variant_checks(const AesBackend* arow, const GhashBackend* grow,
   }
 }
 
+// hash_checks: the public hash and HMAC APIs (portable code, one
+// implementation for every row) on secret data and secret keys, one-shot
+// and incremental, with keys shorter and longer than the hash block (a long
+// key is hashed first). The expected value is the same function on a
+// public copy: correctness against the standards is tests/hash_test.cc's job.
+void hash_checks(Suite* s) {
+  struct Alg {
+    ctcrypto::HashAlgorithm alg;
+    const char* name;
+  };
+  static constexpr Alg kAlgs[] = {
+      {ctcrypto::HashAlgorithm::kSha1, "sha1"},
+      {ctcrypto::HashAlgorithm::kSha256, "sha256"},
+      {ctcrypto::HashAlgorithm::kSha384, "sha384"},
+      {ctcrypto::HashAlgorithm::kSha512, "sha512"},
+  };
+  constexpr size_t kLens[] = {0, 55, 129, 300};
+  constexpr size_t kKeyLens[] = {16, 200};
+  uint8_t data[300], key[200];
+  fill(data, sizeof(data), 61);
+  fill(key, sizeof(key), 62);
+  for (const Alg& a : kAlgs) {
+    s->check("hash", std::string("hash.") + a.name, [&] {
+      bool ok = true;
+      for (size_t len : kLens) {
+        uint8_t want[64], got[64], buf[300];
+        const size_t dl = ctcrypto::hash_digest_len(a.alg);
+        ok &= ctcrypto::hash(a.alg, std::span(data, len),
+                             std::span(want, dl)) == Status::kOk;
+        std::memcpy(buf, data, len);
+        ct_secret(buf, len);
+        ok &= ctcrypto::hash(a.alg, std::span(buf, len),
+                             std::span(got, dl)) == Status::kOk;
+        ok &= same(got, want, dl);
+        ctcrypto::Hash h(a.alg);
+        h.update(std::span(buf, len / 3));
+        h.update(std::span(buf + len / 3, len - len / 3));
+        ok &= h.finish(std::span(got, dl)) == Status::kOk;
+        ok &= same(got, want, dl);
+      }
+      return ok;
+    });
+    s->check("hash", std::string("hmac.") + a.name, [&] {
+      bool ok = true;
+      const size_t dl = ctcrypto::hash_digest_len(a.alg);
+      for (size_t kl : kKeyLens) {
+        uint8_t skey[200];
+        std::memcpy(skey, key, kl);
+        ct_secret(skey, kl);
+        ctcrypto::Hmac m;
+        ok &= m.init(a.alg, std::span(skey, kl)) == Status::kOk;
+        for (size_t len : kLens) {
+          uint8_t want[64], got[64], buf[300];
+          ok &= ctcrypto::hmac(a.alg, std::span(key, kl), std::span(data, len),
+                               std::span(want, dl)) == Status::kOk;
+          std::memcpy(buf, data, len);
+          ct_secret(buf, len);
+          ok &= ctcrypto::hmac(a.alg, std::span(skey, kl), std::span(buf, len),
+                               std::span(got, dl)) == Status::kOk;
+          ok &= same(got, want, dl);
+          // The keyed object, reused for every message (reset, not init).
+          m.reset();
+          m.update(std::span(buf, len / 2));
+          m.update(std::span(buf + len / 2, len - len / 2));
+          ok &= m.finish(std::span(got, dl)) == Status::kOk;
+          ok &= same(got, want, dl);
+        }
+      }
+      return ok;
+    });
+  }
+}
+
 // --- TLS 1.0-1.2 CBC records -------------------------------------------
 
 constexpr ctcrypto::TlsCbcSuite kTlsSuites[] = {
@@ -504,7 +606,15 @@ constexpr ctcrypto::TlsCbcSuite kTlsSuites[] = {
 };
 // Plaintext lengths for seal (0, inside a block, around the MAC/padding
 // tail, a few hundred bytes).
-constexpr size_t kTlsSealLens[] = {0, 13, 16 * 5 + 3, 300};
+constexpr size_t kTlsSealLens[] = {0, 13, 16 * 5 + 3, 300, 16384};
+// The 2^14-byte records (seal and good open) run for one suite per MAC
+// block size (SHA-1's 64-byte and SHA-384's 128-byte blocks): the lengths
+// exercise the same code in every suite, and bulk AES under the emulated
+// checkers is what the run's time goes on.
+constexpr bool tls_large_records(ctcrypto::TlsCbcSuite suite) {
+  return suite == ctcrypto::TlsCbcSuite::kAes128CbcSha1 ||
+         suite == ctcrypto::TlsCbcSuite::kAes256CbcSha384;
+}
 // Records for open: plaintext length and extra padding blocks on top of the
 // minimal padding (kTlsMaxExtra: as many as fit in 256 bytes), so that the
 // secret padding length, MAC position and plaintext length all vary,
@@ -516,7 +626,13 @@ struct TlsRecordShape {
 };
 constexpr TlsRecordShape kTlsRecords[] = {
     {0, 0}, {13, 0}, {13, kTlsMaxExtra}, {77, 3}, {300, 0}, {300, kTlsMaxExtra}};
-constexpr size_t kTlsMaxRecord = 1024;
+// The largest record (2^14 bytes of plaintext, the TLS maximum, and the
+// longest padding), opened good (and in place) only, for the suites of
+// tls_large_records.
+constexpr TlsRecordShape kTlsLargest = {16384 - 7, kTlsMaxExtra};
+// The largest record: 2^14 bytes of plaintext (the TLS maximum), the
+// largest MAC (48) and 256 bytes of padding.
+constexpr size_t kTlsMaxRecord = 16384 + 48 + 256;
 
 enum class TlsDefect { kNone, kPaddingByte, kPaddingLength, kMac };
 
@@ -587,6 +703,7 @@ void tls_cbc_checks(const AesBackend* row, Suite* s) {
     // implicit-IV suites the last 16 key bytes (every object is fresh).
     const uint8_t* iv = info.implicit_iv ? key + key_len - 16 : nonce;
     const std::span<const uint8_t> n(nonce, info.nonce_len());
+    const bool large = tls_large_records(suite);
 
     // init: a fresh object per operation, from a secret copy of the key.
     auto init = [&](ctcrypto::TlsCbcAead* aead) {
@@ -600,11 +717,13 @@ void tls_cbc_checks(const AesBackend* row, Suite* s) {
     s->check(name, k + "seal", [&] {
       bool ok = true;
       for (size_t len : kTlsSealLens) {
+        if (len > 1024 && !large) continue;
         ctcrypto::TlsCbcAead ref, aead;
         ok &= ref.init(suite, std::span(key, key_len), 0, aref) == Status::kOk;
         ok &= init(&aead);
         if (!ok) return false;
-        uint8_t want[kTlsMaxRecord], got[kTlsMaxRecord], buf[kTlsMaxRecord];
+        static uint8_t want[kTlsMaxRecord], got[kTlsMaxRecord],
+            buf[kTlsMaxRecord];
         size_t want_len = 0, got_len = 0;
         ok &= ref.seal(std::span(want, sizeof(want)), &want_len, n,
                        std::span(pt, len), std::span(ad, 11)) == Status::kOk;
@@ -622,17 +741,22 @@ void tls_cbc_checks(const AesBackend* row, Suite* s) {
     struct OpenCase {
       const char* op;
       TlsDefect defect;
+      bool in_place;  // the plaintext overwrites the record
     };
     static constexpr OpenCase kOpens[] = {
-        {"open_good", TlsDefect::kNone},
-        {"open_bad_padding", TlsDefect::kPaddingByte},
-        {"open_bad_mac", TlsDefect::kMac},
+        {"open_good", TlsDefect::kNone, false},
+        {"open_bad_padding", TlsDefect::kPaddingByte, false},
+        {"open_bad_mac", TlsDefect::kMac, false},
+        {"open_in_place_good", TlsDefect::kNone, true},
+        {"open_in_place_bad_mac", TlsDefect::kMac, true},
     };
     for (const OpenCase& oc : kOpens) {
       s->check(name, k + oc.op, [&] {
         bool ok = true;
         auto open_one = [&](const TlsRecordShape& shape, TlsDefect defect) {
-          uint8_t rec[kTlsMaxRecord], got[kTlsMaxRecord];
+          static uint8_t rec_buf[kTlsMaxRecord], got_buf[kTlsMaxRecord];
+          uint8_t* rec = rec_buf;
+          uint8_t* got = oc.in_place ? rec_buf : got_buf;
           const size_t len =
               tls_make_record(info, key, iv, ad, pt, shape.pt_len,
                               shape.extra_blocks, defect, rec);
@@ -658,6 +782,8 @@ void tls_cbc_checks(const AesBackend* row, Suite* s) {
         };
         for (const TlsRecordShape& shape : kTlsRecords)
           ok &= open_one(shape, oc.defect);
+        if (oc.defect == TlsDefect::kNone && large)
+          ok &= open_one(kTlsLargest, oc.defect);
         if (oc.defect == TlsDefect::kPaddingByte)
           ok &= open_one({0, 0}, TlsDefect::kPaddingLength);
         return ok;
@@ -728,5 +854,6 @@ int main(int argc, char** argv) {
     tls_cbc_checks(a, &s);
   }
   s.owners({});
+  hash_checks(&s);
   return s.finish();
 }
