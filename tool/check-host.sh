@@ -11,7 +11,7 @@
 #               program confirms each); fails if the harness goes blind.
 #   ctarm       tool/ct-arm.sh: the same suite and negative control under
 #               valgrind for the guest under QEMU (aarch64_ce, with and
-#               without aes,pmull, aarch64_noce, armv7_neon, armv7_neon with
+#               without aes,pmull, aarch64_noce, armv7_neon on a CPU with
 #               the AArch32 CE rows) and under MemorySanitizer on the host
 #               (every x86 row, AVX-512 included); every row checked.
 #   3. asan     bazel test --config=asan //...
