@@ -19,6 +19,14 @@
 // --config=ctgrind build (.bazelrc) defines CTCRYPTO_CTGRIND, and they
 // become memcheck client requests (a few no-op instructions that valgrind
 // recognises; also harmless when the binary runs outside valgrind).
+//
+// The second checker, for code valgrind cannot run (AVX-512: VAES,
+// VPCLMULQDQ), is clang's MemorySanitizer used the same way (Mbed TLS's
+// "constant-flow" testing): --config=ctmsan defines CTCRYPTO_CTMSAN and the
+// same two functions become __msan_poison / __msan_unpoison. MSan propagates
+// poison through arithmetic and SIMD intrinsics and reports a conditional
+// branch or a memory address (-msan-check-access-address, on by default)
+// that depends on a poisoned value.
 #ifndef CTCRYPTO_CT_H_
 #define CTCRYPTO_CT_H_
 
@@ -27,6 +35,9 @@
 #if defined(CTCRYPTO_CTGRIND)
 #include <valgrind/memcheck.h>
 #include <valgrind/valgrind.h>
+#endif
+#if defined(CTCRYPTO_CTMSAN)
+#include <sanitizer/msan_interface.h>
 #endif
 
 namespace ctcrypto::internal {
@@ -37,6 +48,8 @@ inline void ct_secret([[maybe_unused]] const void* p,
                       [[maybe_unused]] size_t n) {
 #if defined(CTCRYPTO_CTGRIND)
   (void)VALGRIND_MAKE_MEM_UNDEFINED(p, n);
+#elif defined(CTCRYPTO_CTMSAN)
+  __msan_poison(p, n);
 #endif
 }
 
@@ -46,16 +59,64 @@ inline void ct_declassify([[maybe_unused]] const void* p,
                           [[maybe_unused]] size_t n) {
 #if defined(CTCRYPTO_CTGRIND)
   (void)VALGRIND_MAKE_MEM_DEFINED(p, n);
+#elif defined(CTCRYPTO_CTMSAN)
+  __msan_unpoison(p, n);
 #endif
 }
 
-// ct_checking: true when running under valgrind in a ctgrind build (the
-// tests use it to say whether a run actually checked anything).
+// ct_checking: true when running under valgrind in a ctgrind build, or in
+// a ctmsan build (MSan is compiled in; the tests use it to say whether a
+// run actually checked anything).
 inline bool ct_checking() {
 #if defined(CTCRYPTO_CTGRIND)
   return RUNNING_ON_VALGRIND != 0;
+#elif defined(CTCRYPTO_CTMSAN)
+  return true;
 #else
   return false;
+#endif
+}
+
+// ct_opaque: returns v, hidden from the optimiser. For public loop indices
+// that are combined with a secret (a counter derived from the key, such as
+// GCM's J0 for nonces other than 96 bits): without it the compiler may
+// strength-reduce `secret + i` into the loop's induction variable and
+// test the loop's end on the secret sum, a branch on secret data (with a
+// fixed pattern, but neither a checker nor the next compiler can know that).
+//
+// Under ctmsan: MSan checks every input of an asm statement and calls its
+// outputs clean, which would report the barrier itself and then declassify
+// v; the shadow of v is carried across the empty asm by hand instead.
+template <typename T>
+inline T ct_opaque(T v) {
+#if defined(CTCRYPTO_CTMSAN)
+  const T shadow_of = v;
+  __msan_unpoison(&v, sizeof(v));
+  __asm__("" : "+r"(v));
+  __msan_copy_shadow(&v, &shadow_of, sizeof(v));
+#else
+  __asm__("" : "+r"(v));
+#endif
+  return v;
+}
+
+// ct_unmodelled: f(x), for an instruction the checker does not model.
+// MSan checks the inputs of an intrinsic it has no rule for and calls its
+// result clean (clang 14: _mm_aeskeygenassist_si128, whose immediate
+// operand gives it a shape MSan's generic rule does not cover), which would
+// report a constant-time computation and then lose the secret. Under
+// ctmsan, f runs on a clean copy and the result is secret if any byte of x
+// was (a coarser but sound rule); everywhere else this is just f(x).
+template <typename T, typename F>
+inline auto ct_unmodelled(T x, F f) {
+#if defined(CTCRYPTO_CTMSAN)
+  const bool secret = __msan_test_shadow(&x, sizeof(x)) != -1;
+  __msan_unpoison(&x, sizeof(x));
+  auto r = f(x);
+  if (secret) __msan_poison(&r, sizeof(r));
+  return r;
+#else
+  return f(x);
 #endif
 }
 

@@ -38,6 +38,7 @@
 #include "crypto/aes/aes_backend.h"
 #include "crypto/aes/aesni_internal.h"
 #include "crypto/cpu/cpu.h"
+#include "crypto/ct.h"
 #include "crypto/ghash/ghash_clmul_core.h"
 #include "crypto/internal.h"
 
@@ -51,7 +52,7 @@ namespace {
 
 uint32_t sub_word(uint32_t w) {
   __m128i x = _mm_shuffle_epi32(_mm_cvtsi32_si128(static_cast<int>(w)), 0);
-  x = _mm_aeskeygenassist_si128(x, 0);
+  x = ct_unmodelled(x, [](__m128i v) { return _mm_aeskeygenassist_si128(v, 0); });
   return static_cast<uint32_t>(_mm_cvtsi128_si32(x));
 }
 

@@ -12,6 +12,7 @@
 
 #include "crypto/aes/aes_backend.h"
 #include "crypto/cpu/cpu.h"
+#include "crypto/ct.h"
 #include "crypto/ghash/ghash_backend.h"
 #include "crypto/ghash/ghash_pmull.h"
 #include "crypto/internal.h"
@@ -246,8 +247,10 @@ void ctr32_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
   RoundKeys<Nr> rk(s->storage);
   uint8x16_t iv = vld1q_u8(counter);
   uint32_t c = load_be32(counter + 12);
-  for (; blocks >= kWide;
-       blocks -= kWide, in += 16 * kWide, out += 16 * kWide, c += kWide)
+  // c may be secret (GCM's J0 from a long nonce): the opaque update keeps
+  // the compiler from testing the loop's end on the counter.
+  for (; blocks >= kWide; blocks -= kWide, in += 16 * kWide,
+                          out += 16 * kWide, c = ct_opaque(c + kWide))
     ctr_batch<Nr, kWide>(rk, iv, c, in, out, kWide);
   // Tail: a padded batch (keystream blocks past the tail are discarded).
   if (blocks > kWide / 2) {
@@ -389,7 +392,10 @@ size_t gcm_seal_t(const AesKeyState* s, const GhashKeyState* g,
   ctr_batch<Nr, kGcmBatch>(rk, iv, c, in, out, kGcmBatch);
   for (size_t i = 1; i < batches; ++i) {
     const size_t off = 16 * kGcmBatch * i;
-    x = gcm_batch<Nr>(rk, hkey, iv, c + kGcmBatch * i, in + off, out + off, x,
+    // The opaque offset keeps `c + offset` (secret for a long nonce's J0)
+    // from becoming the loop's induction variable and end test.
+    const uint32_t step = ct_opaque(static_cast<uint32_t>(kGcmBatch * i));
+    x = gcm_batch<Nr>(rk, hkey, iv, c + step, in + off, out + off, x,
                       out + off - 16 * kGcmBatch);
   }
   x = pmull::hash_blocks(hkey, x, out + 16 * kGcmBatch * (batches - 1),

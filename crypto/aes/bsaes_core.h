@@ -59,6 +59,7 @@
 #include <cstring>
 
 #include "crypto/aes/aes_backend.h"
+#include "crypto/ct.h"
 #include "crypto/aes/bitsliced_sbox.h"
 #include "crypto/internal.h"
 
@@ -296,7 +297,11 @@ struct BsaesEngine {
     V q[8];
     while (blocks > 0) {
       for (int b = 0; b < 8; b++) {
-        store_be32(ctr + 16 * b + 12, c + static_cast<uint32_t>(b));  // mod 2^32
+        // c is secret when GCM derived it from a long nonce (J0 =
+        // GHASH_H(IV)); the opaque index keeps `c + b` from becoming the
+        // loop's induction variable (an end test on the secret sum).
+        store_be32(ctr + 16 * b + 12,
+                   c + ct_opaque(static_cast<uint32_t>(b)));  // mod 2^32
       }
       load8(q, ctr);
       encrypt(bs, nr, q);

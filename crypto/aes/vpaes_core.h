@@ -77,6 +77,7 @@
 #include <cstring>
 
 #include "crypto/aes/aes_backend.h"
+#include "crypto/ct.h"
 #include "crypto/internal.h"
 
 namespace ctcrypto::internal::vpaes {
@@ -554,7 +555,9 @@ struct Vpaes {
       encrypt<2>(ks, nr, x);
       S::store(out_, S::vxor(x[0], ld(in)));
       S::store(out_ + 16, S::vxor(x[1], ld(in + 16)));
-      ctr += 2;
+      // ctr may be secret (GCM's J0 from a long nonce): the opaque update
+      // keeps the compiler from testing the loop's end on the counter.
+      ctr = ct_opaque(ctr + 2);
       in += 32;
       out_ += 32;
     }

@@ -11,16 +11,14 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "crypto/ct.h"
 #include "crypto/hash/hash_internal.h"
 
 namespace ctcrypto::internal {
 
 // value_barrier: hides `v` from the optimiser, so that a mask computed from
 // a secret is not turned back into a branch (e.g. a cmov chain into a jump).
-inline size_t value_barrier(size_t v) {
-  __asm__("" : "+r"(v));
-  return v;
-}
+inline size_t value_barrier(size_t v) { return ct_opaque(v); }
 
 // ct_msb_mask: all ones if the top bit of x is set.
 inline size_t ct_msb_mask(size_t x) {

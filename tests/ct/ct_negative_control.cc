@@ -21,6 +21,7 @@
 
 #include "crypto/ct.h"
 #include "tests/ct/ct_valgrind.h"
+#include "tests/ct/static_tls.h"
 
 namespace {
 
@@ -90,6 +91,7 @@ __attribute__((noinline)) bool early_exit_compare(const uint8_t* a,
 }  // namespace
 
 int main() {
+  ctcrypto_test::mark_static_thread_block_defined();
   static const SboxTable table;
   int reported = 0;
   const int total = 2;
