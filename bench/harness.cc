@@ -71,7 +71,9 @@ constexpr char kUsage[] =
     "                        contains <substring>\n"
     "  -chunks <n,n,...>     chunk sizes in bytes (default "
     "16,256,1350,8192,16384);\n"
-    "                        CBC rounds each down to a multiple of 16\n"
+    "                        CBC rounds each down to a multiple of 16;\n"
+    "                        replaces a measurement's own sizes (listed "
+    "below)\n"
     "  -timeout_ms <n>       time per measurement in ms (default 1000)\n"
     "  -json                 print a JSON array of {description, numCalls,\n"
     "                        microseconds, bytesPerCall}; header line on "
@@ -84,8 +86,15 @@ constexpr char kUsage[] =
   std::fprintf(f, "usage: %s [options]\n%s", program, kUsage);
   if (note[0] != '\0') std::fprintf(f, "%s\n", note);
   std::fputs("measurements:\n", f);
-  for (const Measurement& m : measurements)
-    std::fprintf(f, "  %s %s\n", m.name, m.verb);
+  for (const Measurement& m : measurements) {
+    std::fprintf(f, "  %s %s", m.name, m.verb);
+    const char* sep = " (chunks ";
+    for (size_t chunk : m.chunks) {
+      std::fprintf(f, "%s%zu", sep, chunk);
+      sep = ",";
+    }
+    std::fputs(m.chunks.empty() ? "\n" : ")\n", f);
+  }
   std::exit(code);
 }
 
@@ -141,6 +150,7 @@ Options parse_options(int argc, char** argv, const char* program,
         std::fprintf(stderr, "%s: bad -chunks '%s'\n", program, argv[i]);
         usage(2, program, note, measurements);
       }
+      o.chunks_given = true;
     } else if (arg == "-timeout_ms" && has_value) {
       if (!parse_u64(argv[++i], &o.timeout_ms) || o.timeout_ms == 0) {
         std::fprintf(stderr, "%s: bad -timeout_ms '%s'\n", program, argv[i]);
@@ -159,7 +169,10 @@ std::vector<Case> cases(const Options& opt, const Measurement& m) {
   std::vector<Case> out;
   const std::string selector = std::string(m.name) + " " + m.verb;
   if (selector.find(opt.filter) == std::string::npos) return out;
-  for (size_t chunk : opt.chunks) {
+  const std::span<const size_t> chunks =
+      opt.chunks_given || m.chunks.empty() ? std::span<const size_t>(opt.chunks)
+                                           : m.chunks;
+  for (size_t chunk : chunks) {
     const size_t len = chunk / m.granularity * m.granularity;
     if (len == 0) {
       std::fprintf(stderr, "skipping %s %s: chunk %zu is below %zu\n", m.name,

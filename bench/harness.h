@@ -30,6 +30,21 @@ inline constexpr uint8_t kKey[32] = {
 inline constexpr size_t kNonceLen = 12;
 inline constexpr size_t kAdLen = 13;
 
+// kXtsKey: an AES-XTS key Key1 || Key2 (IEEE 1619), 32 bytes for AES-128-XTS
+// or all 64 for AES-256-XTS. The halves differ, as both libraries refuse
+// Key1 == Key2.
+inline constexpr uint8_t kXtsKey[64] = {
+    0x27, 0x18, 0x28, 0x18, 0x28, 0x45, 0x90, 0x45, 0x23, 0x53, 0x60,
+    0x28, 0x74, 0x71, 0x35, 0x26, 0x62, 0x49, 0x77, 0x57, 0x24, 0x70,
+    0x93, 0x69, 0x99, 0x59, 0x57, 0x49, 0x66, 0x96, 0x76, 0x27, 0x31,
+    0x41, 0x59, 0x26, 0x53, 0x58, 0x97, 0x93, 0x23, 0x84, 0x62, 0x64,
+    0x33, 0x83, 0x27, 0x95, 0x02, 0x88, 0x41, 0x97, 0x16, 0x93, 0x99,
+    0x37, 0x51, 0x05, 0x82, 0x09, 0x74, 0x94, 0x45, 0x92};
+
+// kSectorChunks: the data units a storage mode is measured on, a 512-byte
+// and a 4 KiB sector (the sizes disk encryption uses).
+inline constexpr size_t kSectorChunks[] = {512, 4096};
+
 // Op: one measured operation on a fixed chunk. setup() prepares buffers and
 // keys, so run() neither allocates nor copies; output() is the memory run()
 // writes (kept alive for the compiler with clobber()). error() describes why
@@ -56,16 +71,20 @@ bool time_op(Op& op, uint64_t budget_us, Result* r);
 double mbps(const Result& r, size_t bytes);
 
 // Measurement: a named workload ("AES-128-GCM" "seal") whose chunk is
-// rounded down to a multiple of `granularity` bytes.
+// rounded down to a multiple of `granularity` bytes. `chunks`, if not
+// empty, replaces the default chunk list for this workload (e.g. XTS's
+// sectors, kSectorChunks); an explicit -chunks applies to every workload.
 struct Measurement {
   const char* name;
   const char* verb;
   size_t granularity;
+  std::span<const size_t> chunks = {};
 };
 
 struct Options {
   std::string filter;
   std::vector<size_t> chunks = {16, 256, 1350, 8192, 16384};
+  bool chunks_given = false;  // -chunks was on the command line
   uint64_t timeout_ms = 1000;
   bool json = false;
 };
@@ -83,8 +102,9 @@ struct Case {
   std::string description;  // e.g. "AES-128-GCM (16 bytes) seal"
 };
 
-// cases: the lines `m` has under `opt` (none if the filter excludes it; a
-// chunk below the granularity is skipped with a note on stderr).
+// cases: the lines `m` has under `opt`: one per chunk of -chunks if given,
+// else of m.chunks, else of the default list (none if the filter excludes
+// it; a chunk below the granularity is skipped with a note on stderr).
 std::vector<Case> cases(const Options& opt, const Measurement& m);
 
 // Printer: writes results as Did lines or as one JSON array. begin() takes

@@ -11,7 +11,8 @@ Reads RESULTS_DIR/raw/ (written by bench/run-all.sh):
   size.tsv                     bench/size/measure.sh lines
   mca.tsv                      bench/mca.sh lines
 Writes results.json, results.md (every table), summary.md (the headline
-tables), plots/<config>.png (AES-128-GCM seal MB/s against message size, one
+tables, the AES modes at a few sizes on each target's default backend set
+and next to OpenSSL), plots/<config>.png (AES-128-GCM seal MB/s against message size, one
 line per backend set) and plots/<config>-<measurement>.png (the others).
 """
 import json
@@ -27,6 +28,26 @@ DID = re.compile(r"^(?P<prefix>OpenSSL: )?Did (?P<calls>\d+) (?P<name>\S+) "
                  r"\((?P<bytes>\d+) bytes\) (?P<verb>\S+) operations in "
                  r"(?P<us>\d+)us")
 HEADLINE = "AES-128-GCM seal"
+# The AES modes beyond GCM/CTR/CBC/TLS-CBC, in table order. They get tables
+# of their own (AES modes); the OpenSSL table above them keeps the others.
+# GCM-SIV and the -PERBLOCK lines have no OpenSSL counterpart.
+MODES = [
+    "AES-128-CCM seal", "AES-128-CCM open",
+    "AES-128-GCM-SIV seal", "AES-128-GCM-SIV open",
+    "AES-256-GCM-SIV seal", "AES-256-GCM-SIV open",
+    "AES-128-CMAC mac", "AES-128-GMAC mac",
+    "AES-128-XTS encrypt", "AES-128-XTS decrypt",
+    "AES-256-XTS encrypt", "AES-256-XTS decrypt",
+    "AES-128-XTS-PERBLOCK encrypt", "AES-128-XTS-PERBLOCK decrypt",
+    "AES-256-XTS-PERBLOCK encrypt", "AES-256-XTS-PERBLOCK decrypt",
+    "AES-128-KW wrap", "AES-128-KW unwrap",
+    "AES-256-KW wrap", "AES-256-KW unwrap",
+    "AES-128-KWP wrap", "AES-128-KWP unwrap",
+]
+# The sizes the summary shows for the modes: a short message, a 512-byte
+# and a 4 KiB sector (XTS's only sizes), 1350 bytes (1344 for KW, which
+# works in 8-byte semiblocks).
+MODE_SUMMARY_SIZES = [16, 512, 1344, 1350, 4096]
 
 
 def parse_did(text):
@@ -200,29 +221,33 @@ def speed_tables(data, only=None, sizes=None):
     return out
 
 
-def openssl_tables(data, only=None, sizes=None):
+def openssl_tables(data, only=None, sizes=None, exclude=(),
+                   title="ctcrypto / {ver} (EVP), same process run, native"):
     out = []
-    if not data["openssl"]:
+    entries = [p for p in data["openssl"]
+               if (only is None or p["measurement"] in only) and
+               p["measurement"] not in exclude]
+    if not entries:
         return out
-    ver = data["openssl"][0]["openssl"]
-    out.append(f"### ctcrypto / {ver} (EVP), same process run, native\n")
+    ver = entries[0]["openssl"]
+    out.append(f"### {title.format(ver=ver)}\n")
     out.append("Ratio > 1: ctcrypto faster. OpenSSL runs with "
                "`OPENSSL_ia32cap` clearing the CPUID bits that match "
                "`CTCRYPTO_DISABLE`; with AES-NI off OpenSSL uses vpaes "
                "(SSSE3) and with SSSE3 off its table-based AES (not "
                "constant time).\n")
-    all_sizes = sorted({p["bytesPerCall"] for p in data["openssl"]})
+    all_sizes = sorted({p["bytesPerCall"] for p in entries})
     cols = [s for s in all_sizes if sizes is None or s in sizes]
     out.append("| measurement | ctcrypto set | OPENSSL_ia32cap | " +
                " | ".join(f"{s} B" for s in cols) + " |")
     out.append("|---|---|---|" + "---:|" * len(cols))
     keys = []
-    for p in data["openssl"]:
+    for p in entries:
         k = (p["measurement"], p["set"], p["ia32cap"])
-        if k not in keys and (only is None or p["measurement"] in only):
+        if k not in keys:
             keys.append(k)
     for k in keys:
-        by = {p["bytesPerCall"]: p for p in data["openssl"]
+        by = {p["bytesPerCall"]: p for p in entries
               if (p["measurement"], p["set"], p["ia32cap"]) == k}
         cells = []
         for s in cols:
@@ -235,6 +260,42 @@ def openssl_tables(data, only=None, sizes=None):
         out.append(f"| {k[0]} | {k[1]} | {k[2] or '(unset)'} | " +
                    " | ".join(cells) + " |")
     out.append("\nCells: ratio (ctcrypto MB/s / OpenSSL MB/s).\n")
+    return out
+
+
+def modes_table(data, sizes=None):
+    """The AES modes at a glance: one row per mode and size, one column per
+    target with the target's first (default-dispatch) backend set."""
+    out = []
+    firsts = []
+    for run in data["runs"]:
+        if run["config"] not in [r["config"] for r in firsts]:
+            firsts.append(run)
+    rows = []
+    for meas in MODES:
+        all_sizes = sorted({r["bytesPerCall"] for run in firsts
+                            for r in run["results"]
+                            if r["measurement"] == meas})
+        rows += [(meas, s) for s in all_sizes if sizes is None or s in sizes]
+    if not rows:
+        return out
+    out.append("### AES modes, MB/s, default backend set per target\n")
+    out.append("| measurement | size | " +
+               " | ".join(f"{target_label(r)} ({r['set']})" for r in firsts) +
+               " |")
+    out.append("|---|---:|" + "---:|" * len(firsts))
+    for meas, size in rows:
+        cells = []
+        for run in firsts:
+            v = [r["mbps"] for r in run["results"]
+                 if r["measurement"] == meas and r["bytesPerCall"] == size]
+            cells.append(fmt(v[0]) if v else "")
+        out.append(f"| {meas} | {size} B | " + " | ".join(cells) + " |")
+    out.append("\nThe other backend sets: the per-measurement tables under "
+               "Throughput (results.md). -PERBLOCK: XTS on the same row "
+               "without its multi-block ECB entry (block by block). "
+               "AES-GCM-SIV and -PERBLOCK have no OpenSSL line (OpenSSL "
+               "3.0 has no GCM-SIV).\n")
     return out
 
 
@@ -391,7 +452,13 @@ def main():
             f"host {meta.get('host', '?')}, -timeout_ms "
             f"{meta.get('timeout_ms', '?')} per line.\n"]
     full = head + ["## Throughput\n"] + speed_tables(data)
-    full += ["## OpenSSL side by side\n"] + openssl_tables(data)
+    full += ["## OpenSSL side by side\n"] + openssl_tables(data,
+                                                          exclude=MODES)
+    modes = modes_table(data) + openssl_tables(
+        data, only=MODES, title="AES modes: ctcrypto / {ver} (EVP), same "
+        "process run, native")
+    if modes:
+        full += ["## AES modes\n"] + modes
     full += ["## Code size\n"] + size_table(data)
     full += ["## ARM cost model\n"] + mca_table(data)
     if made:
@@ -404,6 +471,10 @@ def main():
                                           "AES-128-CTR encrypt",
                                           "AES-128-CBC decrypt"],
                               sizes=[16, 16384])
+    summary += modes_table(data, sizes=MODE_SUMMARY_SIZES)
+    summary += openssl_tables(
+        data, only=MODES, sizes=MODE_SUMMARY_SIZES,
+        title="AES modes: ctcrypto / {ver} (EVP), same process run, native")
     summary += size_table(data) + mca_table(data)
     summary.append(f"Everything: {os.path.join(out, 'results.md')}, "
                    f"results.json, {len(made)} plots in plots/.\n")

@@ -10,13 +10,17 @@
 #      config's QEMU CPU model from util/configs.tsv, the one `bazel test`
 #      uses: emulated figures, not hardware timings) and,
 #      natively, //bench:speed_vs_openssl with the matching OPENSSL_ia32cap;
+#      every line of both: GCM, CTR, CBC, TLS-CBC and the AES modes (CCM,
+#      GCM-SIV, CMAC, GMAC, XTS, KW/KWP), each at the default chunk sizes
+#      except XTS, which declares its sectors (512 and 4096 bytes);
 #   4. measures what AES-GCM costs a consumer in code size, for the default
 #      and the portable-only build (bench/size/measure.sh).
 # Then the llvm-mca estimates for the ARM bulk loops (bench/mca.sh) and the
 # report (bench/report.py): a results folder with the raw Did lines, JSON,
 # Markdown tables and gnuplot PNGs; the summary is printed at the end.
 #
-#   bench/run-all.sh [extra //bench:speed arguments...]
+#   bench/run-all.sh [extra //bench:speed arguments...]   (a -chunks here
+#                                        replaces every line's sizes, XTS's too)
 #   TIMEOUT_MS=1000 bench/run-all.sh          # longer measurements
 #   CONFIGS="x86_64_aesni aarch64_ce" OUT=/tmp/r bench/run-all.sh -filter GCM
 #   SKIP_SIZE=1 SKIP_MCA=1 bench/run-all.sh   # speed only
