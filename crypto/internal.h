@@ -18,7 +18,10 @@ inline bool overlaps_inexactly(const void* a, size_t a_len, const void* b,
   uintptr_t x = reinterpret_cast<uintptr_t>(a);
   uintptr_t y = reinterpret_cast<uintptr_t>(b);
   if (x == y) return false;
-  return x < y + b_len && y < x + a_len;
+  // Distances, not end addresses: x + a_len may wrap for a length that
+  // exceeds the address space left above x (a bogus length must not make
+  // two buffers look disjoint).
+  return x < y ? y - x < a_len : x - y < b_len;
 }
 
 inline uint32_t load_be32(const uint8_t* p) {

@@ -259,7 +259,11 @@ Status AesGcm::seal(std::span<uint8_t> out, size_t* out_len,
   Status st = check_common(*this, nonce, in, ad);
   if (st != Status::kOk) return st;
   if (uint64_t{in.size()} > kGcmMaxPlaintextLen) return Status::kMessageTooLong;
-  if (out.size() < in.size() + tag_len_) return Status::kOutputTooSmall;
+  // Compared by subtraction: on 32-bit targets in.size() + tag_len_ wraps
+  // for in.size() > 2^32 - 17 (kGcmMaxPlaintextLen does not bound a 32-bit
+  // size_t), and a wrapped sum would let a short `out` pass.
+  if (out.size() < tag_len_ || out.size() - tag_len_ < in.size())
+    return Status::kOutputTooSmall;
   st = seal_detached(out.first(in.size()), out.subspan(in.size(), tag_len_),
                      nonce, in, ad);
   if (st == Status::kOk && out_len) *out_len = in.size() + tag_len_;

@@ -282,6 +282,9 @@ Status TlsCbcAead::init(TlsCbcSuite suite, std::span<const uint8_t> key,
 }
 
 size_t TlsCbcAead::seal_len(size_t in_len) const {
+  // Beyond the record limit seal() refuses; 0 instead of a sum that could
+  // wrap on 32-bit targets.
+  if (in_len > 0xffff) return 0;
   const size_t ml = mac_len();
   return in_len + ml + (16 - (in_len + ml) % 16);
 }

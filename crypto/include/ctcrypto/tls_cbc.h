@@ -81,7 +81,8 @@ class TlsCbcAead {
   size_t mac_len() const { return mac_.alg ? mac_.alg->digest_len : 0; }
   const AesKey& aes_key() const { return aes_; }
 
-  // seal_len: the exact output length of seal() for `in_len` bytes.
+  // seal_len: the exact output length of seal() for `in_len` bytes; 0 for
+  // in_len >= 2^16, which seal() refuses.
   size_t seal_len(size_t in_len) const;
   // seal: writes seal_len(in.size()) bytes. in.size() < 2^16
   // (kMessageTooLong otherwise). out may equal in (in place) when
