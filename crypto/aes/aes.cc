@@ -2,6 +2,7 @@
 #include "ctcrypto/aes.h"
 
 #include "crypto/cpu/cpu.h"
+#include "crypto/internal.h"
 
 namespace ctcrypto {
 
@@ -21,7 +22,7 @@ Status AesKey::init(std::span<const uint8_t> key) {
 
 Status AesKey::init(std::span<const uint8_t> key,
                     const internal::AesBackend* backend) {
-  state_.backend = nullptr;
+  clear();  // a failed re-init leaves no trace of the previous key
   size_t len = key.size();
   if (len != 16 && len != 24 && len != 32) return Status::kInvalidKeyLength;
   if (key.data() == nullptr) return Status::kInvalidArgument;
@@ -38,6 +39,8 @@ Status AesKey::init(std::span<const uint8_t> key,
   state_.backend = backend;
   return Status::kOk;
 }
+
+void AesKey::clear() { internal::secure_zero(&state_, sizeof(state_)); }
 
 const char* AesKey::backend_name() const {
   return state_.backend ? state_.backend->name : "none";

@@ -70,6 +70,11 @@ Status Hmac::init(HashAlgorithm alg, std::span<const uint8_t> key) {
   return Status::kOk;
 }
 
+void Hmac::clear() {
+  internal::secure_zero(&key_, sizeof(key_));
+  internal::secure_zero(&ctx_, sizeof(ctx_));
+}
+
 void Hmac::reset() {
   if (key_.alg != nullptr) internal::hmac_ctx_start(key_, &ctx_);
 }
@@ -92,9 +97,7 @@ Status hmac(HashAlgorithm alg, std::span<const uint8_t> key,
   Status s = h.init(alg, key);
   if (s != Status::kOk) return s;
   h.update(in);
-  s = h.finish(out);
-  internal::secure_zero(&h, sizeof(h));
-  return s;
+  return h.finish(out);  // h wipes itself
 }
 
 }  // namespace ctcrypto

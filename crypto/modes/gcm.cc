@@ -200,6 +200,12 @@ Status check_common(const AesGcm& gcm, std::span<const uint8_t> nonce,
 
 }  // namespace
 
+void AesGcm::clear() {
+  aes_.clear();
+  ghash_.clear();
+  tag_len_ = 0;
+}
+
 Status AesGcm::init(std::span<const uint8_t> key, size_t tag_len) {
   uint32_t caps = internal::cpu_caps();
   return init(key, tag_len, internal::select_aes_backend(caps),
@@ -209,11 +215,9 @@ Status AesGcm::init(std::span<const uint8_t> key, size_t tag_len) {
 Status AesGcm::init(std::span<const uint8_t> key, size_t tag_len,
                     const internal::AesBackend* aes,
                     const internal::GhashBackend* ghash) {
-  tag_len_ = 0;
-  if (tag_len < kGcmMinTagLen || tag_len > kGcmTagLen) {
-    aes_ = AesKey();
+  clear();
+  if (tag_len < kGcmMinTagLen || tag_len > kGcmTagLen)
     return Status::kInvalidTagLength;
-  }
   Status st = aes_.init(key, aes);
   if (st != Status::kOk) return st;
   uint8_t h[16] = {};
@@ -221,7 +225,7 @@ Status AesGcm::init(std::span<const uint8_t> key, size_t tag_len,
   st = ghash_.init(std::span<const uint8_t, 16>(h, 16), ghash);
   internal::secure_zero(h, sizeof(h));
   if (st != Status::kOk) {
-    aes_ = AesKey();
+    clear();
     return st;
   }
   tag_len_ = tag_len;

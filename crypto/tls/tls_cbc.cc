@@ -262,7 +262,7 @@ Status TlsCbcAead::init(TlsCbcSuite suite, std::span<const uint8_t> key,
 
 Status TlsCbcAead::init(TlsCbcSuite suite, std::span<const uint8_t> key,
                         size_t tag_len, const internal::AesBackend* aes) {
-  *this = TlsCbcAead();
+  clear();
   const size_t idx = static_cast<size_t>(suite);
   if (idx >= sizeof(kSuites) / sizeof(kSuites[0]))
     return Status::kInvalidArgument;
@@ -279,6 +279,13 @@ Status TlsCbcAead::init(TlsCbcSuite suite, std::span<const uint8_t> key,
     std::memcpy(iv_, key.data() + info.mac_key_len + info.enc_key_len, 16);
   info_ = &info;
   return Status::kOk;
+}
+
+void TlsCbcAead::clear() {
+  aes_.clear();
+  internal::secure_zero(&mac_, sizeof(mac_));
+  internal::secure_zero(iv_, sizeof(iv_));
+  info_ = nullptr;
 }
 
 size_t TlsCbcAead::seal_len(size_t in_len) const {

@@ -66,8 +66,18 @@ const TlsCbcSuiteInfo& tls_cbc_suite_info(TlsCbcSuite suite);
 // tls_cbc_suite_from_name: false if `name` is not one of the names above.
 bool tls_cbc_suite_from_name(const char* name, TlsCbcSuite* suite);
 
+// TlsCbcAead wipes its key material (AES key, HMAC key states, chaining
+// IV) on clear() and destruction. Copies are independent objects (an
+// implicit-IV copy chains on its own) that wipe themselves in turn.
 class TlsCbcAead {
  public:
+  TlsCbcAead() = default;
+  TlsCbcAead(const TlsCbcAead&) = default;
+  TlsCbcAead& operator=(const TlsCbcAead&) = default;
+  ~TlsCbcAead() { clear(); }
+  // clear: wipes everything; uninitialised afterwards.
+  void clear();
+
   // init: key of suite_info.key_len() bytes. tag_len is 0 (the default) or
   // the MAC length, as BoringSSL's legacy AEADs accept.
   Status init(TlsCbcSuite suite, std::span<const uint8_t> key,
