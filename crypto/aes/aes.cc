@@ -36,6 +36,7 @@ Status AesKey::init(std::span<const uint8_t> key,
   state_.key_len = static_cast<uint32_t>(len);
   state_.rounds = static_cast<uint32_t>(len / 4 + 6);
   backend->set_key(&state_, key.data(), len);
+  internal::scrub_stack();  // set_key's frame: raw key, schedule, spills
   state_.backend = backend;
   return Status::kOk;
 }

@@ -94,7 +94,7 @@ using Engine = BsaesEngine<IsaSsse3>;
 // batch's own ciphertext, read before the batch's output is stored (in
 // place is fine).
 template <bool kOpen>
-void gcm_batches(const uint8_t* bs, unsigned nr, const GhashKeyState* g,
+[[gnu::noinline]] void gcm_batches(const uint8_t* bs, unsigned nr, const GhashKeyState* g,
                  const uint8_t* in, uint8_t* out, size_t batches,
                  const uint8_t counter[16], uint8_t xi[16]) {
   const __m128i* rows = ghash_ssse3::rows(g);
@@ -119,6 +119,9 @@ void gcm_batches(const uint8_t* bs, unsigned nr, const GhashKeyState* g,
     const uint8_t* h = kOpen ? in : (i > 0 ? out - 128 : out);
     if (kOpen || i > 0) {
       Engine::encrypt_hooked(bs, nr, q, [&](unsigned r) {
+        // Opaque per use: the GHASH rows are reloaded from the key rather
+        // than hoisted and spilled (a stack copy of the key table).
+        __asm__("" : "+r"(rows));
         if (r <= 8) y = ghash_ssse3::block(rows, y, h + 16 * (r - 1));
       });
     } else {
@@ -133,7 +136,10 @@ void gcm_batches(const uint8_t* bs, unsigned nr, const GhashKeyState* g,
     out += 128;
   }
   if (!kOpen && batches > 0) {
-    for (int b = 0; b < 8; b++) y = ghash_ssse3::block(rows, y, out - 128 + 16 * b);
+    for (int b = 0; b < 8; b++) {
+      __asm__("" : "+r"(rows));
+      y = ghash_ssse3::block(rows, y, out - 128 + 16 * b);
+    }
   }
   ghash_ssse3::store_xi(xi, y);
   Engine::wipe_regs(q);
@@ -148,6 +154,7 @@ void bsaes_gcm_seal_ssse3(const uint8_t* bs, unsigned rounds,
                           uint8_t* out, size_t batches,
                           const uint8_t counter[16], uint8_t xi[16]) {
   gcm_batches<false>(bs, rounds, g, in, out, batches, counter, xi);
+  scrub_stack<kBsaesFrameScrubBytes>();  // the loop's spills, once per call
 }
 
 void bsaes_gcm_open_ssse3(const uint8_t* bs, unsigned rounds,
@@ -155,6 +162,7 @@ void bsaes_gcm_open_ssse3(const uint8_t* bs, unsigned rounds,
                           uint8_t* out, size_t batches,
                           const uint8_t counter[16], uint8_t xi[16]) {
   gcm_batches<true>(bs, rounds, g, in, out, batches, counter, xi);
+  scrub_stack<kBsaesFrameScrubBytes>();  // the loop's spills, once per call
 }
 
 extern const AesBackend kAesBsaes = {

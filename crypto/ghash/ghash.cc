@@ -33,6 +33,7 @@ Status GhashKey::init(std::span<const uint8_t, 16> h,
       (backend->required_caps & internal::cpu_caps()) != backend->required_caps)
     return Status::kUnsupported;
   backend->init(&state_, h.data());
+  internal::scrub_stack();  // init's frame: H, its powers, spills
   state_.backend = backend;
   return Status::kOk;
 }

@@ -66,6 +66,7 @@ Status Hmac::init(HashAlgorithm alg, std::span<const uint8_t> key) {
   if (key.data() == nullptr && !key.empty()) return Status::kInvalidArgument;
   internal::hmac_key_setup(&key_, internal::alg_of(alg), key.data(),
                            key.size());
+  internal::scrub_stack();  // the key block's message schedule, states
   reset();
   return Status::kOk;
 }

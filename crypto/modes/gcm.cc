@@ -224,6 +224,7 @@ Status AesGcm::init(std::span<const uint8_t> key, size_t tag_len,
   aes_.encrypt_block(h, h);
   st = ghash_.init(std::span<const uint8_t, 16>(h, 16), ghash);
   internal::secure_zero(h, sizeof(h));
+  internal::scrub_stack();  // encrypt_block's frame: round keys, H
   if (st != Status::kOk) {
     clear();
     return st;

@@ -275,6 +275,7 @@ Status TlsCbcAead::init(TlsCbcSuite suite, std::span<const uint8_t> key,
   if (s != Status::kOk) return s;
   internal::hmac_key_setup(&mac_, internal::alg_of(info.hash), key.data(),
                            info.mac_key_len);
+  internal::scrub_stack();  // the key block's message schedule, states
   if (info.implicit_iv)
     std::memcpy(iv_, key.data() + info.mac_key_len + info.enc_key_len, 16);
   info_ = &info;
