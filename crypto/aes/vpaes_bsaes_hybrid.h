@@ -105,6 +105,13 @@ struct Hybrid {
     return blocks - whole >= kTail ? blocks : whole;
   }
 
+  // kBulkScrubBytes: more than the frames of everything a bulk call calls
+  // (key export, bitsliced conversion, the bsaes and vpaes loops), which
+  // hold round keys - the first is the raw key - in spill slots and saved
+  // callee-saved vector registers that no wipe inside them can name.
+  // Scrubbed once per bulk call, which costs far more itself.
+  static constexpr size_t kBulkScrubBytes = 2048;
+
   // bulk: THE policy of the hybrid (threshold, tail, wiping).
   static void bulk(Op op, const AesKeyState* s, const uint8_t* in,
                    uint8_t* out, size_t blocks, uint8_t* ctr_or_iv) {
@@ -138,6 +145,7 @@ struct Hybrid {
                               ctr_or_iv);
       }
     }
+    scrub_stack<kBulkScrubBytes>();
     std::memset(rk, 0, sizeof(rk));
     std::memset(bs, 0, sizeof(bs));
     __asm__ __volatile__("" : : "r"(rk), "r"(bs) : "memory");
@@ -172,6 +180,7 @@ struct Hybrid {
     std::memset(rk, 0, sizeof(rk));
     std::memset(bs, 0, sizeof(bs));
     __asm__ __volatile__("" : : "r"(rk), "r"(bs) : "memory");
+    scrub_stack<kBulkScrubBytes>();
     return 16 * kBsaesBatchBlocks * batches;
   }
 
