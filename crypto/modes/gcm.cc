@@ -181,6 +181,10 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
   internal::secure_zero(ks, 16 + 16 * head_blocks);
   internal::secure_zero(stage, 16 * (ad_blocks + head_blocks));
   internal::secure_zero(tag_mask, sizeof(tag_mask));
+  // The counter (J0 + i; J0 = GHASH_H(IV) is secret for non-96-bit nonces)
+  // and the GHASH accumulator: once per message, 32 bytes.
+  internal::secure_zero(ctr, sizeof(ctr));
+  internal::secure_zero(xi, sizeof(xi));
 }
 
 Status check_common(const AesGcm& gcm, std::span<const uint8_t> nonce,
