@@ -18,7 +18,10 @@ inline bool overlaps_inexactly(const void* a, size_t a_len, const void* b,
   uintptr_t x = reinterpret_cast<uintptr_t>(a);
   uintptr_t y = reinterpret_cast<uintptr_t>(b);
   if (x == y) return false;
-  return x < y + b_len && y < x + a_len;
+  // Distances, not end addresses: x + a_len may wrap for a length that
+  // exceeds the address space left above x (a bogus length must not make
+  // two buffers look disjoint).
+  return x < y ? y - x < a_len : x - y < b_len;
 }
 
 // Byte order. load_be* / store_be* are FIPS and SP 800-38D's big-endian
@@ -86,6 +89,20 @@ inline void secure_zero(void* p, size_t n) {
   if (n == 0) return;  // p may be null then (an empty span): memset forbids it
   std::memset(p, 0, n);
   __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
+// scrub_stack: zeroes N bytes of stack just below the caller's frame. A
+// function that has just returned kept its frame there, including what no
+// wipe inside it can name: the compiler's spills of values held in
+// registers (round keys, powers of H, message-schedule words of a key
+// block). This call's frame overlays that area, so its buffer's wipe
+// reaches them. Used after key set-up (cold: 4 KiB), and after the wide
+// stitched GCM loops, whose spill slots hold broadcast round keys and which
+// run on at least 256 bytes (N = the loop's frame size, rounded up).
+template <size_t N = 4096>
+[[gnu::noinline]] void scrub_stack() {
+  alignas(64) uint8_t area[N];
+  secure_zero(area, sizeof(area));
 }
 
 }  // namespace ctcrypto::internal

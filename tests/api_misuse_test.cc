@@ -12,8 +12,8 @@
 // buffer behind them. That is sound only because the library refuses such
 // lengths before touching any memory (crypto/modes/gcm.cc checks lengths
 // first, then output size, then overlap, and only then reads or writes);
-// ASan would catch it otherwise. They need a 64-bit size_t, so they are
-// skipped on armv7.
+// ASan would catch it otherwise. The GCM counter-limit test needs a 64-bit
+// size_t (skipped on armv7); the lengths-near-SIZE_MAX test runs everywhere.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -28,6 +28,7 @@
 #include "ctcrypto/ghash.h"
 #include "ctcrypto/modes.h"
 #include "ctcrypto/status.h"
+#include "ctcrypto/tls_cbc.h"
 
 namespace {
 
@@ -350,6 +351,85 @@ TEST_F(MisuseTest, TagLengthsOutOfRange) {
     }
     EXPECT_TRUE(all_equal(out, kCanary));
     EXPECT_TRUE(all_equal(tag, kCanary));
+  }
+}
+
+// Lengths near SIZE_MAX over small buffers, on every target (on armv7 these
+// are the lengths just below 2^32 where `len + tag_len` and `ptr + len`
+// wrap). Every call must refuse with a length status before reading or
+// writing: the spans are far larger than the 64-byte buffers behind them,
+// so a check that wrapped would run off the buffer (and is caught here by
+// a crash, the canaries, or ASan).
+TEST_F(MisuseTest, HugeLengthsRefusedBeforeAnyWrite) {
+  std::vector<uint8_t> a(64, kCanary), b(64, kCanary);
+  const std::vector<uint8_t> orig = a;
+  // On 64-bit targets GCM's message limit refuses first.
+  const Status gcm_huge = sizeof(size_t) < 8 ? Status::kOutputTooSmall
+                                             : Status::kMessageTooLong;
+  const size_t kTag = ctcrypto::kGcmTagLen;
+  for (size_t l : {SIZE_MAX, SIZE_MAX - 1, SIZE_MAX - (kTag - 1),
+                   SIZE_MAX - kTag, SIZE_MAX - kTag - 1, SIZE_MAX / 2 + 1,
+                   SIZE_MAX - 255}) {
+    SCOPED_TRACE(l);
+    size_t n = 9;
+    std::span<const uint8_t> huge_in(b.data(), l);
+    // Output span as large as the input: `in + tag` wraps to a small value
+    // that a wrapping check would accept.
+    std::span<uint8_t> huge_out(a.data(), l);
+    EXPECT_EQ(gcm_.seal(huge_out, &n, nonce_, huge_in, {}), gcm_huge);
+    EXPECT_EQ(gcm_.seal(a, &n, nonce_, huge_in, {}), gcm_huge);
+    EXPECT_EQ(gcm_.seal_detached(a, std::span(b).first(kTag), nonce_,
+                                 huge_in, {}),
+              gcm_huge);
+    // open() compares the output size with in.size() - tag first.
+    EXPECT_EQ(gcm_.open(a, &n, nonce_, huge_in, {}), Status::kOutputTooSmall);
+    EXPECT_EQ(gcm_.open_detached(a, nonce_, huge_in,
+                                 std::span(b).first(kTag), {}),
+              gcm_huge);
+    // CTR / CBC: output too small.
+    EXPECT_EQ(ctcrypto::aes_ctr32(key_, ctr(), huge_in, a),
+              Status::kOutputTooSmall);
+    EXPECT_EQ(ctcrypto::aes_ctr128(key_, ctr(), huge_in, a),
+              Status::kOutputTooSmall);
+    EXPECT_EQ(ctcrypto::aes_cbc_encrypt(key_, iv(), huge_in, a),
+              Status::kOutputTooSmall);
+    EXPECT_EQ(ctcrypto::aes_cbc_decrypt(key_, iv(), huge_in, a),
+              Status::kOutputTooSmall);
+    // Equal huge sizes one block apart in the same buffer: `ptr + len`
+    // wraps, and an overlap test written with end addresses would call
+    // them disjoint.
+    std::span<const uint8_t> shifted_in(a.data() + 16, l);
+    EXPECT_EQ(ctcrypto::aes_ctr32(key_, ctr(), shifted_in, huge_out),
+              Status::kOverlappingBuffers);
+    EXPECT_EQ(ctcrypto::aes_ctr128(key_, ctr(), shifted_in, huge_out),
+              Status::kOverlappingBuffers);
+    // The C API, same lengths.
+    ctcrypto_aes_gcm cg;
+    ASSERT_EQ(ctcrypto_aes_gcm_init(&cg, key_bytes_.data(), 16, 16), 0);
+    EXPECT_EQ(ctcrypto_aes_gcm_seal(&cg, a.data(), &n, l, nonce_.data(), 12,
+                                    b.data(), l, nullptr, 0),
+              static_cast<int>(gcm_huge));
+    EXPECT_EQ(ctcrypto_aes_gcm_seal(&cg, a.data(), &n, a.size(), nonce_.data(),
+                                    12, b.data(), l, nullptr, 0),
+              static_cast<int>(gcm_huge));
+    EXPECT_EQ(ctcrypto_aes_gcm_open(&cg, a.data(), &n, a.size(), nonce_.data(),
+                                    12, b.data(), l, nullptr, 0),
+              static_cast<int>(Status::kOutputTooSmall));
+    // TLS-CBC: over the 2^16 record limit, or not whole blocks.
+    ctcrypto::TlsCbcAead tls;
+    std::vector<uint8_t> tk(20 + 16, 7);
+    ASSERT_EQ(tls.init(ctcrypto::TlsCbcSuite::kAes128CbcSha1, tk),
+              Status::kOk);
+    std::array<uint8_t, 11> ad{};
+    std::array<uint8_t, 16> tiv{};
+    EXPECT_EQ(tls.seal_len(l), 0u);
+    EXPECT_EQ(tls.seal(huge_out, &n, tiv, huge_in, ad),
+              Status::kMessageTooLong);
+    EXPECT_EQ(tls.open(huge_out, &n, tiv, huge_in, ad),
+              l % 16 ? Status::kInvalidLength : Status::kMessageTooLong);
+    EXPECT_EQ(n, 9u);
+    EXPECT_EQ(a, orig);
+    EXPECT_TRUE(all_equal(b, kCanary));
   }
 }
 

@@ -1,14 +1,19 @@
-// api_test.cc: the Status enum and strings, and the C API exercised from
-// C++ (vectors, errors, null pointers, the opaque object sizes).
+// api_test.cc: the Status enum and strings, the C API exercised from C++
+// (vectors, errors, null pointers, the opaque object sizes, uninitialised
+// objects, cleanup), and the key objects' clear() and wiping destructors.
 #include <gtest/gtest.h>
 
 #include <cstring>
 #include <set>
 #include <string>
 
+#include <new>
+
 #include "ctcrypto/aead.h"
 #include "ctcrypto/ctcrypto.h"
+#include "ctcrypto/hash.h"
 #include "ctcrypto/status.h"
+#include "ctcrypto/tls_cbc.h"
 #include "tests/reference.h"
 #include "tests/test_util.h"
 
@@ -269,6 +274,181 @@ TEST(CApiTest, GcmErrors) {
                                   nonce.data(), 12, sealed.data(), 15, nullptr,
                                   0),
             CTCRYPTO_AUTHENTICATION_FAILED);
+}
+
+// C objects never initialised (garbage of several patterns, as left on the
+// stack or by memset): every entry point answers kNotInitialized without
+// writing; cleanup is safe on them and zeroes them.
+TEST(CApiTest, UninitialisedObjectsRefused) {
+  const int kNotInit = static_cast<int>(Status::kNotInitialized);
+  for (int fill : {0x00, 0x5a, 0xff, -1}) {
+    SCOPED_TRACE(fill);
+    ctcrypto_aes_key k;
+    ctcrypto_aes_gcm g;
+    ctcrypto_tls_cbc t;
+    for (auto [p, n] : {std::pair<unsigned char*, size_t>{k.opaque, sizeof(k)},
+                        {g.opaque, sizeof(g)},
+                        {t.opaque, sizeof(t)}})
+      for (size_t i = 0; i < n; ++i)
+        p[i] = static_cast<unsigned char>(fill >= 0 ? fill : i * 131 + 7);
+    uint8_t in[64] = {1}, out[64], iv[16] = {2}, ad[11] = {3};
+    std::memset(out, 0x77, sizeof(out));
+    size_t n = 5;
+    EXPECT_EQ(ctcrypto_aes_encrypt_block(&k, in, out), kNotInit);
+    EXPECT_EQ(ctcrypto_aes_decrypt_block(&k, in, out), kNotInit);
+    EXPECT_EQ(ctcrypto_aes_ctr32(&k, iv, in, out, 64), kNotInit);
+    EXPECT_EQ(ctcrypto_aes_cbc_encrypt(&k, iv, in, out, 64), kNotInit);
+    EXPECT_EQ(ctcrypto_aes_cbc_decrypt(&k, iv, in, out, 64), kNotInit);
+    EXPECT_EQ(ctcrypto_aes_gcm_seal(&g, out, &n, 64, iv, 12, in, 16, ad, 11),
+              kNotInit);
+    EXPECT_EQ(ctcrypto_aes_gcm_open(&g, out, &n, 64, iv, 12, in, 32, ad, 11),
+              kNotInit);
+    EXPECT_EQ(ctcrypto_tls_cbc_seal(&t, out, &n, 64, iv, 16, in, 16, ad, 11),
+              kNotInit);
+    EXPECT_EQ(ctcrypto_tls_cbc_open(&t, out, &n, 64, iv, 16, in, 64, ad, 11),
+              kNotInit);
+    for (uint8_t b : out) ASSERT_EQ(b, 0x77);
+    EXPECT_EQ(n, 5u);
+    EXPECT_EQ(ctcrypto_aes_key_cleanup(&k), CTCRYPTO_OK);
+    EXPECT_EQ(ctcrypto_aes_gcm_cleanup(&g), CTCRYPTO_OK);
+    EXPECT_EQ(ctcrypto_tls_cbc_cleanup(&t), CTCRYPTO_OK);
+    for (unsigned char b : k.opaque) ASSERT_EQ(b, 0);
+    for (unsigned char b : g.opaque) ASSERT_EQ(b, 0);
+    for (unsigned char b : t.opaque) ASSERT_EQ(b, 0);
+  }
+  EXPECT_EQ(ctcrypto_aes_key_cleanup(nullptr),
+            static_cast<int>(Status::kInvalidArgument));
+  EXPECT_EQ(ctcrypto_aes_gcm_cleanup(nullptr),
+            static_cast<int>(Status::kInvalidArgument));
+  EXPECT_EQ(ctcrypto_tls_cbc_cleanup(nullptr),
+            static_cast<int>(Status::kInvalidArgument));
+}
+
+// cleanup of live objects: refused afterwards, all bytes zero, re-init works.
+TEST(CApiTest, CleanupWipesAndRefuses) {
+  const Bytes key(52, 9), nonce(16, 1), ad(11, 2), pt(20, 3);
+  ctcrypto_tls_cbc t;
+  ASSERT_EQ(ctcrypto_tls_cbc_init(&t, "aes-256-cbc-sha1-tls", key.data(), 52,
+                                  0),
+            CTCRYPTO_OK);
+  Bytes out(64);
+  size_t n;
+  ASSERT_EQ(ctcrypto_tls_cbc_seal(&t, out.data(), &n, out.size(), nonce.data(),
+                                  16, pt.data(), pt.size(), ad.data(), 11),
+            CTCRYPTO_OK);
+  ASSERT_EQ(ctcrypto_tls_cbc_cleanup(&t), CTCRYPTO_OK);
+  for (unsigned char b : t.opaque) ASSERT_EQ(b, 0);
+  EXPECT_EQ(ctcrypto_tls_cbc_seal(&t, out.data(), &n, out.size(), nonce.data(),
+                                  16, pt.data(), pt.size(), ad.data(), 11),
+            static_cast<int>(Status::kNotInitialized));
+  // A failed init (unknown name) leaves the object refused and wiped.
+  ASSERT_EQ(ctcrypto_tls_cbc_init(&t, "aes-256-cbc-sha1-tls", key.data(), 52,
+                                  0),
+            CTCRYPTO_OK);
+  EXPECT_EQ(ctcrypto_tls_cbc_init(&t, "no-such-suite", key.data(), 52, 0),
+            static_cast<int>(Status::kInvalidArgument));
+  for (unsigned char b : t.opaque) ASSERT_EQ(b, 0);
+  ctcrypto_aes_key k;
+  ASSERT_EQ(ctcrypto_aes_key_init(&k, key.data(), 32), CTCRYPTO_OK);
+  ASSERT_EQ(ctcrypto_aes_key_cleanup(&k), CTCRYPTO_OK);
+  for (unsigned char b : k.opaque) ASSERT_EQ(b, 0);
+  ASSERT_EQ(ctcrypto_aes_key_init(&k, key.data(), 32), CTCRYPTO_OK);
+  uint8_t blk[16] = {};
+  EXPECT_EQ(ctcrypto_aes_encrypt_block(&k, blk, blk), CTCRYPTO_OK);
+  EXPECT_EQ(ctcrypto_aes_key_cleanup(&k), CTCRYPTO_OK);
+}
+
+// --- key hygiene of the C++ objects --------------------------------------------
+
+template <typename T>
+bool AllZero(const T& obj) {
+  const auto* p = reinterpret_cast<const unsigned char*>(&obj);
+  for (size_t i = 0; i < sizeof(T); ++i)
+    if (p[i] != 0) return false;
+  return true;
+}
+
+// Destroys the T constructed in `storage` and reports whether the storage
+// is all zero afterwards (the destructor's wipe). The bytes are read
+// through the storage array, which outlives the object; the asm keeps the
+// compiler from treating the dead object's bytes as indeterminate.
+template <typename T, size_t N>
+bool WipedByDestructor(unsigned char (&storage)[N]) {
+  static_assert(N == sizeof(T));
+  std::launder(reinterpret_cast<T*>(storage))->~T();
+  __asm__ __volatile__("" : : "r"(storage) : "memory");
+  for (size_t i = 0; i < N; ++i)
+    if (storage[i] != 0) return false;
+  return true;
+}
+
+TEST(KeyHygieneTest, ClearAndDestructorWipe) {
+  const Bytes key(52, 0x3c);
+  {
+    ctcrypto::AesKey k;
+    ASSERT_EQ(k.init(std::span(key).first(32)), Status::kOk);
+    ctcrypto::AesKey copy = k;  // copies are independent key objects
+    k.clear();
+    EXPECT_FALSE(k.initialized());
+    EXPECT_TRUE(AllZero(k.state()));
+    EXPECT_TRUE(copy.initialized());
+    alignas(64) unsigned char buf[sizeof(ctcrypto::AesKey)];
+    auto* d = new (buf) ctcrypto::AesKey(copy);
+    EXPECT_TRUE(WipedByDestructor<std::remove_pointer_t<decltype(d)>>(buf));
+  }
+  {
+    ctcrypto::AesGcm g;
+    ASSERT_EQ(g.init(std::span(key).first(16)), Status::kOk);
+    g.clear();
+    EXPECT_FALSE(g.initialized());
+    EXPECT_TRUE(AllZero(g.aes_key().state()));
+    EXPECT_TRUE(AllZero(g.ghash_key().state()));
+    uint8_t out[32];
+    size_t n;
+    uint8_t nonce[12] = {};
+    EXPECT_EQ(g.seal(out, &n, nonce, {}, {}), Status::kNotInitialized);
+    alignas(64) unsigned char buf[sizeof(ctcrypto::AesGcm)];
+    auto* d = new (buf) ctcrypto::AesGcm();
+    ASSERT_EQ(d->init(std::span(key).first(32)), Status::kOk);
+    EXPECT_TRUE(WipedByDestructor<std::remove_pointer_t<decltype(d)>>(buf));
+  }
+  {
+    ctcrypto::GhashKey h;
+    uint8_t hv[16] = {1, 2, 3};
+    ASSERT_EQ(h.init(std::span<const uint8_t, 16>(hv)), Status::kOk);
+    h.clear();
+    EXPECT_FALSE(h.initialized());
+    EXPECT_TRUE(AllZero(h.state()));
+  }
+  {
+    ctcrypto::TlsCbcAead t;
+    ASSERT_EQ(t.init(ctcrypto::TlsCbcSuite::kAes256CbcSha1ImplicitIv,
+                     std::span(key).first(68 - 16)),
+              Status::kInvalidKeyLength);
+    const Bytes k68(68, 0x3c);
+    ASSERT_EQ(t.init(ctcrypto::TlsCbcSuite::kAes256CbcSha1ImplicitIv, k68),
+              Status::kOk);
+    t.clear();
+    EXPECT_FALSE(t.initialized());
+    EXPECT_TRUE(AllZero(t.aes_key().state()));
+    alignas(64) unsigned char buf[sizeof(ctcrypto::TlsCbcAead)];
+    auto* d = new (buf) ctcrypto::TlsCbcAead();
+    ASSERT_EQ(d->init(ctcrypto::TlsCbcSuite::kAes256CbcSha1ImplicitIv, k68),
+              Status::kOk);
+    EXPECT_TRUE(WipedByDestructor<std::remove_pointer_t<decltype(d)>>(buf));
+  }
+  {
+    ctcrypto::Hmac h;
+    ASSERT_EQ(h.init(ctcrypto::HashAlgorithm::kSha256, key), Status::kOk);
+    h.clear();
+    uint8_t mac[32];
+    EXPECT_EQ(h.finish(mac), Status::kNotInitialized);
+    alignas(64) unsigned char buf[sizeof(ctcrypto::Hmac)];
+    auto* d = new (buf) ctcrypto::Hmac();
+    ASSERT_EQ(d->init(ctcrypto::HashAlgorithm::kSha384, key), Status::kOk);
+    d->update(key);
+    EXPECT_TRUE(WipedByDestructor<std::remove_pointer_t<decltype(d)>>(buf));
+  }
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 /* c_api_c_test.c: compiled as C (not C++), proving ctcrypto.h is valid C
  * and usable from C: key set-up, a block, CBC, GCM seal/open and a tag
- * failure. */
+ * failure; objects never initialised (garbage bytes) and cleaned-up
+ * objects refused with CTCRYPTO_NOT_INITIALIZED; cleanup wipes. */
 #if defined(__cplusplus)
 #error "this file must be compiled as C"
 #endif
@@ -36,6 +37,70 @@ static const uint8_t kTc2Sealed[32] = {
     0x03, 0x88, 0xda, 0xce, 0x60, 0xb6, 0xa3, 0x92, 0xf3, 0x28, 0xc2,
     0xb9, 0x71, 0xb2, 0xfe, 0x78, 0xab, 0x6e, 0x47, 0xd4, 0x2c, 0xec,
     0x13, 0xbd, 0xf5, 0x3a, 0x67, 0xb2, 0x12, 0x57, 0xbd, 0xdf};
+
+static int all_zero(const void* p, size_t n) {
+  const unsigned char* b = (const unsigned char*)p;
+  size_t i;
+  for (i = 0; i < n; ++i)
+    if (b[i] != 0) return 0;
+  return 1;
+}
+
+/* Objects that were never initialised, filled with several garbage
+ * patterns (uniform bytes and a byte counter): every entry point refuses
+ * them with CTCRYPTO_NOT_INITIALIZED and writes nothing. */
+static int uninitialised_objects_refused(void) {
+  static const int kFill[] = {0x00, 0xa5, 0xff, -1 /* counter */};
+  ctcrypto_aes_key key;
+  ctcrypto_aes_gcm gcm;
+  ctcrypto_tls_cbc tls;
+  uint8_t in[64], out[64], iv[16], ad[11];
+  size_t out_len = 77, f, i;
+  memset(in, 1, sizeof(in));
+  memset(iv, 2, sizeof(iv));
+  memset(ad, 3, sizeof(ad));
+  for (f = 0; f < sizeof(kFill) / sizeof(kFill[0]); ++f) {
+    unsigned char* objs[3];
+    size_t sizes[3];
+    objs[0] = (unsigned char*)&key;
+    sizes[0] = sizeof(key);
+    objs[1] = (unsigned char*)&gcm;
+    sizes[1] = sizeof(gcm);
+    objs[2] = (unsigned char*)&tls;
+    sizes[2] = sizeof(tls);
+    for (i = 0; i < 3; ++i) {
+      size_t j;
+      for (j = 0; j < sizes[i]; ++j)
+        objs[i][j] = (unsigned char)(kFill[f] >= 0 ? kFill[f] : (int)(j * 37 + 11));
+    }
+    memset(out, 0x5a, sizeof(out));
+    CHECK(ctcrypto_aes_encrypt_block(&key, in, out) == CTCRYPTO_NOT_INITIALIZED);
+    CHECK(ctcrypto_aes_decrypt_block(&key, in, out) == CTCRYPTO_NOT_INITIALIZED);
+    CHECK(ctcrypto_aes_ctr32(&key, iv, in, out, 32) == CTCRYPTO_NOT_INITIALIZED);
+    CHECK(ctcrypto_aes_cbc_encrypt(&key, iv, in, out, 32) ==
+          CTCRYPTO_NOT_INITIALIZED);
+    CHECK(ctcrypto_aes_cbc_decrypt(&key, iv, in, out, 32) ==
+          CTCRYPTO_NOT_INITIALIZED);
+    CHECK(ctcrypto_aes_gcm_seal(&gcm, out, &out_len, sizeof(out), iv, 12, in,
+                                16, ad, 11) == CTCRYPTO_NOT_INITIALIZED);
+    CHECK(ctcrypto_aes_gcm_open(&gcm, out, &out_len, sizeof(out), iv, 12, in,
+                                32, ad, 11) == CTCRYPTO_NOT_INITIALIZED);
+    CHECK(ctcrypto_tls_cbc_seal(&tls, out, &out_len, sizeof(out), iv, 16, in,
+                                16, ad, 11) == CTCRYPTO_NOT_INITIALIZED);
+    CHECK(ctcrypto_tls_cbc_open(&tls, out, &out_len, sizeof(out), iv, 16, in,
+                                64, ad, 11) == CTCRYPTO_NOT_INITIALIZED);
+    for (i = 0; i < sizeof(out); ++i) CHECK(out[i] == 0x5a);
+    CHECK(out_len == 77);
+    for (i = 0; i < sizeof(iv); ++i) CHECK(iv[i] == 2);
+    /* Cleanup of a garbage object is safe and leaves it wiped. */
+    CHECK(ctcrypto_aes_key_cleanup(&key) == CTCRYPTO_OK);
+    CHECK(ctcrypto_aes_gcm_cleanup(&gcm) == CTCRYPTO_OK);
+    CHECK(ctcrypto_tls_cbc_cleanup(&tls) == CTCRYPTO_OK);
+    CHECK(all_zero(&key, sizeof(key)) && all_zero(&gcm, sizeof(gcm)) &&
+          all_zero(&tls, sizeof(tls)));
+  }
+  return 0;
+}
 
 int ctcrypto_c_selftest(void) {
   ctcrypto_aes_key key;
@@ -76,5 +141,28 @@ int ctcrypto_c_selftest(void) {
         CTCRYPTO_AUTHENTICATION_FAILED);
   for (i = 0; i < 16; ++i) CHECK(back[i] == 0);
   CHECK(ctcrypto_status_string(CTCRYPTO_AUTHENTICATION_FAILED) != NULL);
-  return 0;
+
+  /* cleanup wipes the whole object and leaves it refused. */
+  CHECK(ctcrypto_aes_key_cleanup(&key) == CTCRYPTO_OK);
+  CHECK(all_zero(&key, sizeof(key)));
+  CHECK(ctcrypto_aes_encrypt_block(&key, kPt, out) == CTCRYPTO_NOT_INITIALIZED);
+  CHECK(ctcrypto_aes_gcm_cleanup(&gcm) == CTCRYPTO_OK);
+  CHECK(all_zero(&gcm, sizeof(gcm)));
+  CHECK(ctcrypto_aes_gcm_seal(&gcm, out, &out_len, sizeof(out), zero, 12, zero,
+                              16, NULL, 0) == CTCRYPTO_NOT_INITIALIZED);
+  /* ... and can be initialised again. */
+  CHECK(ctcrypto_aes_gcm_init(&gcm, zero, 16, 16) == CTCRYPTO_OK);
+  CHECK(ctcrypto_aes_gcm_seal(&gcm, out, &out_len, sizeof(out), zero, 12, zero,
+                              16, NULL, 0) == CTCRYPTO_OK);
+  CHECK(memcmp(out, kTc2Sealed, 32) == 0);
+  CHECK(ctcrypto_aes_gcm_cleanup(&gcm) == CTCRYPTO_OK);
+  CHECK(ctcrypto_aes_key_cleanup(NULL) != CTCRYPTO_OK);
+
+  /* A failed init leaves the object refused (and wiped). */
+  CHECK(ctcrypto_aes_key_init(&key, kKey, sizeof(kKey)) == CTCRYPTO_OK);
+  CHECK(ctcrypto_aes_key_init(&key, kKey, 15) != CTCRYPTO_OK);
+  CHECK(all_zero(&key, sizeof(key)));
+  CHECK(ctcrypto_aes_encrypt_block(&key, kPt, out) == CTCRYPTO_NOT_INITIALIZED);
+
+  return uninitialised_objects_refused();
 }

@@ -292,7 +292,7 @@ void CbcEncryptRecord(const ctcrypto::TlsCbcSuiteInfo& info, const Bytes& key,
 // built from the public primitives, for any valid pad_total.
 Bytes MakeRecord(const ctcrypto::TlsCbcSuiteInfo& info, const Bytes& key,
                  const Bytes& iv, const Bytes& ad, const Bytes& data,
-                 size_t pad_total) {
+                 size_t pad_total, size_t flip_mac_byte = SIZE_MAX) {
   Bytes p = data;
   uint8_t mac[64];
   ctcrypto::Hmac h;
@@ -305,6 +305,7 @@ Bytes MakeRecord(const ctcrypto::TlsCbcSuiteInfo& info, const Bytes& key,
   h.update(lb);
   h.update(data);
   EXPECT_EQ(h.finish(mac), Status::kOk);
+  if (flip_mac_byte < info.mac_key_len) mac[flip_mac_byte] ^= 0x80;
   p.insert(p.end(), mac, mac + info.mac_key_len);
   p.insert(p.end(), pad_total, static_cast<uint8_t>(pad_total - 1));
   CbcEncryptRecord(info, key, iv, &p);
@@ -357,6 +358,109 @@ TEST_P(TlsCbcPaddingTest, EveryPaddingLengthAndCorruption) {
 }
 
 CTCRYPTO_INSTANTIATE_AES_BACKENDS(TlsCbcPaddingTest);
+
+// Records whose only fault is one flipped MAC byte, at every MAC position
+// (the last one included), for every suite and AES row: the padding is
+// valid and the plaintext intact, so only a comparison over the whole MAC
+// rejects them. Data lengths put the MAC at different offsets in its
+// block; paddings are minimal and maximal.
+class TlsCbcMacByteTest : public testing::TestWithParam<TlsCbcSuite> {};
+
+TEST_P(TlsCbcMacByteTest, EveryFlippedMacByteRejected) {
+  const TlsCbcSuite suite = GetParam();
+  const auto& info = ctcrypto::tls_cbc_suite_info(suite);
+  std::mt19937 rng(TestSeed());
+  Bytes key(info.key_len()), ad(11);
+  for (auto& b : key) b = static_cast<uint8_t>(rng());
+  for (auto& b : ad) b = static_cast<uint8_t>(rng());
+  Bytes iv(16);
+  if (info.implicit_iv)
+    iv.assign(key.end() - 16, key.end());  // the fixed IV in the key
+  else
+    for (auto& b : iv) b = static_cast<uint8_t>(rng());
+  const Bytes nonce = info.implicit_iv ? Bytes() : iv;
+  size_t opened = 0;
+  for (const AesBackend* row : UsableAesBackends()) {
+    SCOPED_TRACE(row->name);
+    for (size_t len : {0, 17, 300}) {
+      Bytes data(len);
+      for (auto& b : data) b = static_cast<uint8_t>(rng());
+      const size_t min_pad = 16 - (len + info.mac_key_len) % 16;
+      for (size_t pad : {min_pad, min_pad + 240}) {
+        SCOPED_TRACE("len " + std::to_string(len) + " pad " +
+                     std::to_string(pad));
+        for (size_t j = 0; j <= info.mac_key_len; ++j) {
+          // j == mac_key_len: the unmodified record, which must open.
+          Bytes rec = MakeRecord(info, key, iv, ad, data, pad, j);
+          TlsCbcAead aead;  // fresh: implicit-IV objects chain their IV
+          ASSERT_TRUE(Init(&aead, suite, key, 0, row));
+          Bytes out(rec.size(), 0xa5);
+          size_t out_len = 7;
+          Status s = aead.open(out, &out_len, nonce, rec, ad);
+          ++opened;
+          if (j == info.mac_key_len) {
+            ASSERT_EQ(s, Status::kOk);
+            ASSERT_EQ(out_len, len);
+            continue;
+          }
+          ASSERT_EQ(s, Status::kAuthenticationFailed) << "MAC byte " << j;
+          EXPECT_EQ(out_len, 0u);
+          const size_t max_plain = rec.size() - info.mac_key_len - 1;
+          EXPECT_TRUE(std::all_of(out.begin(), out.begin() + max_plain,
+                                  [](uint8_t b) { return b == 0; }))
+              << "MAC byte " << j;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(opened,
+            UsableAesBackends().size() * 3 * 2 * (info.mac_key_len + 1));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Suites, TlsCbcMacByteTest,
+    testing::Values(TlsCbcSuite::kAes128CbcSha1, TlsCbcSuite::kAes128CbcSha256,
+                    TlsCbcSuite::kAes256CbcSha1, TlsCbcSuite::kAes256CbcSha256,
+                    TlsCbcSuite::kAes256CbcSha384,
+                    TlsCbcSuite::kAes128CbcSha1ImplicitIv,
+                    TlsCbcSuite::kAes256CbcSha1ImplicitIv),
+    [](const testing::TestParamInfo<TlsCbcSuite>& p) {
+      std::string n = ctcrypto::tls_cbc_suite_info(p.param).name;
+      std::replace(n.begin(), n.end(), '-', '_');
+      return n;
+    });
+
+// The padding check's room-for-MAC condition at its boundary: a record of
+// exactly padding + mac_len bytes has room (the plaintext is empty), one
+// byte shorter has not, whatever the padding bytes say. Every MAC length,
+// padding lengths 1..256.
+TEST(TlsCbcPaddingCheckTest, RoomForMacBoundary) {
+  size_t checked = 0;
+  for (size_t mac_len : {20, 32, 48}) {
+    for (size_t plen = 1; plen <= 256; ++plen) {
+      SCOPED_TRACE("mac " + std::to_string(mac_len) + " padding " +
+                   std::to_string(plen));
+      for (size_t len : {plen + mac_len - 1, plen + mac_len, plen + mac_len + 1}) {
+        // A valid-looking padding of plen bytes (each plen - 1) at the end,
+        // arbitrary non-padding bytes before it.
+        Bytes rec(len, 0x5c);
+        std::fill(rec.end() - plen, rec.end(), static_cast<uint8_t>(plen - 1));
+        size_t padding_len = 0;
+        const size_t good =
+            ci::tls_padding_check_ct(rec.data(), len, mac_len, &padding_len);
+        if (len < plen + mac_len) {
+          EXPECT_EQ(good, 0u) << "len " << len;
+          EXPECT_EQ(padding_len, 1u);
+        } else {
+          EXPECT_EQ(good, ~size_t{0}) << "len " << len;
+          EXPECT_EQ(padding_len, plen);
+        }
+        ++checked;
+      }
+    }
+  }
+  EXPECT_EQ(checked, 3u * 256 * 3);
+}
 
 // --- bad arguments -------------------------------------------------------------
 

@@ -3,6 +3,7 @@
 
 #include "crypto/backend_table.h"
 #include "crypto/cpu/cpu.h"
+#include "crypto/internal.h"
 
 namespace ctcrypto {
 
@@ -17,7 +18,7 @@ Status AesKey::init(std::span<const uint8_t> key) {
 
 Status AesKey::init(std::span<const uint8_t> key,
                     const internal::AesBackend* backend) {
-  state_.backend = nullptr;
+  clear();  // a failed re-init leaves no trace of the previous key
   size_t len = key.size();
   if (len != 16 && len != 24 && len != 32) return Status::kInvalidKeyLength;
   if (key.data() == nullptr) return Status::kInvalidArgument;
@@ -31,9 +32,12 @@ Status AesKey::init(std::span<const uint8_t> key,
   state_.key_len = static_cast<uint32_t>(len);
   state_.rounds = static_cast<uint32_t>(len / 4 + 6);
   backend->set_key(&state_, key.data(), len);
+  internal::scrub_stack();  // set_key's frame: raw key, schedule, spills
   state_.backend = backend;
   return Status::kOk;
 }
+
+void AesKey::clear() { internal::secure_zero(&state_, sizeof(state_)); }
 
 const char* AesKey::backend_name() const {
   return state_.backend ? state_.backend->name : "none";

@@ -84,13 +84,34 @@ void armv8_set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
 
 // --- block primitives ------------------------------------------------------
 
+// RoundKeys: the Nr + 1 round keys as the loops use them, key(i).
+//  * AArch64: loaded once per call into registers (32 Q registers hold them
+//    next to the blocks in flight, so none is spilled; the stack-residue
+//    test finds no copy).
+//  * AArch32: 16 Q registers cannot hold them next to the blocks, GHASH
+//    and counter state, and the compiler would spill round keys to the
+//    frame, copies left on the stack. So each use loads the key from the
+//    key object through a pointer made opaque by a volatile asm (it can be
+//    neither hoisted out of the loops nor merged with another use): a key
+//    is live for one round only, and never spilled. The loads hit L1.
 template <int Nr>
 struct RoundKeys {
-  uint8x16_t k[Nr + 1];
-  explicit RoundKeys(const uint8_t* p) {
-#pragma GCC unroll 15
-    for (int i = 0; i <= Nr; ++i) k[i] = vld1q_u8(p + 16 * i);
+#if defined(__arm__)
+  const uint8_t* p;
+  explicit RoundKeys(const uint8_t* keys) : p(keys) {}
+  CTCRYPTO_INLINE uint8x16_t key(int i) const {
+    const uint8_t* q = p;
+    __asm__ __volatile__("" : "+r"(q));
+    return vld1q_u8(q + 16 * i);
   }
+#else
+  uint8x16_t k[Nr + 1];
+  explicit RoundKeys(const uint8_t* keys) {
+#pragma GCC unroll 15
+    for (int i = 0; i <= Nr; ++i) k[i] = vld1q_u8(keys + 16 * i);
+  }
+  CTCRYPTO_INLINE uint8x16_t key(int i) const { return k[i]; }
+#endif
 };
 
 // encN / decN: N independent blocks, round-major so that N AESE/AESMC pairs
@@ -99,24 +120,26 @@ template <int Nr, int N>
 CTCRYPTO_INLINE void encN(const RoundKeys<Nr>& rk, uint8x16_t* b) {
 #pragma GCC unroll 14
   for (int r = 0; r < Nr - 1; ++r) {
+    const uint8x16_t k = rk.key(r);
 #pragma GCC unroll 8
-    for (int j = 0; j < N; ++j) b[j] = vaesmcq_u8(vaeseq_u8(b[j], rk.k[r]));
+    for (int j = 0; j < N; ++j) b[j] = vaesmcq_u8(vaeseq_u8(b[j], k));
   }
+  const uint8x16_t kp = rk.key(Nr - 1), kl = rk.key(Nr);
 #pragma GCC unroll 8
-  for (int j = 0; j < N; ++j)
-    b[j] = veorq_u8(vaeseq_u8(b[j], rk.k[Nr - 1]), rk.k[Nr]);
+  for (int j = 0; j < N; ++j) b[j] = veorq_u8(vaeseq_u8(b[j], kp), kl);
 }
 
 template <int Nr, int N>
 CTCRYPTO_INLINE void decN(const RoundKeys<Nr>& rk, uint8x16_t* b) {
 #pragma GCC unroll 14
   for (int r = 0; r < Nr - 1; ++r) {
+    const uint8x16_t k = rk.key(r);
 #pragma GCC unroll 8
-    for (int j = 0; j < N; ++j) b[j] = vaesimcq_u8(vaesdq_u8(b[j], rk.k[r]));
+    for (int j = 0; j < N; ++j) b[j] = vaesimcq_u8(vaesdq_u8(b[j], k));
   }
+  const uint8x16_t kp = rk.key(Nr - 1), kl = rk.key(Nr);
 #pragma GCC unroll 8
-  for (int j = 0; j < N; ++j)
-    b[j] = veorq_u8(vaesdq_u8(b[j], rk.k[Nr - 1]), rk.k[Nr]);
+  for (int j = 0; j < N; ++j) b[j] = veorq_u8(vaesdq_u8(b[j], kp), kl);
 }
 
 // counter_block: `iv` with its last 32 bits replaced by big-endian c.
@@ -278,16 +301,16 @@ template <int Nr>
 void cbc_encrypt_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                    size_t blocks, uint8_t* iv) {
   RoundKeys<Nr> rk(s->storage);
-  const uint8x16_t k0n = veorq_u8(rk.k[0], rk.k[Nr]);
-  uint8x16_t st = veorq_u8(vld1q_u8(iv), rk.k[Nr]);
+  const uint8x16_t k0n = veorq_u8(rk.key(0), rk.key(Nr));
+  uint8x16_t st = veorq_u8(vld1q_u8(iv), rk.key(Nr));
   for (; blocks > 0; --blocks, in += 16, out += 16) {
     uint8x16_t b = vaesmcq_u8(vaeseq_u8(st, veorq_u8(vld1q_u8(in), k0n)));
 #pragma GCC unroll 14
-    for (int r = 1; r < Nr - 1; ++r) b = vaesmcq_u8(vaeseq_u8(b, rk.k[r]));
-    st = vaeseq_u8(b, rk.k[Nr - 1]);
-    vst1q_u8(out, veorq_u8(st, rk.k[Nr]));
+    for (int r = 1; r < Nr - 1; ++r) b = vaesmcq_u8(vaeseq_u8(b, rk.key(r)));
+    st = vaeseq_u8(b, rk.key(Nr - 1));
+    vst1q_u8(out, veorq_u8(st, rk.key(Nr)));
   }
-  vst1q_u8(iv, veorq_u8(st, rk.k[Nr]));
+  vst1q_u8(iv, veorq_u8(st, rk.key(Nr)));
 }
 
 // cbc_dec_batch: N blocks; all ciphertext is read before anything is
@@ -357,9 +380,10 @@ CTCRYPTO_INLINE uint8x16_t gcm_batch(const RoundKeys<Nr>& rk,
   pmull::Acc acc = pmull::acc_zero();
 #pragma GCC unroll 14
   for (int r = 0; r < Nr - 1; ++r) {
+    const uint8x16_t k = rk.key(r);
 #pragma GCC unroll 8
     for (size_t j = 0; j < kGcmBatch; ++j)
-      b[j] = vaesmcq_u8(vaeseq_u8(b[j], rk.k[r]));
+      b[j] = vaesmcq_u8(vaeseq_u8(b[j], k));
     if (r < static_cast<int>(kGcmBatch)) {
       uint8x16_t h = pmull::to_natural(vld1q_u8(hash_in + 16 * r));
       if (r == 0) h = veorq_u8(h, x);
@@ -368,9 +392,10 @@ CTCRYPTO_INLINE uint8x16_t gcm_batch(const RoundKeys<Nr>& rk,
     }
   }
   x = pmull::reduce(acc);
+  const uint8x16_t kp = rk.key(Nr - 1), kl = rk.key(Nr);
 #pragma GCC unroll 8
   for (size_t j = 0; j < kGcmBatch; ++j) {
-    uint8x16_t k = veorq_u8(vaeseq_u8(b[j], rk.k[Nr - 1]), rk.k[Nr]);
+    uint8x16_t k = veorq_u8(vaeseq_u8(b[j], kp), kl);
     vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), k));
   }
   return x;

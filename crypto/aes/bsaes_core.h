@@ -223,6 +223,10 @@ struct BsaesEngine {
       add_round_key(q, bs + r * kBsaesRoundKeyBytes);
       hook(r);
     }
+    // The schedule pointer made opaque: otherwise the last round key's
+    // loads may be hoisted above the round loop and their registers spilled
+    // to the frame, a copy of key material left on the stack.
+    __asm__("" : "+r"(bs));
     bs_sub_bytes(q);
     shift_rows(q);
     add_round_key(q, bs + nr * kBsaesRoundKeyBytes);
@@ -272,7 +276,7 @@ struct BsaesEngine {
 
   // n (0..8) blocks through one padded batch.
   template <bool kDecrypt>
-  static void crypt_blocks(const uint8_t* bs, unsigned nr, const uint8_t* in,
+  [[gnu::noinline]] static void crypt_blocks(const uint8_t* bs, unsigned nr, const uint8_t* in,
                            uint8_t* out, size_t n) {
     alignas(16) uint8_t buf[128] = {};
     std::memcpy(buf, in, 16 * n);
@@ -289,7 +293,8 @@ struct BsaesEngine {
     secure_zero(buf, sizeof(buf));
   }
 
-  static void ctr32(const uint8_t* bs, unsigned nr, const uint8_t* in,
+  [[gnu::noinline]] static void ctr32(const uint8_t* bs, unsigned nr,
+                                      const uint8_t* in,
                     uint8_t* out, size_t blocks, const uint8_t counter[16]) {
     alignas(16) uint8_t ctr[128];
     for (int b = 0; b < 8; b++) std::memcpy(ctr + 16 * b, counter, 12);
@@ -328,7 +333,8 @@ struct BsaesEngine {
     wipe_regs(q);
   }
 
-  static void cbc_decrypt(const uint8_t* bs, unsigned nr, const uint8_t* in,
+  [[gnu::noinline]] static void cbc_decrypt(const uint8_t* bs, unsigned nr,
+                                            const uint8_t* in,
                           uint8_t* out, size_t blocks, uint8_t iv[16]) {
     // ct keeps [previous ciphertext block | this batch's ciphertext], since
     // out may be in.
@@ -356,6 +362,13 @@ struct BsaesEngine {
 };
 
 // ISA-file glue: defines the engine entry points for one shim.
+// kBsaesFrameScrubBytes: more than the frame of any engine batch loop on
+// the five targets. The loops keep the bitsliced state (key- and
+// data-dependent) and, on register pressure, pieces of round keys in spill
+// slots that no wipe inside them can name; each entry point below scrubs
+// that area once per call, after the (out-of-line) loop returned.
+inline constexpr size_t kBsaesFrameScrubBytes = 1024;
+
 #define CTCRYPTO_BSAES_DEFINE_ENTRY_POINTS(IsaType)                          \
   void bsaes_convert_key(uint8_t* bs, const uint8_t(*rk)[16],                \
                          unsigned rounds) {                                  \
@@ -364,21 +377,25 @@ struct BsaesEngine {
   void bsaes_ctr32(const uint8_t* bs, unsigned rounds, const uint8_t* in,    \
                    uint8_t* out, size_t blocks, const uint8_t counter[16]) { \
     BsaesEngine<IsaType>::ctr32(bs, rounds, in, out, blocks, counter);       \
+    scrub_stack<kBsaesFrameScrubBytes>();                                    \
   }                                                                          \
   void bsaes_cbc_decrypt(const uint8_t* bs, unsigned rounds,                 \
                          const uint8_t* in, uint8_t* out, size_t blocks,     \
                          uint8_t iv[16]) {                                   \
     BsaesEngine<IsaType>::cbc_decrypt(bs, rounds, in, out, blocks, iv);      \
+    scrub_stack<kBsaesFrameScrubBytes>();                                    \
   }                                                                          \
   void bsaes_encrypt_blocks(const uint8_t* bs, unsigned rounds,              \
                             const uint8_t* in, uint8_t* out, size_t n) {     \
     BsaesEngine<IsaType>::template crypt_blocks<false>(bs, rounds, in, out,  \
                                                        n);                   \
+    scrub_stack<kBsaesFrameScrubBytes>();                                    \
   }                                                                          \
   void bsaes_decrypt_blocks(const uint8_t* bs, unsigned rounds,              \
                             const uint8_t* in, uint8_t* out, size_t n) {     \
     BsaesEngine<IsaType>::template crypt_blocks<true>(bs, rounds, in, out,   \
                                                       n);                    \
+    scrub_stack<kBsaesFrameScrubBytes>();                                    \
   }
 
 // ---------------------------------------------------------------------------

@@ -18,6 +18,7 @@
 
 #include "crypto/aes/bsaes_ghash_ssse3_gcm_x86_64.h"
 #include "crypto/aes/bsaes_ssse3_x86_64.h"
+#include "crypto/ct.h"
 #include "crypto/ghash/ghash_ssse3_core.h"
 #include "crypto/internal.h"
 
@@ -34,8 +35,8 @@ namespace {
 // batch's own ciphertext, read before the batch's output is stored (in
 // place is fine).
 template <bool kOpen>
-void gcm_batches(const uint8_t* bs, unsigned nr, const GhashKeyState* g,
-                 const uint8_t* in, uint8_t* out, size_t batches,
+[[gnu::noinline]] void gcm_batches(const uint8_t* bs, unsigned nr,
+                                   const GhashKeyState* g, const uint8_t* in, uint8_t* out, size_t batches,
                  const uint8_t counter[16], uint8_t xi[16]) {
   const __m128i* rows = ghash_ssse3::rows(g);
   __m128i y = ghash_ssse3::load_xi(xi);
@@ -45,7 +46,11 @@ void gcm_batches(const uint8_t* bs, unsigned nr, const GhashKeyState* g,
   __m128i q[8];
   for (size_t i = 0; i < batches; i++) {
     for (int b = 0; b < 8; b++) {
-      store_be32(ctr + 16 * b + 12, c + static_cast<uint32_t>(b));  // mod 2^32
+      // c is secret when GCM derived it from a long nonce (J0 =
+      // GHASH_H(IV)); the opaque index keeps `c + b` from becoming the
+      // loop's induction variable (an end test on the secret sum).
+      store_be32(ctr + 16 * b + 12,
+                 c + ct_opaque(static_cast<uint32_t>(b)));  // mod 2^32
     }
     c += 8;
     BsaesSsse3::load8(q, ctr);
@@ -54,6 +59,9 @@ void gcm_batches(const uint8_t* bs, unsigned nr, const GhashKeyState* g,
     const uint8_t* h = kOpen ? in : (i > 0 ? out - 128 : out);
     if (kOpen || i > 0) {
       BsaesSsse3::encrypt_hooked(bs, nr, q, [&](unsigned r) {
+        // Opaque per use: the GHASH rows are reloaded from the key rather
+        // than hoisted and spilled (a stack copy of the key table).
+        __asm__("" : "+r"(rows));
         if (r <= 8) y = ghash_ssse3::block(rows, y, h + 16 * (r - 1));
       });
     } else {
@@ -68,7 +76,10 @@ void gcm_batches(const uint8_t* bs, unsigned nr, const GhashKeyState* g,
     out += 128;
   }
   if (!kOpen && batches > 0) {
-    for (int b = 0; b < 8; b++) y = ghash_ssse3::block(rows, y, out - 128 + 16 * b);
+    for (int b = 0; b < 8; b++) {
+      __asm__("" : "+r"(rows));
+      y = ghash_ssse3::block(rows, y, out - 128 + 16 * b);
+    }
   }
   ghash_ssse3::store_xi(xi, y);
   BsaesSsse3::wipe_regs(q);
@@ -81,6 +92,7 @@ void bsaes_gcm_seal_ssse3(const uint8_t* bs, unsigned rounds,
                           uint8_t* out, size_t batches,
                           const uint8_t counter[16], uint8_t xi[16]) {
   gcm_batches<false>(bs, rounds, g, in, out, batches, counter, xi);
+  scrub_stack<kBsaesFrameScrubBytes>();  // the loop's spills, once per call
 }
 
 void bsaes_gcm_open_ssse3(const uint8_t* bs, unsigned rounds,
@@ -88,6 +100,7 @@ void bsaes_gcm_open_ssse3(const uint8_t* bs, unsigned rounds,
                           uint8_t* out, size_t batches,
                           const uint8_t counter[16], uint8_t xi[16]) {
   gcm_batches<true>(bs, rounds, g, in, out, batches, counter, xi);
+  scrub_stack<kBsaesFrameScrubBytes>();  // the loop's spills, once per call
 }
 
 

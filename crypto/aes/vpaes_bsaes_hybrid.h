@@ -112,6 +112,13 @@ struct Hybrid {
     }
   }
 
+  // kBulkScrubBytes: more than the frames of everything a bulk call calls
+  // (key export, bitsliced conversion, the bsaes and vpaes loops), which
+  // hold round keys - the first is the raw key - in spill slots and saved
+  // callee-saved vector registers that no wipe inside them can name.
+  // Scrubbed once per bulk call, which costs far more itself.
+  static constexpr size_t kBulkScrubBytes = 2048;
+
   // bulk: THE policy of the hybrid (threshold, tail, wiping).
   static void bulk(Op op, const AesKeyState* s, const uint8_t* in,
                    uint8_t* out, size_t blocks, uint8_t* ctr_or_iv) {
@@ -153,6 +160,7 @@ struct Hybrid {
       }
       if (tail > 0) vpaes_part(op, s, in + 16 * nb, out + 16 * nb, tail, nullptr);
     }
+    scrub_stack<kBulkScrubBytes>();
     secure_zero(rk, sizeof(rk));
     secure_zero(bs, sizeof(bs));
   }
@@ -185,6 +193,7 @@ struct Hybrid {
     ctr_advance(ctr, kBsaesBatchBlocks * batches);
     secure_zero(rk, sizeof(rk));
     secure_zero(bs, sizeof(bs));
+    scrub_stack<kBulkScrubBytes>();
     return 16 * kBsaesBatchBlocks * batches;
   }
 

@@ -369,8 +369,12 @@ struct Vpaes {
 
   // N blocks in place (N = 1 or 2; the loops over b are unrolled, and the
   // independent chains interleave to hide shuffle latency).
+  // Always inlined into the mode loops: an out-of-line call would push the
+  // caller's callee-saved vector registers (AArch32 d8-d15), which may
+  // still hold a round key of the caller's last block, into its frame.
   template <int N>
-  static void encrypt(const Schedule* ks, uint32_t rounds, V x[N]) {
+  [[gnu::always_inline]] static void encrypt(const Schedule* ks,
+                                             uint32_t rounds, V x[N]) {
     const V k0 = ld(ks->enc[0]);
     _Pragma("GCC unroll 2") for (int b = 0; b < N; b++)
         x[b] = S::vxor(lin(x[b], kTables.enc_in), k0);
@@ -388,6 +392,10 @@ struct Vpaes {
                        S::vxor(S::tbl(a, rot3), rk));
       }
     }
+    // The schedule pointer made opaque: otherwise the last round key's
+    // load may be hoisted out of a caller's block loop and its register
+    // spilled to the frame (a stack copy of key material).
+    __asm__("" : "+r"(ks));
     const V q = ld(kTables.enc_q[rounds & 3]);
     const V rk = ld(ks->enc[rounds]);
     _Pragma("GCC unroll 2") for (int b = 0; b < N; b++) {
@@ -398,7 +406,8 @@ struct Vpaes {
   }
 
   template <int N>
-  static void decrypt(const Schedule* ks, uint32_t rounds, V x[N]) {
+  [[gnu::always_inline]] static void decrypt(const Schedule* ks,
+                                             uint32_t rounds, V x[N]) {
     const V k0 = ld(ks->dec[0]);
     _Pragma("GCC unroll 2") for (int b = 0; b < N; b++)
         x[b] = S::vxor(lin(x[b], kTables.dec_in), k0);
@@ -418,6 +427,7 @@ struct Vpaes {
       }
     }
     const V q = ld(kTables.dec_q[rounds & 3]);
+    __asm__("" : "+r"(ks));  // as in encrypt: no hoisted, spilled key
     const V rk = ld(ks->dec[rounds]);
     _Pragma("GCC unroll 2") for (int b = 0; b < N; b++) {
       V io, jo;

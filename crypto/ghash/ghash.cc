@@ -20,7 +20,7 @@ Status GhashKey::init(std::span<const uint8_t, 16> h) {
 
 Status GhashKey::init(std::span<const uint8_t, 16> h,
                       const internal::GhashBackend* backend) {
-  state_.backend = nullptr;
+  clear();
   // An explicit row only has to be runnable here (header: "null or a row
   // the CPU cannot run gives kUnsupported"); it need not be listed in the
   // table - the tests pass the portable reference rows, which aarch64 builds
@@ -29,8 +29,17 @@ Status GhashKey::init(std::span<const uint8_t, 16> h,
       !internal::row_runnable(backend, internal::cpu_caps()))
     return Status::kUnsupported;
   backend->init(&state_, h.data());
+  internal::scrub_stack();  // init's frame: H, its powers, spills
   state_.backend = backend;
   return Status::kOk;
+}
+
+void GhashKey::clear() { internal::secure_zero(&state_, sizeof(state_)); }
+
+void Ghash::clear() {
+  internal::secure_zero(xi_, sizeof(xi_));
+  internal::secure_zero(buf_, sizeof(buf_));
+  buf_len_ = 0;
 }
 
 const char* GhashKey::backend_name() const {
@@ -71,8 +80,7 @@ void Ghash::pad() {
 void Ghash::finish(std::span<uint8_t, 16> out) {
   pad();
   std::memcpy(out.data(), xi_, 16);
-  internal::secure_zero(xi_, sizeof(xi_));
-  internal::secure_zero(buf_, sizeof(buf_));
+  clear();
 }
 
 }  // namespace ctcrypto

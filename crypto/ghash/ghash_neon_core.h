@@ -234,6 +234,10 @@ inline void update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
   const Masks mk = make_masks();
   uint8x16_t y = load_block(xi);
   for (; blocks >= 2; blocks -= 2, in += 32) {
+    // The key pointer made opaque per step: the 30 key vectors of H and
+    // H^2 are reloaded from the key instead of hoisted out of the loop into
+    // registers that then spill to this frame (a stack copy of H^2).
+    __asm__("" : "+r"(k));
     const uint8x16_t a = veorq_u8(y, load_block(in));
     const uint8x16_t b = load_block(in + 16);
     y = reduce(add(mul(a, k->rot[1], mk), mul(b, k->rot[0], mk)));
@@ -253,6 +257,8 @@ inline void init_key(GhashKeyState* g, const uint8_t h[16]) {
   vst1q_u8(h2, vrev64q_u8(reduce(mul(load_block(h2), k.rot[0], mk))));
   set_power(&k, 1, h2);
   std::memcpy(g->storage, &k, sizeof(k));
+  secure_zero(&k, sizeof(k));
+  secure_zero(h2, sizeof(h2));
 }
 
 // row: the "neon" row of an ISA file, which needs `caps` at run time.

@@ -62,6 +62,7 @@
 // is constant time on the targets we ship: x86_64, Cortex-A53/A75/A76,
 // Cortex-A9's UMULL.
 #include <cstring>
+#include <new>
 
 #include "crypto/ghash/ghash_backend.h"
 #include "crypto/internal.h"
@@ -229,12 +230,11 @@ Power make_power(u64 hh, u64 hl) {
   return p;
 }
 
-// Key words are read straight from the storage (memcpy: no aliasing through
-// uint64_t*); the schedule is not copied per call.
-CTC_GH_INLINE Power key_power(const GhashKeyState* g, int i) {
-  Power p;
-  std::memcpy(&p, g->storage + i * sizeof(Power), sizeof(Power));
-  return p;
+// Key words are read straight from the storage, where nohw_init created the
+// NohwKey object: no per-call copy of the powers (a copy would be a stack
+// copy of key material, spilled by the compiler and left behind).
+CTC_GH_INLINE const Power& key_power(const GhashKeyState* g, int i) {
+  return std::launder(reinterpret_cast<const NohwKey*>(g->storage))->p[i];
 }
 
 void nohw_init(GhashKeyState* g, const uint8_t h[16]) {
@@ -250,7 +250,7 @@ void nohw_init(GhashKeyState* g, const uint8_t h[16]) {
     reduce(w, &ph, &pl);
     k.p[i] = make_power(ph, pl);
   }
-  std::memcpy(g->storage, &k, sizeof(k));
+  new (g->storage) NohwKey(k);
   secure_zero(&k, sizeof(k));
 }
 
@@ -260,6 +260,10 @@ void nohw_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
   u64 w[4];
 #if defined(__SIZEOF_INT128__)
   for (; blocks >= kPowers; blocks -= kPowers, in += 16 * kPowers) {
+    // The key pointer made opaque per iteration: the powers' words are
+    // reloaded from the key instead of hoisted out of the loop into
+    // registers that then spill to this frame (a stack copy of H^i).
+    __asm__("" : "+r"(g));
     Acc a;
     mul_acc(a, yh ^ load_be64(in), yl ^ load_be64(in + 8), key_power(g, 3));
     mul_acc(a, load_be64(in + 16), load_be64(in + 24), key_power(g, 2));
@@ -284,8 +288,9 @@ void nohw_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
   }
 #else
   // One block per reduction (see the essay).
-  const Power p = key_power(g, 0);
   for (; blocks > 0; --blocks, in += 16) {
+    __asm__("" : "+r"(g));  // as above: reload, do not spill, the key
+    const Power& p = key_power(g, 0);
     Acc a;
     mul_acc(a, yh ^ load_be64(in), yl ^ load_be64(in + 8), p);
     finish(a, w);

@@ -177,9 +177,13 @@ inline void pmull_update(const GhashKeyState* g, uint8_t xi[16],
   const uint8_t* key = g->storage;
   uint8x16_t x = to_natural(vld1q_u8(xi));
   for (; blocks >= kMaxPowers; blocks -= kMaxPowers) {
+    // The key pointer made opaque per step: the powers are reloaded from
+    // the key instead of hoisted into registers that spill to this frame.
+    __asm__("" : "+r"(key));
     x = hash_blocks(key, x, in, kMaxPowers);
     in += 16 * kMaxPowers;
   }
+  __asm__("" : "+r"(key));
   if (blocks >= 4) {
     x = hash_blocks(key, x, in, 4);
     in += 64;

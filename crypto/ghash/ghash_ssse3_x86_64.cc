@@ -85,6 +85,9 @@ void ssse3_init(GhashKeyState* g, const uint8_t h[16]) {
     }
   }
   std::memcpy(g->storage, &k, sizeof(k));
+  secure_zero(&k, sizeof(k));
+  secure_zero(pow_hi, sizeof(pow_hi));
+  secure_zero(pow_lo, sizeof(pow_lo));
 }
 
 // The per-block product is ghash_ssse3::block (ghash_ssse3_core.h), shared
@@ -93,7 +96,14 @@ void ssse3_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
                   size_t blocks) {
   const __m128i* rows = ghash_ssse3::rows(g);
   __m128i y = ghash_ssse3::load_xi(xi);
-  for (; blocks > 0; --blocks, in += 16) y = ghash_ssse3::block(rows, y, in);
+  for (; blocks > 0; --blocks, in += 16) {
+    // The table pointer made opaque per block: the 32 rows do not fit in
+    // the 16 XMM registers, and loads hoisted out of the loop would be
+    // spilled to this frame - a copy of the key table left on the stack.
+    // Reloaded from the key each block instead (the same number of loads).
+    __asm__("" : "+r"(rows));
+    y = ghash_ssse3::block(rows, y, in);
+  }
   ghash_ssse3::store_xi(xi, y);
 }
 

@@ -47,15 +47,21 @@ __m512i ghash_masked(const VpclmulKey* k, __m512i x, const uint8_t* in,
   const size_t base = kVNumPowers - n;  // in[0] is multiplied by H^n
   GhAcc a{_mm512_setzero_si512(), _mm512_setzero_si512(),
           _mm512_setzero_si512()};
+  // gh_one takes the key vectors by address; where the compiler keeps them
+  // in memory (unoptimised or instrumented builds) that is one stack slot
+  // each, wiped once after the loop.
+  __m512i kh, kk;
   for (size_t v = 0; 4 * v < n; ++v) {
     const size_t nb = n - 4 * v < 4 ? n - 4 * v : 4;
     const __mmask8 m = static_cast<__mmask8>((1u << (2 * nb)) - 1);
     __m512i d = bswap512(_mm512_maskz_loadu_epi64(m, in + 64 * v));
     if (v == 0) d = _mm512_mask_xor_epi64(d, 0x03, d, x);
-    const __m512i kh = _mm512_maskz_loadu_epi64(m, &k->h[base + 4 * v]);
-    const __m512i kk = _mm512_maskz_loadu_epi64(m, &k->hk[base + 4 * v]);
+    kh = _mm512_maskz_loadu_epi64(m, &k->h[base + 4 * v]);
+    kk = _mm512_maskz_loadu_epi64(m, &k->hk[base + 4 * v]);
     gh_one(a, d, &kh, &kk, 0);
   }
+  secure_zero(&kh, sizeof(kh));
+  secure_zero(&kk, sizeof(kk));
   return fold_all(reduce512(a.lo, a.hi, a.mid));
 }
 

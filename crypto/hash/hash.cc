@@ -89,6 +89,12 @@ size_t hash_digest_len(HashAlgorithm alg) {
   return internal::alg_of(alg).digest_len;
 }
 
+void Hash::clear() {
+  const internal::HashAlg* alg = ctx_.alg;
+  internal::secure_zero(&ctx_, sizeof(ctx_));
+  ctx_.alg = alg;  // keep digest_len() meaningful after the wipe
+}
+
 void Hash::init(HashAlgorithm alg) {
   internal::hash_ctx_init(&ctx_, internal::alg_of(alg));
 }

@@ -66,8 +66,14 @@ Status Hmac::init(HashAlgorithm alg, std::span<const uint8_t> key) {
   if (key.data() == nullptr && !key.empty()) return Status::kInvalidArgument;
   internal::hmac_key_setup(&key_, internal::alg_of(alg), key.data(),
                            key.size());
+  internal::scrub_stack();  // the key block's message schedule, states
   reset();
   return Status::kOk;
+}
+
+void Hmac::clear() {
+  internal::secure_zero(&key_, sizeof(key_));
+  internal::secure_zero(&ctx_, sizeof(ctx_));
 }
 
 void Hmac::reset() {
@@ -92,9 +98,7 @@ Status hmac(HashAlgorithm alg, std::span<const uint8_t> key,
   Status s = h.init(alg, key);
   if (s != Status::kOk) return s;
   h.update(in);
-  s = h.finish(out);
-  internal::secure_zero(&h, sizeof(h));
-  return s;
+  return h.finish(out);  // h wipes itself
 }
 
 }  // namespace ctcrypto

@@ -181,6 +181,10 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
   internal::secure_zero(ks, 16 + 16 * head_blocks);
   internal::secure_zero(stage, 16 * (ad_blocks + head_blocks));
   internal::secure_zero(tag_mask, sizeof(tag_mask));
+  // The counter (J0 + i; J0 = GHASH_H(IV) is secret for non-96-bit nonces)
+  // and the GHASH accumulator: once per message, 32 bytes.
+  internal::secure_zero(ctr, sizeof(ctr));
+  internal::secure_zero(xi, sizeof(xi));
 }
 
 Status check_common(const AesGcm& gcm, std::span<const uint8_t> nonce,
@@ -225,6 +229,12 @@ Status check_common(const AesGcm& gcm, std::span<const uint8_t> nonce,
 
 }  // namespace
 
+void AesGcm::clear() {
+  aes_.clear();
+  ghash_.clear();
+  tag_len_ = 0;
+}
+
 Status AesGcm::init(std::span<const uint8_t> key, size_t tag_len) {
   uint32_t caps = internal::cpu_caps();
   return init(key, tag_len, internal::select_aes_backend(caps),
@@ -234,19 +244,18 @@ Status AesGcm::init(std::span<const uint8_t> key, size_t tag_len) {
 Status AesGcm::init(std::span<const uint8_t> key, size_t tag_len,
                     const internal::AesBackend* aes,
                     const internal::GhashBackend* ghash) {
-  tag_len_ = 0;
-  if (tag_len < kGcmMinTagLen || tag_len > kGcmTagLen) {
-    aes_ = AesKey();
+  clear();
+  if (tag_len < kGcmMinTagLen || tag_len > kGcmTagLen)
     return Status::kInvalidTagLength;
-  }
   Status st = aes_.init(key, aes);
   if (st != Status::kOk) return st;
   uint8_t h[16] = {};
   aes_.encrypt_block(h, h);
   st = ghash_.init(std::span<const uint8_t, 16>(h, 16), ghash);
   internal::secure_zero(h, sizeof(h));
+  internal::scrub_stack();  // encrypt_block's frame: round keys, H
   if (st != Status::kOk) {
-    aes_ = AesKey();
+    clear();
     return st;
   }
   tag_len_ = tag_len;
@@ -273,7 +282,11 @@ Status AesGcm::seal(std::span<uint8_t> out, size_t* out_len,
   Status st = check_common(*this, nonce, in, ad);
   if (st != Status::kOk) return st;
   if (uint64_t{in.size()} > kGcmMaxPlaintextLen) return Status::kMessageTooLong;
-  if (out.size() < in.size() + tag_len_) return Status::kOutputTooSmall;
+  // Compared by subtraction: on 32-bit targets in.size() + tag_len_ wraps
+  // for in.size() > 2^32 - 17 (kGcmMaxPlaintextLen does not bound a 32-bit
+  // size_t), and a wrapped sum would let a short `out` pass.
+  if (out.size() < tag_len_ || out.size() - tag_len_ < in.size())
+    return Status::kOutputTooSmall;
   st = seal_detached(out.first(in.size()), out.subspan(in.size(), tag_len_),
                      nonce, in, ad);
   if (st == Status::kOk && out_len) *out_len = in.size() + tag_len_;

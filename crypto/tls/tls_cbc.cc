@@ -262,7 +262,7 @@ Status TlsCbcAead::init(TlsCbcSuite suite, std::span<const uint8_t> key,
 
 Status TlsCbcAead::init(TlsCbcSuite suite, std::span<const uint8_t> key,
                         size_t tag_len, const internal::AesBackend* aes) {
-  *this = TlsCbcAead();
+  clear();
   const size_t idx = static_cast<size_t>(suite);
   if (idx >= sizeof(kSuites) / sizeof(kSuites[0]))
     return Status::kInvalidArgument;
@@ -275,13 +275,24 @@ Status TlsCbcAead::init(TlsCbcSuite suite, std::span<const uint8_t> key,
   if (s != Status::kOk) return s;
   internal::hmac_key_setup(&mac_, internal::alg_of(info.hash), key.data(),
                            info.mac_key_len);
+  internal::scrub_stack();  // the key block's message schedule, states
   if (info.implicit_iv)
     std::memcpy(iv_, key.data() + info.mac_key_len + info.enc_key_len, 16);
   info_ = &info;
   return Status::kOk;
 }
 
+void TlsCbcAead::clear() {
+  aes_.clear();
+  internal::secure_zero(&mac_, sizeof(mac_));
+  internal::secure_zero(iv_, sizeof(iv_));
+  info_ = nullptr;
+}
+
 size_t TlsCbcAead::seal_len(size_t in_len) const {
+  // Beyond the record limit seal() refuses; 0 instead of a sum that could
+  // wrap on 32-bit targets.
+  if (in_len > 0xffff) return 0;
   const size_t ml = mac_len();
   return in_len + ml + (16 - (in_len + ml) % 16);
 }

@@ -28,8 +28,17 @@ inline constexpr size_t kGcmNonceLen = 12;
 // kGcmMaxPlaintextLen: SP 800-38D's limit, 2^39 - 256 bits.
 inline constexpr uint64_t kGcmMaxPlaintextLen = (uint64_t{1} << 36) - 32;
 
+// AesGcm wipes its key material (AES round keys, GHASH key) on clear() and
+// destruction. Copies are independent objects that wipe themselves in turn.
 class AesGcm {
  public:
+  AesGcm() = default;
+  AesGcm(const AesGcm&) = default;
+  AesGcm& operator=(const AesGcm&) = default;
+  ~AesGcm() { clear(); }
+  // clear: wipes the AES and GHASH keys; uninitialised afterwards.
+  void clear();
+
   // init: key of 16/24/32 bytes; tag_len 12..16.
   Status init(std::span<const uint8_t> key, size_t tag_len = kGcmTagLen);
   // init with explicit backend rows (tests, benchmarks).

@@ -18,8 +18,19 @@ namespace ctcrypto {
 
 inline constexpr size_t kAesBlockSize = 16;
 
+// Key material wipes itself: clear() and the destructor overwrite the
+// expanded key (internal::secure_zero). Copies are allowed (a copy is a
+// second, independent key object) and each copy wipes itself in turn.
 class AesKey {
  public:
+  AesKey() = default;
+  AesKey(const AesKey&) = default;
+  AesKey& operator=(const AesKey&) = default;
+  ~AesKey() { clear(); }
+
+  // clear: wipes the expanded key; the object is uninitialised afterwards.
+  void clear();
+
   // init: expands a 16-, 24- or 32-byte key with the selected backend.
   Status init(std::span<const uint8_t> key);
   // init: as above with an explicit backend row (tests and benchmarks reach

@@ -1,6 +1,15 @@
 /* ctcrypto.h: the C API, a thin layer over the C++ classes for C and FFI
  * callers. Every function returns a ctcrypto status code (0 = success, the
- * values of ctcrypto::Status); nothing allocates. */
+ * values of ctcrypto::Status); nothing allocates.
+ *
+ * Object life cycle: *_init sets an object up (it may be called on any
+ * memory of the right type, e.g. fresh from the stack, and again to re-key);
+ * *_cleanup wipes the key material and returns the object to the
+ * uninitialised state. Each object carries a state word set only by a
+ * successful init: every other function refuses an object that was never
+ * initialised, failed to initialise or was cleaned up, with
+ * CTCRYPTO_NOT_INITIALIZED (no use of its contents). Objects may be copied
+ * with memcpy; each copy must be cleaned up on its own. */
 #ifndef CTCRYPTO_CTCRYPTO_H_
 #define CTCRYPTO_CTCRYPTO_H_
 
@@ -36,6 +45,8 @@ const char* ctcrypto_status_string(int status);
 
 int ctcrypto_aes_key_init(ctcrypto_aes_key* key, const uint8_t* raw,
                           size_t raw_len);
+/* cleanup: wipes the key; the object is uninitialised afterwards. */
+int ctcrypto_aes_key_cleanup(ctcrypto_aes_key* key);
 int ctcrypto_aes_encrypt_block(const ctcrypto_aes_key* key,
                                const uint8_t in[16], uint8_t out[16]);
 int ctcrypto_aes_decrypt_block(const ctcrypto_aes_key* key,
@@ -50,6 +61,8 @@ int ctcrypto_aes_cbc_decrypt(const ctcrypto_aes_key* key, uint8_t iv[16],
 /* tag_len: 12..16 (16 is the usual choice). */
 int ctcrypto_aes_gcm_init(ctcrypto_aes_gcm* gcm, const uint8_t* key,
                           size_t key_len, size_t tag_len);
+/* cleanup: wipes the AES and GHASH keys; uninitialised afterwards. */
+int ctcrypto_aes_gcm_cleanup(ctcrypto_aes_gcm* gcm);
 /* seal: writes in_len + tag_len bytes (ciphertext || tag) to out, whose
  * capacity is max_out_len; *out_len receives the length written. */
 int ctcrypto_aes_gcm_seal(const ctcrypto_aes_gcm* gcm, uint8_t* out,
@@ -81,6 +94,8 @@ typedef struct ctcrypto_tls_cbc {
 
 int ctcrypto_tls_cbc_init(ctcrypto_tls_cbc* ctx, const char* name,
                           const uint8_t* key, size_t key_len, size_t tag_len);
+/* cleanup: wipes the AES key, the HMAC key states and the chaining IV. */
+int ctcrypto_tls_cbc_cleanup(ctcrypto_tls_cbc* ctx);
 /* seal: writes plaintext || MAC || minimal padding, CBC-encrypted (at most
  * in_len + MAC length + 16 bytes). */
 int ctcrypto_tls_cbc_seal(ctcrypto_tls_cbc* ctx, uint8_t* out,

@@ -11,9 +11,16 @@
 
 namespace ctcrypto {
 
-// GhashKey: H in the selected backend's form (computed once).
+// GhashKey: H in the selected backend's form (computed once). Wipes itself
+// on clear() and destruction; copies are independent and wipe themselves.
 class GhashKey {
  public:
+  GhashKey() = default;
+  GhashKey(const GhashKey&) = default;
+  GhashKey& operator=(const GhashKey&) = default;
+  ~GhashKey() { clear(); }
+  // clear: wipes H and its powers/tables; uninitialised afterwards.
+  void clear();
   Status init(std::span<const uint8_t, 16> h);
   Status init(std::span<const uint8_t, 16> h,
               const internal::GhashBackend* backend);
@@ -31,6 +38,12 @@ class GhashKey {
 class Ghash {
  public:
   explicit Ghash(const GhashKey& key) : key_(&key) {}
+  Ghash(const Ghash&) = default;
+  Ghash& operator=(const Ghash&) = default;
+  // The accumulator and pending bytes depend on H and the data: wiped.
+  ~Ghash() { clear(); }
+  // clear: wipes the running state (the hash restarts from zero).
+  void clear();
   void update(std::span<const uint8_t> data);
   // pad: zero-pads a pending partial block (GCM pads AD before ciphertext).
   void pad();

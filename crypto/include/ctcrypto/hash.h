@@ -21,9 +21,17 @@ enum class HashAlgorithm { kSha1, kSha256, kSha384, kSha512 };
 // hash_digest_len: 20, 32, 48 or 64.
 size_t hash_digest_len(HashAlgorithm alg);
 
+// Hash and Hmac wipe their state (the chaining value, buffered input, and
+// for Hmac the ipad/opad key states) on clear() and destruction. Copies
+// are independent and wipe themselves in turn.
 class Hash {
  public:
   explicit Hash(HashAlgorithm alg) { init(alg); }
+  Hash(const Hash&) = default;
+  Hash& operator=(const Hash&) = default;
+  ~Hash() { clear(); }
+  // clear: wipes the state; init() before further use.
+  void clear();
   void init(HashAlgorithm alg);
   void update(std::span<const uint8_t> data);
   // finish: writes digest_len() bytes; out.size() must be >= digest_len()
@@ -42,6 +50,13 @@ Status hash(HashAlgorithm alg, std::span<const uint8_t> in,
 
 class Hmac {
  public:
+  Hmac() = default;
+  Hmac(const Hmac&) = default;
+  Hmac& operator=(const Hmac&) = default;
+  ~Hmac() { clear(); }
+  // clear: wipes the key states and the running hash; uninitialised
+  // afterwards (finish() gives kNotInitialized).
+  void clear();
   // init: any key length (longer than a block: hashed first, RFC 2104).
   Status init(HashAlgorithm alg, std::span<const uint8_t> key);
   void update(std::span<const uint8_t> data);

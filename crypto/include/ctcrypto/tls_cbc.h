@@ -66,8 +66,18 @@ const TlsCbcSuiteInfo& tls_cbc_suite_info(TlsCbcSuite suite);
 // tls_cbc_suite_from_name: false if `name` is not one of the names above.
 bool tls_cbc_suite_from_name(const char* name, TlsCbcSuite* suite);
 
+// TlsCbcAead wipes its key material (AES key, HMAC key states, chaining
+// IV) on clear() and destruction. Copies are independent objects (an
+// implicit-IV copy chains on its own) that wipe themselves in turn.
 class TlsCbcAead {
  public:
+  TlsCbcAead() = default;
+  TlsCbcAead(const TlsCbcAead&) = default;
+  TlsCbcAead& operator=(const TlsCbcAead&) = default;
+  ~TlsCbcAead() { clear(); }
+  // clear: wipes everything; uninitialised afterwards.
+  void clear();
+
   // init: key of suite_info.key_len() bytes. tag_len is 0 (the default) or
   // the MAC length, as BoringSSL's legacy AEADs accept.
   Status init(TlsCbcSuite suite, std::span<const uint8_t> key,
@@ -81,7 +91,8 @@ class TlsCbcAead {
   size_t mac_len() const { return mac_.alg ? mac_.alg->digest_len : 0; }
   const AesKey& aes_key() const { return aes_; }
 
-  // seal_len: the exact output length of seal() for `in_len` bytes.
+  // seal_len: the exact output length of seal() for `in_len` bytes; 0 for
+  // in_len >= 2^16, which seal() refuses.
   size_t seal_len(size_t in_len) const;
   // seal: writes seal_len(in.size()) bytes. in.size() < 2^16
   // (kMessageTooLong otherwise). out may equal in (in place) when

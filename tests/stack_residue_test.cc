@@ -1,0 +1,405 @@
+// stack_residue_test.cc: no copy of key material is left on the stack after
+// key set-up, seal and open return, on every AES x GHASH row pair (AES-GCM)
+// and every AES row (TLS-CBC) this CPU can run.
+//
+// Method. Probe() reads its own stack pointer `top`, paints the region
+// [top - kScan, top - kMargin) below it with a pattern, then calls the
+// victim through Descend() (whose unused 2 KiB local keeps every frame of
+// the victim inside the painted region), and after the victim returned
+// copies the region out to the heap. Every frame the victim used lies in
+// that region, and nothing else writes there in between (Paint() and
+// CopyOut() are leaves whose frames sit in the top kMargin bytes). The copy
+// is then searched, at every byte offset, for any 16-byte window of:
+//  * the raw AES key (and the raw MAC key for TLS-CBC),
+//  * every 16-byte chunk of the expanded key in the row's own form
+//    (AesKeyState::storage: round keys as the row keeps them, bitsliced or
+//    not) and of the GHASH key material (GhashKeyState::storage: H, its
+//    powers or tables as the row keeps them),
+//  * the FIPS-197 round keys, H and H^2..H^16 in GCM byte order and
+//    byte-reversed (the forms backends compute on the fly),
+//  * for TLS-CBC the HMAC ipad/opad chaining states.
+// A 16-byte register spill of a round key, a stack table of H powers or a
+// stack copy of a key schedule matches one of these; the test fails and
+// names what was found, and how deep. The region's bottom must still hold
+// the pattern (the scan covered the deepest frame), and the victim must
+// have overwritten some of it (it ran there). KeyCopyIsFound shows that an
+// unwiped stack copy is detected.
+//
+// Only the main thread's stack is scanned; the library spawns no threads.
+// The scan reads memory below the stack pointer, which the sanitizers
+// would flag, so the three helpers opt out of instrumentation.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "crypto/hash/hash_internal.h"
+#include "ctcrypto/aead.h"
+#include "ctcrypto/hash.h"
+#include "ctcrypto/tls_cbc.h"
+#include "tests/backends.h"
+#include "tests/reference.h"
+#include "tests/test_util.h"
+
+#if defined(__clang__)
+#define CTCRYPTO_NO_SANITIZE \
+  __attribute__((no_sanitize("address", "memory", "undefined")))
+#else
+#define CTCRYPTO_NO_SANITIZE \
+  __attribute__((no_sanitize_address, no_sanitize_undefined))
+#endif
+
+namespace ctcrypto_test {
+namespace {
+
+using ctcrypto::Status;
+
+constexpr size_t kScan = 192 * 1024;  // deeper than any seal/open/init
+constexpr size_t kMargin = 1024;      // Paint/CopyOut frames, never scanned
+constexpr size_t kQuiet = 4096;       // the bottom must stay painted
+constexpr uint8_t kPaint = 0x5b;
+
+__attribute__((always_inline)) inline uintptr_t StackPointer() {
+  uintptr_t sp;
+#if defined(__x86_64__)
+  __asm__ __volatile__("mov %%rsp, %0" : "=r"(sp));
+#elif defined(__aarch64__) || defined(__arm__)
+  __asm__ __volatile__("mov %0, sp" : "=r"(sp));
+#else
+#error "stack pointer read not defined for this architecture"
+#endif
+  return sp;
+}
+
+__attribute__((noinline)) CTCRYPTO_NO_SANITIZE void Paint(uintptr_t top) {
+  volatile uint8_t* p = reinterpret_cast<volatile uint8_t*>(top - kScan);
+  for (size_t i = 0; i < kScan - kMargin; ++i) p[i] = kPaint;
+}
+
+__attribute__((noinline)) CTCRYPTO_NO_SANITIZE void CopyOut(uintptr_t top,
+                                                             uint8_t* dst) {
+  const volatile uint8_t* p =
+      reinterpret_cast<const volatile uint8_t*>(top - kScan);
+  for (size_t i = 0; i < kScan - kMargin; ++i) dst[i] = p[i];
+}
+
+using Victim = void (*)(void* ctx);
+
+__attribute__((noinline)) void Descend(Victim v, void* ctx) {
+  volatile uint8_t pad[2048];
+  pad[0] = 0;
+  v(ctx);
+  __asm__ __volatile__("" : : "r"(pad) : "memory");
+}
+
+// Probe: runs v(ctx) below a painted region and returns the region after.
+__attribute__((noinline)) std::vector<uint8_t> Probe(Victim v, void* ctx) {
+  std::vector<uint8_t> region(kScan - kMargin);
+  const uintptr_t top = StackPointer();
+  Paint(top);
+  Descend(v, ctx);
+  CopyOut(top, region.data());
+  return region;
+}
+
+// Secrets: named 16-byte windows to look for.
+class Secrets {
+ public:
+  void Add(const std::string& what, const uint8_t* p, size_t n) {
+    for (size_t off = 0; off + 16 <= n; ++off) AddWindow(what, off, p + off);
+  }
+  // AddChunks: the 16-byte-aligned chunks only (key storage in row form).
+  void AddChunks(const std::string& what, const uint8_t* p, size_t n) {
+    for (size_t off = 0; off + 16 <= n; off += 16) AddWindow(what, off, p + off);
+  }
+  void AddBlockBothOrders(const std::string& what, const Block& b) {
+    AddWindow(what, 0, b.data());
+    Block r;
+    for (int i = 0; i < 16; ++i) r[i] = b[15 - i];
+    AddWindow(what + " (byte-reversed)", 0, r.data());
+  }
+  size_t size() const { return windows_.size(); }
+
+  // Find: "what at depth" for each window found in region, or "".
+  std::string Find(const std::vector<uint8_t>& region) const {
+    std::string found;
+    size_t reported = 0;
+    for (size_t i = 0; i + 16 <= region.size(); ++i) {
+      uint64_t k;
+      std::memcpy(&k, region.data() + i, 8);
+      auto range = windows_.equal_range(k);
+      for (auto it = range.first; it != range.second; ++it) {
+        if (std::memcmp(it->second.bytes.data(), region.data() + i, 16) != 0)
+          continue;
+        if (reported++ < 8)
+          found += it->second.what + " at " +
+                   std::to_string(region.size() - i) + " bytes below top; ";
+        break;
+      }
+    }
+    if (reported > 8) found += std::to_string(reported) + " windows in all";
+    return found;
+  }
+
+ private:
+  struct Window {
+    std::string what;
+    std::array<uint8_t, 16> bytes;
+  };
+  void AddWindow(const std::string& what, size_t off, const uint8_t* p) {
+    // Windows of one repeated byte (zero padding of the storage, the paint)
+    // say nothing about a key.
+    bool uniform = true;
+    for (int i = 1; i < 16; ++i) uniform &= p[i] == p[0];
+    if (uniform) return;
+    Window w{what + "[" + std::to_string(off) + "]", {}};
+    std::memcpy(w.bytes.data(), p, 16);
+    uint64_t k;
+    std::memcpy(&k, p, 8);
+    windows_.emplace(k, w);
+  }
+  std::multimap<uint64_t, Window> windows_;
+};
+
+// FIPS-197 5.2 key expansion, enough to name the standard round keys.
+std::vector<uint8_t> RefRoundKeys(const Bytes& key) {
+  static const uint8_t kSbox[256] = {
+      0x63, 0x7c, 0x77, 0x7b, 0xf2, 0x6b, 0x6f, 0xc5, 0x30, 0x01, 0x67, 0x2b,
+      0xfe, 0xd7, 0xab, 0x76, 0xca, 0x82, 0xc9, 0x7d, 0xfa, 0x59, 0x47, 0xf0,
+      0xad, 0xd4, 0xa2, 0xaf, 0x9c, 0xa4, 0x72, 0xc0, 0xb7, 0xfd, 0x93, 0x26,
+      0x36, 0x3f, 0xf7, 0xcc, 0x34, 0xa5, 0xe5, 0xf1, 0x71, 0xd8, 0x31, 0x15,
+      0x04, 0xc7, 0x23, 0xc3, 0x18, 0x96, 0x05, 0x9a, 0x07, 0x12, 0x80, 0xe2,
+      0xeb, 0x27, 0xb2, 0x75, 0x09, 0x83, 0x2c, 0x1a, 0x1b, 0x6e, 0x5a, 0xa0,
+      0x52, 0x3b, 0xd6, 0xb3, 0x29, 0xe3, 0x2f, 0x84, 0x53, 0xd1, 0x00, 0xed,
+      0x20, 0xfc, 0xb1, 0x5b, 0x6a, 0xcb, 0xbe, 0x39, 0x4a, 0x4c, 0x58, 0xcf,
+      0xd0, 0xef, 0xaa, 0xfb, 0x43, 0x4d, 0x33, 0x85, 0x45, 0xf9, 0x02, 0x7f,
+      0x50, 0x3c, 0x9f, 0xa8, 0x51, 0xa3, 0x40, 0x8f, 0x92, 0x9d, 0x38, 0xf5,
+      0xbc, 0xb6, 0xda, 0x21, 0x10, 0xff, 0xf3, 0xd2, 0xcd, 0x0c, 0x13, 0xec,
+      0x5f, 0x97, 0x44, 0x17, 0xc4, 0xa7, 0x7e, 0x3d, 0x64, 0x5d, 0x19, 0x73,
+      0x60, 0x81, 0x4f, 0xdc, 0x22, 0x2a, 0x90, 0x88, 0x46, 0xee, 0xb8, 0x14,
+      0xde, 0x5e, 0x0b, 0xdb, 0xe0, 0x32, 0x3a, 0x0a, 0x49, 0x06, 0x24, 0x5c,
+      0xc2, 0xd3, 0xac, 0x62, 0x91, 0x95, 0xe4, 0x79, 0xe7, 0xc8, 0x37, 0x6d,
+      0x8d, 0xd5, 0x4e, 0xa9, 0x6c, 0x56, 0xf4, 0xea, 0x65, 0x7a, 0xae, 0x08,
+      0xba, 0x78, 0x25, 0x2e, 0x1c, 0xa6, 0xb4, 0xc6, 0xe8, 0xdd, 0x74, 0x1f,
+      0x4b, 0xbd, 0x8b, 0x8a, 0x70, 0x3e, 0xb5, 0x66, 0x48, 0x03, 0xf6, 0x0e,
+      0x61, 0x35, 0x57, 0xb9, 0x86, 0xc1, 0x1d, 0x9e, 0xe1, 0xf8, 0x98, 0x11,
+      0x69, 0xd9, 0x8e, 0x94, 0x9b, 0x1e, 0x87, 0xe9, 0xce, 0x55, 0x28, 0xdf,
+      0x8c, 0xa1, 0x89, 0x0d, 0xbf, 0xe6, 0x42, 0x68, 0x41, 0x99, 0x2d, 0x0f,
+      0xb0, 0x54, 0xbb, 0x16};
+  const size_t nk = key.size() / 4, nr = nk + 6;
+  std::vector<uint8_t> w(16 * (nr + 1));
+  std::memcpy(w.data(), key.data(), key.size());
+  uint8_t rcon = 1;
+  for (size_t i = nk; i < 4 * (nr + 1); ++i) {
+    uint8_t t[4];
+    std::memcpy(t, &w[4 * (i - 1)], 4);
+    if (i % nk == 0) {
+      const uint8_t t0 = t[0];
+      t[0] = static_cast<uint8_t>(kSbox[t[1]] ^ rcon);
+      t[1] = kSbox[t[2]];
+      t[2] = kSbox[t[3]];
+      t[3] = kSbox[t0];
+      rcon = static_cast<uint8_t>((rcon << 1) ^ ((rcon >> 7) * 0x1b));
+    } else if (nk > 6 && i % nk == 4) {
+      for (uint8_t& b : t) b = kSbox[b];
+    }
+    for (int j = 0; j < 4; ++j) w[4 * i + j] = w[4 * (i - nk) + j] ^ t[j];
+  }
+  return w;
+}
+
+void AddAesSecrets(Secrets* s, const Bytes& key,
+                   const ctcrypto::AesKey& aes) {
+  s->Add("AES key", key.data(), key.size());
+  const std::vector<uint8_t> rk = RefRoundKeys(key);
+  for (size_t r = 0; r * 16 < rk.size(); ++r) {
+    Block b;
+    std::memcpy(b.data(), &rk[16 * r], 16);
+    s->AddBlockBothOrders("round key " + std::to_string(r), b);
+  }
+  s->AddChunks(std::string("AES storage of ") + aes.backend_name(),
+               aes.state().storage, sizeof(aes.state().storage));
+}
+
+// --- AES-GCM ------------------------------------------------------------------
+
+struct GcmCtx {
+  GcmBackends rows;
+  Bytes key;
+  ctcrypto::AesGcm* gcm;
+  Status init, seal, open, open_bad;
+};
+
+// The victim: key set-up, a seal of a few sizes (head only, bulk + tail,
+// a non-96-bit nonce), an open and a failed open. Everything it touches
+// besides its own stack is on the heap.
+void GcmVictim(void* p) {
+  auto* c = static_cast<GcmCtx*>(p);
+  c->init = c->gcm->init(c->key, 16, c->rows.aes, c->rows.ghash);
+  static uint8_t buf[4096 + 16], back[4096];
+  static const uint8_t nonce[60] = {1, 2, 3};
+  static uint8_t ad[100] = {4, 5, 6};
+  size_t n = 0;
+  Status st = Status::kOk;
+  for (size_t len : {16, 100, 4096}) {
+    for (size_t nl : {12, 60}) {
+      Status s = c->gcm->seal(std::span(buf).first(len + 16), &n,
+                              std::span(nonce).first(nl),
+                              std::span(back).first(len), ad);
+      if (s != Status::kOk) st = s;
+      s = c->gcm->open(std::span(back).first(len), &n,
+                       std::span(nonce).first(nl),
+                       std::span(buf).first(len + 16), ad);
+      if (s != Status::kOk) st = s;
+    }
+  }
+  c->seal = st;
+  c->open = st;
+  buf[0] ^= 1;
+  c->open_bad = c->gcm->open(std::span(back).first(4096), &n,
+                             std::span(nonce).first(12), buf, ad);
+}
+
+void AddGhashSecrets(Secrets* s, const ctcrypto::AesGcm& gcm,
+                     const Bytes& key) {
+  ctcrypto::AesKey k;
+  EXPECT_EQ(k.init(key), Status::kOk);
+  Block h{};
+  k.encrypt_block(h.data(), h.data());
+  Block p = h;
+  for (int i = 1; i <= 16; ++i) {
+    s->AddBlockBothOrders("H^" + std::to_string(i), p);
+    p = RefGfMul(p, h);
+  }
+  const auto& g = gcm.ghash_key().state();
+  s->AddChunks(std::string("GHASH storage of ") + g.backend->name, g.storage,
+               sizeof(g.storage));
+}
+
+class StackResidueGcmTest : public testing::TestWithParam<GcmBackends> {};
+
+TEST_P(StackResidueGcmTest, NoKeyMaterialLeftOnStack) {
+  for (size_t key_len : {16, 32}) {
+    SCOPED_TRACE(key_len);
+    std::mt19937 rng(TestSeed() + static_cast<uint32_t>(key_len));
+    auto gcm = std::make_unique<ctcrypto::AesGcm>();
+    auto ctx = std::make_unique<GcmCtx>(
+        GcmCtx{GetParam(), RandomBytes(rng, key_len), gcm.get(), {}, {}, {},
+               {}});
+    const std::vector<uint8_t> region = Probe(GcmVictim, ctx.get());
+    ASSERT_EQ(ctx->init, Status::kOk);
+    ASSERT_EQ(ctx->seal, Status::kOk);
+    ASSERT_EQ(ctx->open, Status::kOk);
+    ASSERT_EQ(ctx->open_bad, Status::kAuthenticationFailed);
+    ASSERT_STREQ(gcm->aes_key().backend_name(), GetParam().aes->name);
+    ASSERT_STREQ(gcm->ghash_key().backend_name(), GetParam().ghash->name);
+    for (size_t i = 0; i < kQuiet; ++i)
+      ASSERT_EQ(region[i], kPaint) << "scan region too shallow";
+    size_t used = 0;
+    for (uint8_t b : region) used += b != kPaint;
+    ASSERT_GT(used, 256u) << "the victim did not run in the scanned region";
+
+    Secrets s;
+    AddAesSecrets(&s, ctx->key, gcm->aes_key());
+    AddGhashSecrets(&s, *gcm, ctx->key);
+    ASSERT_GT(s.size(), 40u);
+    EXPECT_EQ(s.Find(region), "");
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, StackResidueGcmTest,
+                         testing::ValuesIn(UsableGcmBackends()),
+                         GcmBackendsParamName());
+
+// --- TLS-CBC ------------------------------------------------------------------
+
+struct TlsCtx {
+  const AesBackend* row;
+  Bytes key;
+  ctcrypto::TlsCbcAead* tls;
+  Status init, seal, open, open_bad;
+};
+
+void TlsVictim(void* p) {
+  auto* c = static_cast<TlsCtx*>(p);
+  c->init = c->tls->init(ctcrypto::TlsCbcSuite::kAes256CbcSha384, c->key, 0,
+                         c->row);
+  static uint8_t pt[600] = {9}, rec[700], back[700];
+  static const uint8_t iv[16] = {7}, ad[11] = {8};
+  size_t n = 0, m = 0;
+  c->seal = c->tls->seal(rec, &n, iv, pt, ad);
+  c->open = c->tls->open(back, &m, iv, std::span(rec).first(n), ad);
+  rec[n - 1] ^= 1;
+  c->open_bad = c->tls->open(back, &m, iv, std::span(rec).first(n), ad);
+}
+
+class StackResidueTlsTest : public testing::TestWithParam<const AesBackend*> {
+};
+
+TEST_P(StackResidueTlsTest, NoKeyMaterialLeftOnStack) {
+  std::mt19937 rng(TestSeed());
+  const auto& info =
+      ctcrypto::tls_cbc_suite_info(ctcrypto::TlsCbcSuite::kAes256CbcSha384);
+  auto tls = std::make_unique<ctcrypto::TlsCbcAead>();
+  auto ctx = std::make_unique<TlsCtx>(
+      TlsCtx{GetParam(), RandomBytes(rng, info.key_len()), tls.get(), {}, {},
+             {}, {}});
+  const std::vector<uint8_t> region = Probe(TlsVictim, ctx.get());
+  ASSERT_EQ(ctx->init, Status::kOk);
+  ASSERT_EQ(ctx->seal, Status::kOk);
+  ASSERT_EQ(ctx->open, Status::kOk);
+  ASSERT_EQ(ctx->open_bad, Status::kAuthenticationFailed);
+  for (size_t i = 0; i < kQuiet; ++i)
+    ASSERT_EQ(region[i], kPaint) << "scan region too shallow";
+
+  Secrets s;
+  const Bytes aes_key(ctx->key.begin() + info.mac_key_len, ctx->key.end());
+  AddAesSecrets(&s, aes_key, tls->aes_key());
+  s.Add("MAC key", ctx->key.data(), info.mac_key_len);
+  ctcrypto::internal::HmacKeyState hk;
+  ctcrypto::internal::hmac_key_setup(&hk, ctcrypto::internal::alg_of(info.hash),
+                                     ctx->key.data(), info.mac_key_len);
+  s.Add("HMAC ipad state", reinterpret_cast<const uint8_t*>(&hk.inner),
+        sizeof(hk.inner));
+  s.Add("HMAC opad state", reinterpret_cast<const uint8_t*>(&hk.outer),
+        sizeof(hk.outer));
+  EXPECT_EQ(s.Find(region), "");
+}
+
+CTCRYPTO_INSTANTIATE_AES_BACKENDS(StackResidueTlsTest);
+
+// --- the scan can fail --------------------------------------------------------
+
+struct LeakCtx {
+  const ctcrypto::AesKey* key;
+};
+
+// A victim that does what the backends must not: copies round keys to the
+// stack and returns without wiping them.
+__attribute__((noinline)) void LeakyVictim(void* p) {
+  auto* c = static_cast<LeakCtx*>(p);
+  volatile uint8_t copy[64];
+  for (size_t i = 0; i < 64; ++i) copy[i] = c->key->state().storage[i];
+  __asm__ __volatile__("" : : "r"(copy) : "memory");
+}
+
+TEST(StackResidueScanTest, KeyCopyIsFound) {
+  std::mt19937 rng(TestSeed());
+  const Bytes key = RandomBytes(rng, 16);
+  auto aes = std::make_unique<ctcrypto::AesKey>();
+  ASSERT_EQ(aes->init(key), Status::kOk);
+  LeakCtx ctx{aes.get()};
+  const std::vector<uint8_t> region = Probe(LeakyVictim, &ctx);
+  Secrets s;
+  AddAesSecrets(&s, key, *aes);
+  EXPECT_NE(s.Find(region), "");
+}
+
+}  // namespace
+}  // namespace ctcrypto_test
