@@ -620,7 +620,9 @@ int wrap_call(WrapFn fn, const ctcrypto_aes_key* kek, uint8_t* out,
   if (kek == nullptr || out_len == nullptr || bad(out, max_out_len) ||
       bad(in, in_len))
     return code(Status::kInvalidArgument);
-  return code(fn(*key_of(kek), sp(in, in_len), sp(out, max_out_len), out_len));
+  const AesKey* k = live<AesKey>(kek, kAesKeyMagic);
+  if (k == nullptr) return code(Status::kNotInitialized);
+  return code(fn(*k, sp(in, in_len), sp(out, max_out_len), out_len));
 }
 
 }  // namespace
