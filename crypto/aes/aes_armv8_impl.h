@@ -477,8 +477,8 @@ CTCRYPTO_INLINE void ccm_t(const AesKeyState* s, const uint8_t* in,
                            uint8_t* out, size_t blocks,
                            const uint8_t* counter, uint8_t* mac) {
   RoundKeys<Nr> rk(s->storage);
-  const uint8x16_t k0n = veorq_u8(rk.k[0], rk.k[Nr]);
-  uint8x16_t st = veorq_u8(vld1q_u8(mac), rk.k[Nr]);
+  const uint8x16_t k0n = veorq_u8(rk.key(0), rk.key(Nr));
+  uint8x16_t st = veorq_u8(vld1q_u8(mac), rk.key(Nr));
   const uint8x16_t iv = vld1q_u8(counter);
   uint32_t c = load_be32(counter + 12);
   uint8x16_t ks = vdupq_n_u8(0);
@@ -493,21 +493,21 @@ CTCRYPTO_INLINE void ccm_t(const AesKeyState* s, const uint8_t* in,
     const uint8x16_t p = kOpen ? veorq_u8(d, ks) : d;
     if (kOpen) vst1q_u8(out, p);
     uint8x16_t x = vaesmcq_u8(vaeseq_u8(st, veorq_u8(p, k0n)));
-    uint8x16_t y = vaesmcq_u8(vaeseq_u8(counter_block(iv, c), rk.k[0]));
+    uint8x16_t y = vaesmcq_u8(vaeseq_u8(counter_block(iv, c), rk.key(0)));
 #pragma GCC unroll 14
     for (int r = 1; r < Nr - 1; ++r) {
-      x = vaesmcq_u8(vaeseq_u8(x, rk.k[r]));
-      y = vaesmcq_u8(vaeseq_u8(y, rk.k[r]));
+      x = vaesmcq_u8(vaeseq_u8(x, rk.key(r)));
+      y = vaesmcq_u8(vaeseq_u8(y, rk.key(r)));
     }
-    st = vaeseq_u8(x, rk.k[Nr - 1]);
-    y = veorq_u8(vaeseq_u8(y, rk.k[Nr - 1]), rk.k[Nr]);
+    st = vaeseq_u8(x, rk.key(Nr - 1));
+    y = veorq_u8(vaeseq_u8(y, rk.key(Nr - 1)), rk.key(Nr));
     if (kOpen) {
       ks = y;
     } else {
       vst1q_u8(out, veorq_u8(d, y));
     }
   }
-  vst1q_u8(mac, veorq_u8(st, rk.k[Nr]));
+  vst1q_u8(mac, veorq_u8(st, rk.key(Nr)));
 }
 
 template <int Nr>
