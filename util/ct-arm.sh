@@ -25,6 +25,7 @@
 #   ctmsan             host, MemorySanitizer: every x86 row
 set -u
 cd "$(dirname "$0")/.." || exit 1
+. util/configs.sh
 
 # The default leaves out armv7_neon on cortex-a9: the suite forces every row
 # explicitly, so the armv7_neon_ce run (the same binary on a CPU that runs
@@ -41,18 +42,28 @@ failed=0
 table=""
 times=""
 
-# run_spec NAME: sets config, qemu, cpu, vgarch, tool, env for a run.
+# run_spec NAME: sets config, qemu, cpu, vgarch, tool, env for a run. The
+# QEMU binary and CPU model are the target config's, from util/configs.tsv
+# (the same CPU the target's tests run on), never spelled out here.
 run_spec() {
   env_=""
   case $1 in
-    aarch64_ce) config=ctgrind_aarch64_ce; qemu=qemu-aarch64; cpu=cortex-a76; vgarch=arm64 ;;
-    aarch64_ce_nocrypto) config=ctgrind_aarch64_ce; qemu=qemu-aarch64; cpu=cortex-a76; vgarch=arm64; env_="CTCRYPTO_DISABLE=aes,pmull" ;;
-    aarch64_noce) config=ctgrind_aarch64_noce; qemu=qemu-aarch64; cpu=cortex-a53; vgarch=arm64 ;;
-    armv7_neon) config=ctgrind_armv7_neon; qemu=qemu-arm; cpu=cortex-a9; vgarch=armhf ;;
-    armv7_neon_ce) config=ctgrind_armv7_neon; qemu=qemu-arm; cpu=max; vgarch=armhf ;;
-    ctmsan) config=ctmsan; qemu=""; cpu=host; vgarch="" ;;
+    aarch64_ce) target=aarch64_ce; vgarch=arm64 ;;
+    aarch64_ce_nocrypto) target=aarch64_ce; vgarch=arm64; env_="CTCRYPTO_DISABLE=aes,pmull" ;;
+    aarch64_noce) target=aarch64_noce; vgarch=arm64 ;;
+    armv7_neon) target=armv7_neon; vgarch=armhf ;;
+    armv7_neon_ce) target=armv7_neon_ce; vgarch=armhf ;;
+    ctmsan) target=""; config=ctmsan; qemu=""; cpu=host; vgarch="" ;;
     *) return 1 ;;
   esac
+  if [ -n "$target" ]; then
+    # The ctgrind build of the target's platform (armv7_neon_ce is the
+    # armv7_neon build on another CPU model).
+    config=ctgrind_$(config_field "$target" 5 | sed 's#.*:\(.*\)_platform#\1#') || return 1
+    qemu=$(config_field "$target" 3) || return 1
+    cpu=$(config_field "$target" 4) || return 1
+    config_runner "$target" > /dev/null || return 1
+  fi
   case $vgarch in
     arm64) tool=memcheck-arm64-linux ;;
     armhf) tool=memcheck-arm-linux ;;
