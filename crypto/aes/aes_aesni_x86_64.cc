@@ -239,7 +239,10 @@ size_t gcm_bulk(const AesKeyState* s, const GhashKeyState* g,
 
 }  // namespace
 
-void aesni_set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
+// aesni_set_encrypt_key: the FIPS-197 key expansion into the encryption
+// schedule at kEncKeyOffset; returns the bytes written from offset 0.
+size_t aesni_set_encrypt_key(AesKeyState* s, const uint8_t* key,
+                             size_t key_len) {
   static constexpr uint8_t kRcon[10] = {0x01, 0x02, 0x04, 0x08, 0x10,
                                         0x20, 0x40, 0x80, 0x1b, 0x36};
   const size_t nk = key_len / 4;
@@ -260,12 +263,21 @@ void aesni_set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
     w[i] = w[i - nk] ^ t;
   }
   std::memcpy(s->storage + kEncKeyOffset, w, total * 4);
+  secure_zero(w, sizeof(w));
+  return kEncKeyOffset + total * 4;
+}
+
+// aesni_set_key: the encryption schedule and, for AESDEC, the equivalent
+// inverse cipher's (FIPS-197, 5.3.5): the round keys reversed, the inner
+// ones through InvMixColumns (AESIMC).
+void aesni_set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
+  aesni_set_encrypt_key(s, key, key_len);
+  const size_t nr = key_len / 4 + 6;
   const __m128i* ek = enc_keys(s);
   __m128i* dk = reinterpret_cast<__m128i*>(s->storage + kDecKeyOffset);
   dk[0] = ek[nr];
   for (size_t i = 1; i < nr; ++i) dk[i] = _mm_aesimc_si128(ek[nr - i]);
   dk[nr] = ek[0];
-  secure_zero(w, sizeof(w));
 }
 
 void aesni_encrypt_block(const AesKeyState* s, const uint8_t in[16],
@@ -456,6 +468,7 @@ const AesBackend kAesAesni = {
     .ecb_decrypt = x86hw::aesni_ecb_decrypt,
     .ccm_seal_bulk = x86hw::aesni_ccm_seal_bulk,
     .ccm_open_bulk = x86hw::aesni_ccm_open_bulk,
+    .set_encrypt_key = x86hw::aesni_set_encrypt_key,
 };
 
 }  // namespace ctcrypto::internal

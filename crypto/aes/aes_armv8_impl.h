@@ -47,7 +47,10 @@ inline uint32_t sub_word(uint32_t w) {
   return vgetq_lane_u32(vreinterpretq_u32_u8(v), 0);
 }
 
-void armv8_set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
+// armv8_expand: the FIPS-197 key expansion, round keys 0..Nr at offset 0 of
+// the storage and in ek[]; returns the bytes written.
+size_t armv8_expand(AesKeyState* s, const uint8_t* key, size_t key_len,
+                    uint8x16_t ek[15]) {
   const size_t nk = key_len / 4;
   const size_t nr = nk + 6;
   const size_t total = 4 * (nr + 1);
@@ -65,11 +68,26 @@ void armv8_set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
     }
     w[i] = w[i - nk] ^ t;
   }
-  uint8x16_t ek[15];
   for (size_t r = 0; r <= nr; ++r) {
     ek[r] = vreinterpretq_u8_u32(vld1q_u32(w + 4 * r));
     vst1q_u8(s->storage + 16 * r, ek[r]);
   }
+  secure_zero(w, sizeof(w));
+  return 16 * (nr + 1);
+}
+
+size_t armv8_set_encrypt_key(AesKeyState* s, const uint8_t* key,
+                             size_t key_len) {
+  uint8x16_t ek[15];
+  const size_t written = armv8_expand(s, key, key_len, ek);
+  secure_zero(ek, sizeof(ek));
+  return written;
+}
+
+void armv8_set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
+  const size_t nr = key_len / 4 + 6;
+  uint8x16_t ek[15];
+  armv8_expand(s, key, key_len, ek);
   // Equivalent inverse cipher: dk[0] = ek[Nr], dk[i] = InvMixColumns(
   // ek[Nr-i]) for 0 < i < Nr, dk[Nr] = ek[0].
   uint8_t* dk = s->storage + kDecOffset;
@@ -77,7 +95,6 @@ void armv8_set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
   for (size_t i = 1; i < nr; ++i)
     vst1q_u8(dk + 16 * i, vaesimcq_u8(ek[nr - i]));
   vst1q_u8(dk + 16 * nr, ek[0]);
-  secure_zero(w, sizeof(w));
   secure_zero(ek, sizeof(ek));
 }
 
@@ -522,7 +539,8 @@ constexpr AesBackend armv8_row() {
                     .ecb_encrypt = armv8_ecb_encrypt,
                     .ecb_decrypt = armv8_ecb_decrypt,
                     .ccm_seal_bulk = armv8_ccm_seal_bulk,
-                    .ccm_open_bulk = armv8_ccm_open_bulk};
+                    .ccm_open_bulk = armv8_ccm_open_bulk,
+                    .set_encrypt_key = armv8_set_encrypt_key};
 }
 
 }  // namespace

@@ -484,14 +484,10 @@ struct Vpaes {
   //   dec[0]       = psi(k_Nr) ^ psi(63)
   //   dec[r]       = P_r^-1(psi(InvMC(k_{Nr-r})) ^ psi(63))  0 < r < Nr
   //   dec[Nr]      = k_0
-  static void set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
-    Schedule* ks = reinterpret_cast<Schedule*>(s->storage);
-    const uint32_t nr = s->rounds;
-    alignas(16) uint8_t w[15 * 16];
-    expand(key, key_len, nr, w);
-    const V phi63 = S::splat(kTables.phi63), psi63 = S::splat(kTables.psi63);
+  // store_enc: enc[0..Nr] from the FIPS-197 round keys w.
+  static void store_enc(Schedule* ks, const uint8_t* w, uint32_t nr) {
+    const V phi63 = S::splat(kTables.phi63);
     S::store(ks->enc[0], lin(ld(w), kTables.enc_in));
-    S::store(ks->dec[nr], ld(w));
     for (uint32_t r = 1; r < nr; r++) {
       const V k = ld(w + 16 * r);
       S::store(ks->enc[r],
@@ -499,6 +495,30 @@ struct Vpaes {
                       ld(kTables.enc_qinv[r & 3])));
     }
     S::store(ks->enc[nr], S::vxor(ld(w + 16 * nr), S::splat(0x63)));
+  }
+
+  // set_encrypt_key: enc[0..Nr] only (AesBackend::set_encrypt_key); enc is
+  // the first member of Schedule, so the bytes written are a prefix.
+  static size_t set_encrypt_key(AesKeyState* s, const uint8_t* key,
+                                size_t key_len) {
+    Schedule* ks = reinterpret_cast<Schedule*>(s->storage);
+    const uint32_t nr = s->rounds;
+    alignas(16) uint8_t w[15 * 16];
+    expand(key, key_len, nr, w);
+    store_enc(ks, w, nr);
+    secure_zero(w, sizeof(w));
+    static_assert(offsetof(Schedule, enc) == 0);
+    return 16 * (size_t{nr} + 1);
+  }
+
+  static void set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
+    Schedule* ks = reinterpret_cast<Schedule*>(s->storage);
+    const uint32_t nr = s->rounds;
+    alignas(16) uint8_t w[15 * 16];
+    expand(key, key_len, nr, w);
+    const V psi63 = S::splat(kTables.psi63);
+    store_enc(ks, w, nr);
+    S::store(ks->dec[nr], ld(w));
     S::store(ks->dec[0],
              S::vxor(lin(ld(w + 16 * nr), kTables.dec_in), psi63));
     for (uint32_t r = 1; r < nr; r++) {
@@ -687,6 +707,7 @@ struct Vpaes {
     r.ccm_open_bulk = ccm_bulk<true>;
     r.ecb_encrypt = ecb_encrypt;
     r.ecb_decrypt = ecb_decrypt;
+    r.set_encrypt_key = set_encrypt_key;
     return r;
   }
 };
