@@ -220,15 +220,12 @@ TEST_P(GhashTest, LargeInput) {
 
 // GhashBackend::init_powers: a key set up for calls of at most m blocks
 // hashes like the full key in every such call, and writes only the bytes it
-// reports. The rows that keep several powers must have the entry (GCM-SIV's
-// per-message cost depends on it); a row that loses it fails here.
+// reports. Every row has the entry (GCM-SIV's per-message cost and exact
+// wipe depend on it); a row that loses it fails here.
 TEST_P(GhashTest, InitPowersForShortCalls) {
   const GhashBackend* row = GetParam();
   const std::string name = row->name;
-  const bool expected =
-      name == "clmul" || name == "vpclmul" || name == "pmull";
-  ASSERT_EQ(row->init_powers != nullptr, expected) << name;
-  if (!expected) return;
+  ASSERT_NE(row->init_powers, nullptr) << name;
   std::mt19937 rng(TestSeed() + 20);
   const size_t kMax[] = {1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 31, 32, 33, 40};
   size_t checked = 0;
