@@ -40,9 +40,9 @@
 //
 // Secrets that live on the stack (derived keys, the expanded encryption key,
 // the POLYVAL key material, keystream, staged plaintext) are wiped before
-// every return, each exactly where it was written. open() decrypts and hashes chunk by chunk, compares tags with
-// ct_equal_mask, declassifies only the verdict, and zeroes the plaintext on
-// failure.
+// every return, each exactly where it was written. open() decrypts and
+// hashes chunk by chunk, compares tags with ct_equal_mask, declassifies only
+// the verdict, and zeroes the plaintext on failure.
 #include <bit>
 #include <cstring>
 
