@@ -491,12 +491,14 @@ struct Vpaes {
     }
   }
 
+  // The schedules set_key writes (set_encrypt_key: enc only):
   //   enc[0]       = phi(k_0)
   //   enc[r]       = Q_r^-1(phi(k_r) ^ phi(63))          0 < r < Nr
   //   enc[Nr]      = k_Nr ^ 63
   //   dec[0]       = psi(k_Nr) ^ psi(63)
   //   dec[r]       = P_r^-1(psi(InvMC(k_{Nr-r})) ^ psi(63))  0 < r < Nr
   //   dec[Nr]      = k_0
+  //
   // store_enc: enc[0..Nr] from the FIPS-197 round keys w.
   static void store_enc(Schedule* ks, const uint8_t* w, uint32_t nr) {
     const V phi63 = S::splat(kTables.phi63);
