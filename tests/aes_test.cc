@@ -18,6 +18,7 @@ namespace {
 
 using ctcrypto::AesKey;
 using ctcrypto::Status;
+using ctcrypto::internal::AesKeyState;
 
 class AesTest : public testing::TestWithParam<const AesBackend*> {};
 
@@ -159,6 +160,67 @@ TEST_P(AesTest, WrongKeyLengths) {
   EXPECT_EQ(k.init(std::span<const uint8_t>(), GetParam()),
             Status::kInvalidKeyLength);
   EXPECT_FALSE(k.initialized());
+}
+
+// AesBackend::set_encrypt_key: the encryption schedule only. Into storage
+// poisoned with 0xa5, it must write only the prefix it reports, equal to
+// set_key's, and every encryption entry must give set_key's results (so none
+// reads the decryption schedule). Decryption with such a key is not allowed;
+// the last check shows it really has no decryption schedule. Rows whose
+// decryption schedule costs must have the entry; losing it fails here.
+TEST_P(AesTest, EncryptOnlyKeySetUp) {
+  const AesBackend* row = GetParam();
+  const std::string name = row->name;
+  const bool expected = name == "aesni" || name == "vaes" ||
+                        name == "armv8" || name == "vpaes" ||
+                        name == "vpaes+bsaes";
+  ASSERT_EQ(row->set_encrypt_key != nullptr, expected) << name;
+  if (!expected) return;
+  std::mt19937 rng(TestSeed() + 7);
+  const size_t kKeyLens[] = {16, 24, 32};
+  int checked = 0;
+  for (int iter = 0; iter < 30; ++iter) {
+    const size_t key_len = kKeyLens[iter % 3];
+    Bytes key = RandomBytes(rng, key_len);
+    alignas(64) AesKeyState full, enc;
+    for (AesKeyState* st : {&full, &enc}) {
+      std::memset(st->storage, 0xa5, sizeof(st->storage));
+      st->key_len = static_cast<uint32_t>(key_len);
+      st->rounds = static_cast<uint32_t>(key_len / 4 + 6);
+      st->backend = row;
+    }
+    row->set_key(&full, key.data(), key_len);
+    const size_t n = row->set_encrypt_key(&enc, key.data(), key_len);
+    ASSERT_GT(n, 0u);
+    ASSERT_LT(n, sizeof(enc.storage));
+    ASSERT_EQ(std::memcmp(enc.storage, full.storage, n), 0) << name;
+    for (size_t i = n; i < sizeof(enc.storage); ++i)
+      ASSERT_EQ(enc.storage[i], 0xa5) << "byte " << i;
+
+    Bytes pt = RandomBytes(rng, 16 * 37);
+    Block ctr = ToBlock(RandomBytes(rng, 16));
+    uint8_t c1[16];
+    row->encrypt_block(&enc, pt.data(), c1);
+    ASSERT_EQ(ToHex(c1), ToHex(RefAesEncryptBlock(key, ToBlock(pt))));
+    Bytes a(pt.size()), b(pt.size());
+    row->ctr32(&enc, pt.data(), a.data(), 37, ctr.data());
+    row->ctr32(&full, pt.data(), b.data(), 37, ctr.data());
+    ASSERT_EQ(ToHex(a), ToHex(b));
+    Block iv1 = ctr, iv2 = ctr;
+    row->cbc_encrypt(&enc, pt.data(), a.data(), 37, iv1.data());
+    row->cbc_encrypt(&full, pt.data(), b.data(), 37, iv2.data());
+    ASSERT_EQ(ToHex(a), ToHex(b));
+    if (row->ecb_encrypt) {
+      row->ecb_encrypt(&enc, pt.data(), a.data(), 37);
+      row->ecb_encrypt(&full, pt.data(), b.data(), 37);
+      ASSERT_EQ(ToHex(a), ToHex(b));
+    }
+    uint8_t d[16];
+    row->decrypt_block(&enc, c1, d);
+    EXPECT_NE(ToHex(d), ToHex(Bytes(pt.begin(), pt.begin() + 16)));
+    ++checked;
+  }
+  EXPECT_EQ(checked, 30);
 }
 
 CTCRYPTO_INSTANTIATE_AES_BACKENDS(AesTest);

@@ -238,35 +238,58 @@ size_t gcm_bulk(const AesKeyState* s, const GhashKeyState* g,
   }
 }
 
-}  // namespace
-
-void aesni_set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
+// expand_words: FIPS-197 KeyExpansion (5.2) for Nk = kNk into w[0..4(Nr+1)).
+// Nk is a template parameter so that i % Nk and i / Nk compile to multiplies
+// instead of divisions (a run-time divide per word was most of a key set-up).
+template <size_t kNk>
+void expand_words(const uint8_t* key, uint32_t* w) {
   static constexpr uint8_t kRcon[10] = {0x01, 0x02, 0x04, 0x08, 0x10,
                                         0x20, 0x40, 0x80, 0x1b, 0x36};
-  const size_t nk = key_len / 4;
-  const size_t nr = nk + 6;
-  const size_t total = 4 * (nr + 1);
-  uint32_t w[60];
+  constexpr size_t kTotal = 4 * (kNk + 7);
   // Words are little-endian loads: byte 0 of the key is the low byte, so
   // RotWord is a rotate right by 8 and Rcon goes into the low byte.
-  std::memcpy(w, key, key_len);
-  for (size_t i = nk; i < total; ++i) {
+  std::memcpy(w, key, 4 * kNk);
+  for (size_t i = kNk; i < kTotal; ++i) {
     uint32_t t = w[i - 1];
-    if (i % nk == 0) {
+    if (i % kNk == 0) {
       t = sub_word(t);
-      t = ((t >> 8) | (t << 24)) ^ kRcon[i / nk - 1];
-    } else if (nk > 6 && i % nk == 4) {
+      t = ((t >> 8) | (t << 24)) ^ kRcon[i / kNk - 1];
+    } else if (kNk > 6 && i % kNk == 4) {
       t = sub_word(t);
     }
-    w[i] = w[i - nk] ^ t;
+    w[i] = w[i - kNk] ^ t;
+  }
+}
+
+}  // namespace
+
+// aesni_set_encrypt_key: the FIPS-197 key expansion into the encryption
+// schedule at kEncKeyOffset; returns the bytes written from offset 0.
+size_t aesni_set_encrypt_key(AesKeyState* s, const uint8_t* key,
+                             size_t key_len) {
+  const size_t total = 4 * (key_len / 4 + 7);
+  uint32_t w[60];
+  switch (key_len) {  // public
+    case 16: expand_words<4>(key, w); break;
+    case 24: expand_words<6>(key, w); break;
+    default: expand_words<8>(key, w); break;
   }
   std::memcpy(s->storage + kEncKeyOffset, w, total * 4);
+  secure_zero(w, sizeof(w));
+  return kEncKeyOffset + total * 4;
+}
+
+// aesni_set_key: the encryption schedule and, for AESDEC, the equivalent
+// inverse cipher's (FIPS-197, 5.3.5): the round keys reversed, the inner
+// ones through InvMixColumns (AESIMC).
+void aesni_set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
+  aesni_set_encrypt_key(s, key, key_len);
+  const size_t nr = key_len / 4 + 6;
   const __m128i* ek = enc_keys(s);
   __m128i* dk = reinterpret_cast<__m128i*>(s->storage + kDecKeyOffset);
   dk[0] = ek[nr];
   for (size_t i = 1; i < nr; ++i) dk[i] = _mm_aesimc_si128(ek[nr - i]);
   dk[nr] = ek[0];
-  secure_zero(w, sizeof(w));
 }
 
 void aesni_encrypt_block(const AesKeyState* s, const uint8_t in[16],
@@ -457,6 +480,7 @@ const AesBackend kAesAesni = {
     .ecb_decrypt = x86hw::aesni_ecb_decrypt,
     .ccm_seal_bulk = x86hw::aesni_ccm_seal_bulk,
     .ccm_open_bulk = x86hw::aesni_ccm_open_bulk,
+    .set_encrypt_key = x86hw::aesni_set_encrypt_key,
 };
 
 }  // namespace ctcrypto::internal

@@ -48,29 +48,57 @@ inline uint32_t sub_word(uint32_t w) {
   return vgetq_lane_u32(vreinterpretq_u32_u8(v), 0);
 }
 
-void armv8_set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
-  const size_t nk = key_len / 4;
-  const size_t nr = nk + 6;
-  const size_t total = 4 * (nr + 1);
-  uint32_t w[60];
-  for (size_t i = 0; i < nk; ++i) w[i] = load_le32(key + 4 * i);
+// expand_words: FIPS-197 KeyExpansion for Nk = kNk (a template parameter,
+// so that i % Nk is a multiply, not a run-time division).
+template <size_t kNk>
+void expand_words(const uint8_t* key, uint32_t* w) {
+  constexpr size_t kTotal = 4 * (kNk + 7);
+  for (size_t i = 0; i < kNk; ++i) w[i] = load_le32(key + 4 * i);
   uint32_t rcon = 1;  // public constants, x^(i/Nk - 1) in GF(2^8)
-  for (size_t i = nk; i < total; ++i) {
+  for (size_t i = kNk; i < kTotal; ++i) {
     uint32_t t = w[i - 1];
-    if (i % nk == 0) {
+    if (i % kNk == 0) {
       // RotWord on little-endian packed bytes is a right rotation by 8.
       t = sub_word((t >> 8) | (t << 24)) ^ rcon;
       rcon = (rcon << 1) ^ (0x11b & (0u - (rcon >> 7)));
-    } else if (nk > 6 && i % nk == 4) {
+    } else if (kNk > 6 && i % kNk == 4) {
       t = sub_word(t);
     }
-    w[i] = w[i - nk] ^ t;
+    w[i] = w[i - kNk] ^ t;
   }
-  uint8x16_t ek[15];
+}
+
+// armv8_expand: the FIPS-197 key expansion, round keys 0..Nr at offset 0 of
+// the storage and in ek[]; returns the bytes written.
+size_t armv8_expand(AesKeyState* s, const uint8_t* key, size_t key_len,
+                    uint8x16_t ek[15]) {
+  const size_t nr = key_len / 4 + 6;
+  uint32_t w[60];
+  switch (key_len) {  // public
+    case 16: expand_words<4>(key, w); break;
+    case 24: expand_words<6>(key, w); break;
+    default: expand_words<8>(key, w); break;
+  }
   for (size_t r = 0; r <= nr; ++r) {
     ek[r] = vreinterpretq_u8_u32(vld1q_u32(w + 4 * r));
     vst1q_u8(s->storage + 16 * r, ek[r]);
   }
+  secure_zero(w, sizeof(w));
+  return 16 * (nr + 1);
+}
+
+size_t armv8_set_encrypt_key(AesKeyState* s, const uint8_t* key,
+                             size_t key_len) {
+  uint8x16_t ek[15];
+  const size_t written = armv8_expand(s, key, key_len, ek);
+  secure_zero(ek, sizeof(ek));
+  return written;
+}
+
+void armv8_set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
+  const size_t nr = key_len / 4 + 6;
+  uint8x16_t ek[15];
+  armv8_expand(s, key, key_len, ek);
   // Equivalent inverse cipher: dk[0] = ek[Nr], dk[i] = InvMixColumns(
   // ek[Nr-i]) for 0 < i < Nr, dk[Nr] = ek[0].
   uint8_t* dk = s->storage + kDecOffset;
@@ -78,7 +106,6 @@ void armv8_set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
   for (size_t i = 1; i < nr; ++i)
     vst1q_u8(dk + 16 * i, vaesimcq_u8(ek[nr - i]));
   vst1q_u8(dk + 16 * nr, ek[0]);
-  secure_zero(w, sizeof(w));
   secure_zero(ek, sizeof(ek));
 }
 
@@ -553,7 +580,8 @@ constexpr AesBackend armv8_row() {
                     .ecb_encrypt = armv8_ecb_encrypt,
                     .ecb_decrypt = armv8_ecb_decrypt,
                     .ccm_seal_bulk = armv8_ccm_seal_bulk,
-                    .ccm_open_bulk = armv8_ccm_open_bulk};
+                    .ccm_open_bulk = armv8_ccm_open_bulk,
+                    .set_encrypt_key = armv8_set_encrypt_key};
 }
 
 }  // namespace

@@ -108,6 +108,19 @@ struct AesBackend {
   void (*ccm_open_bulk)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                         size_t blocks, const uint8_t counter[16],
                         uint8_t mac[16]) = nullptr;
+  // Optional encrypt-only key set-up (null when absent: callers use set_key
+  // and treat all of s->storage as written). As set_key, but writes only the
+  // encryption schedule, skipping the decryption schedule on the rows where
+  // deriving it costs (AES-NI's and ARMv8's InvMixColumns pass, vpaes's
+  // transformed inverse schedule). For one-use internal keys that only ever
+  // encrypt (GCM-SIV's per-nonce message-encryption key). Returns the length
+  // of the prefix of s->storage it wrote, all the caller has to wipe.
+  // Such a key has no decryption schedule (the bytes are whatever was there
+  // before): it must never reach decrypt_block, cbc_decrypt or ecb_decrypt.
+  // AesKey never sets a key up this way, so no public object can hold one;
+  // the key stays inside the mode that made it.
+  size_t (*set_encrypt_key)(AesKeyState* s, const uint8_t* key,
+                            size_t key_len) = nullptr;
 };
 
 // basic_row: the row of an implementation whose static functions Impl::

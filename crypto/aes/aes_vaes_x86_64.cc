@@ -506,6 +506,7 @@ const AesBackend kAesVaes = {
     .ecb_decrypt = x86hw::vaes_ecb<true>,
     .ccm_seal_bulk = x86hw::aesni_ccm_seal_bulk,
     .ccm_open_bulk = x86hw::aesni_ccm_open_bulk,
+    .set_encrypt_key = x86hw::aesni_set_encrypt_key,
 };
 
 }  // namespace ctcrypto::internal

@@ -43,6 +43,8 @@ static inline const __m128i* dec_keys(const AesKeyState* s) {
 
 // The AES-NI functions of aes_aesni_x86_64.cc, shared with the VAES row.
 void aesni_set_key(AesKeyState* s, const uint8_t* key, size_t key_len);
+size_t aesni_set_encrypt_key(AesKeyState* s, const uint8_t* key,
+                             size_t key_len);
 void aesni_encrypt_block(const AesKeyState* s, const uint8_t in[16],
                          uint8_t out[16]);
 void aesni_decrypt_block(const AesKeyState* s, const uint8_t in[16],

@@ -200,6 +200,12 @@ struct Hybrid {
   static void set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
     kAesVpaes.set_key(s, key, key_len);
   }
+  // Every encryption entry of this row reads only the vpaes encryption
+  // schedule (the bsaes one is derived from it per call).
+  static size_t set_encrypt_key(AesKeyState* s, const uint8_t* key,
+                                size_t key_len) {
+    return kAesVpaes.set_encrypt_key(s, key, key_len);
+  }
   static void encrypt_block(const AesKeyState* s, const uint8_t in[16],
                             uint8_t out[16]) {
     kAesVpaes.encrypt_block(s, in, out);
@@ -252,6 +258,7 @@ struct Hybrid {
     r.ccm_open_bulk = ccm_open_bulk;
     r.ecb_encrypt = ecb_encrypt;
     r.ecb_decrypt = ecb_decrypt;
+    r.set_encrypt_key = set_encrypt_key;
     return r;
   }
 

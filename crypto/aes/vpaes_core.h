@@ -467,42 +467,53 @@ struct Vpaes {
   }
 
   // FIPS-197 §5.2 key expansion, SubWord by the vector S-box.
-  static void expand(const uint8_t* key, size_t key_len, uint32_t rounds,
-                     uint8_t w[15 * 16]) {
+  // expand_nk: FIPS-197 KeyExpansion for Nk = kNk (a template parameter, so
+  // that i % Nk and i / Nk are multiplies, not run-time divisions).
+  template <size_t kNk>
+  static void expand_nk(const uint8_t* key, uint8_t w[15 * 16]) {
     static constexpr uint8_t kRcon[11] = {0x00, 0x01, 0x02, 0x04, 0x08, 0x10,
                                           0x20, 0x40, 0x80, 0x1b, 0x36};
-    const size_t nk = key_len / 4, total = 4 * (rounds + 1);
-    std::memcpy(w, key, key_len);
+    constexpr size_t kTotal = 4 * (kNk + 7);
+    std::memcpy(w, key, 4 * kNk);
     alignas(16) uint8_t buf[16] = {0};
-    for (size_t i = nk; i < total; i++) {
+    for (size_t i = kNk; i < kTotal; i++) {
       uint8_t* t = w + 4 * i;
       std::memcpy(t, w + 4 * (i - 1), 4);
-      if (i % nk == 0 || (nk > 6 && i % nk == 4)) {
-        const bool rot = i % nk == 0;  // public: depends on i only
+      if (i % kNk == 0 || (kNk > 6 && i % kNk == 4)) {
+        const bool rot = i % kNk == 0;  // public: depends on i only
         for (int b = 0; b < 4; b++) buf[b] = t[rot ? (b + 1) & 3 : b];
         S::store(buf, sub_bytes(ld(buf)));
         std::memcpy(t, buf, 4);
-        if (rot) t[0] ^= kRcon[i / nk];
+        if (rot) t[0] ^= kRcon[i / kNk];
       }
-      for (int b = 0; b < 4; b++) t[b] ^= w[4 * (i - nk) + b];
+      for (int b = 0; b < 4; b++) t[b] ^= w[4 * (i - kNk) + b];
     }
     secure_zero(buf, sizeof(buf));
   }
 
+  // expand: the round keys w[0..Nr] for a 16-, 24- or 32-byte key (Nr =
+  // rounds = Nk + 6).
+  static void expand(const uint8_t* key, size_t key_len, uint32_t /*rounds*/,
+                     uint8_t w[15 * 16]) {
+    switch (key_len) {  // public
+      case 16: expand_nk<4>(key, w); break;
+      case 24: expand_nk<6>(key, w); break;
+      default: expand_nk<8>(key, w); break;
+    }
+  }
+
+  // The schedules set_key writes (set_encrypt_key: enc only):
   //   enc[0]       = phi(k_0)
   //   enc[r]       = Q_r^-1(phi(k_r) ^ phi(63))          0 < r < Nr
   //   enc[Nr]      = k_Nr ^ 63
   //   dec[0]       = psi(k_Nr) ^ psi(63)
   //   dec[r]       = P_r^-1(psi(InvMC(k_{Nr-r})) ^ psi(63))  0 < r < Nr
   //   dec[Nr]      = k_0
-  static void set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
-    Schedule* ks = reinterpret_cast<Schedule*>(s->storage);
-    const uint32_t nr = s->rounds;
-    alignas(16) uint8_t w[15 * 16];
-    expand(key, key_len, nr, w);
-    const V phi63 = S::splat(kTables.phi63), psi63 = S::splat(kTables.psi63);
+  //
+  // store_enc: enc[0..Nr] from the FIPS-197 round keys w.
+  static void store_enc(Schedule* ks, const uint8_t* w, uint32_t nr) {
+    const V phi63 = S::splat(kTables.phi63);
     S::store(ks->enc[0], lin(ld(w), kTables.enc_in));
-    S::store(ks->dec[nr], ld(w));
     for (uint32_t r = 1; r < nr; r++) {
       const V k = ld(w + 16 * r);
       S::store(ks->enc[r],
@@ -510,6 +521,30 @@ struct Vpaes {
                       ld(kTables.enc_qinv[r & 3])));
     }
     S::store(ks->enc[nr], S::vxor(ld(w + 16 * nr), S::splat(0x63)));
+  }
+
+  // set_encrypt_key: enc[0..Nr] only (AesBackend::set_encrypt_key); enc is
+  // the first member of Schedule, so the bytes written are a prefix.
+  static size_t set_encrypt_key(AesKeyState* s, const uint8_t* key,
+                                size_t key_len) {
+    Schedule* ks = reinterpret_cast<Schedule*>(s->storage);
+    const uint32_t nr = s->rounds;
+    alignas(16) uint8_t w[15 * 16];
+    expand(key, key_len, nr, w);
+    store_enc(ks, w, nr);
+    secure_zero(w, sizeof(w));
+    static_assert(offsetof(Schedule, enc) == 0);
+    return 16 * (size_t{nr} + 1);
+  }
+
+  static void set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
+    Schedule* ks = reinterpret_cast<Schedule*>(s->storage);
+    const uint32_t nr = s->rounds;
+    alignas(16) uint8_t w[15 * 16];
+    expand(key, key_len, nr, w);
+    const V psi63 = S::splat(kTables.psi63);
+    store_enc(ks, w, nr);
+    S::store(ks->dec[nr], ld(w));
     S::store(ks->dec[0],
              S::vxor(lin(ld(w + 16 * nr), kTables.dec_in), psi63));
     for (uint32_t r = 1; r < nr; r++) {
@@ -700,6 +735,7 @@ struct Vpaes {
     r.ccm_open_bulk = ccm_bulk<true>;
     r.ecb_encrypt = ecb_encrypt;
     r.ecb_decrypt = ecb_decrypt;
+    r.set_encrypt_key = set_encrypt_key;
     return r;
   }
 };

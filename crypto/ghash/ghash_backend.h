@@ -23,6 +23,15 @@ struct alignas(64) GhashKeyState {
   const GhashBackend* backend;  // the row that set this key up
 };
 
+// GhashKeyExtent: the bytes of GhashKeyState::storage a key set-up wrote, as
+// up to two ranges [offset[i], offset[i] + len[i]) (a row's power table and
+// its companion table), so that a one-use key is wiped exactly where it was
+// written. An unused range has len 0.
+struct GhashKeyExtent {
+  size_t offset[2];
+  size_t len[2];
+};
+
 struct GhashBackend {
   const char* name;
   uint32_t required_caps;
@@ -35,6 +44,17 @@ struct GhashBackend {
   // xi = (xi XOR X) * H, with xi and X as GCM byte strings.
   void (*update)(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
                  size_t blocks);
+
+  // Optional (null when absent: callers use init and treat all of storage
+  // as written). init_powers: as init, but computes only the key powers that
+  // update calls of at most `max_blocks` blocks (>= 1) read, in the places
+  // init puts them. For a key that hashes one short message (GCM-SIV's
+  // per-nonce POLYVAL key), where init's higher powers would be computed and
+  // wiped unused. The state is valid only for update calls of at most
+  // `max_blocks` blocks; the caller guarantees that (block counts are
+  // public). Returns the bytes written.
+  GhashKeyExtent (*init_powers)(GhashKeyState* g, const uint8_t h[16],
+                                size_t max_blocks) = nullptr;
 };
 
 extern const GhashBackend* const kGhashBackends[];

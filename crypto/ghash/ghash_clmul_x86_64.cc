@@ -25,6 +25,8 @@
 // XOR, PSHUFB with constant control and fixed shifts. The conditional
 // reduction of x*H in init() is a mask made by an arithmetic shift, not a
 // branch. Memory indices are block and power numbers only.
+#include <cstddef>
+
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
 #include "crypto/ghash/ghash_clmul_core.h"
@@ -39,6 +41,21 @@ namespace {
 void clmul_init(GhashKeyState* g, const uint8_t h[16]) {
   ClmulKey* k = reinterpret_cast<ClmulKey*>(g->storage);
   ghash_key_powers(h, kNumPowers, k->h, k->hk);
+}
+
+// clmul_init_powers: x*H^n .. x*H^1 for n = min(max_blocks, 8) in the last
+// n slots of both tables, which is what a call of up to n blocks reads
+// (ghash_n with a run of m blocks reads slots 8 - m .. 7).
+GhashKeyExtent clmul_init_powers(GhashKeyState* g, const uint8_t h[16],
+                                 size_t max_blocks) {
+  ClmulKey* k = reinterpret_cast<ClmulKey*>(g->storage);
+  const int n = max_blocks < kNumPowers ? static_cast<int>(max_blocks)
+                                        : kNumPowers;
+  ghash_key_powers(h, n, k->h + (kNumPowers - n), k->hk + (kNumPowers - n));
+  const size_t len = sizeof(__m128i) * static_cast<size_t>(n);
+  return GhashKeyExtent{{offsetof(ClmulKey, h) + sizeof(k->h) - len,
+                         offsetof(ClmulKey, hk) + sizeof(k->hk) - len},
+                        {len, len}};
 }
 
 void clmul_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
@@ -57,6 +74,7 @@ const GhashBackend kGhashClmul = {
     .required_caps = kCapPclmul | kCapSsse3,
     .init = x86hw::clmul_init,
     .update = x86hw::clmul_update,
+    .init_powers = x86hw::clmul_init_powers,
 };
 
 }  // namespace ctcrypto::internal

@@ -261,12 +261,29 @@ inline void init_key(GhashKeyState* g, const uint8_t h[16]) {
   secure_zero(h2, sizeof(h2));
 }
 
+// init_key_powers: calls of one block read only rot[0] (H); longer ones
+// read H^2 too, so they get init_key.
+inline GhashKeyExtent init_key_powers(GhashKeyState* g, const uint8_t h[16],
+                                      size_t max_blocks) {
+  if (max_blocks >= 2) {
+    init_key(g, h);
+    return GhashKeyExtent{{0, 0}, {sizeof(NeonKey), 0}};
+  }
+  NeonKey k;
+  set_power(&k, 0, h);
+  static_assert(offsetof(NeonKey, rot) == 0);
+  std::memcpy(g->storage, k.rot[0], sizeof(k.rot[0]));
+  secure_zero(k.rot[0], sizeof(k.rot[0]));
+  return GhashKeyExtent{{0, 0}, {sizeof(k.rot[0]), 0}};
+}
+
 // row: the "neon" row of an ISA file, which needs `caps` at run time.
 constexpr GhashBackend row(uint32_t caps) {
   return GhashBackend{.name = "neon",
                       .required_caps = caps,
                       .init = init_key,
-                      .update = update};
+                      .update = update,
+                      .init_powers = init_key_powers};
 }
 
 #undef CTCRYPTO_NEON_INLINE

@@ -237,12 +237,13 @@ CTC_GH_INLINE const Power& key_power(const GhashKeyState* g, int i) {
   return std::launder(reinterpret_cast<const NohwKey*>(g->storage))->p[i];
 }
 
-void nohw_init(GhashKeyState* g, const uint8_t h[16]) {
+// nohw_powers: H^1 .. H^n into p[0..n); returns the bytes written.
+size_t nohw_powers(GhashKeyState* g, const uint8_t h[16], int n) {
   NohwKey k;
   const u64 hh = load_be64(h), hl = load_be64(h + 8);
   k.p[0] = make_power(hh, hl);
   u64 ph = hh, pl = hl;
-  for (int i = 1; i < kPowers; ++i) {
+  for (int i = 1; i < n; ++i) {
     Acc a;
     mul_acc(a, ph, pl, k.p[0]);
     u64 w[4];
@@ -250,8 +251,24 @@ void nohw_init(GhashKeyState* g, const uint8_t h[16]) {
     reduce(w, &ph, &pl);
     k.p[i] = make_power(ph, pl);
   }
-  new (g->storage) NohwKey(k);
-  secure_zero(&k, sizeof(k));
+  const size_t bytes = sizeof(Power) * static_cast<size_t>(n);
+  std::memcpy(g->storage, &k, bytes);
+  secure_zero(&k, bytes);
+  return bytes;
+}
+
+void nohw_init(GhashKeyState* g, const uint8_t h[16]) {
+  nohw_powers(g, h, kPowers);
+}
+
+// nohw_init_powers: update multiplies a run of m <= kPowers blocks by
+// H^m .. H^1 (p[m-1] .. p[0]), so calls of at most n blocks need p[0..n).
+GhashKeyExtent nohw_init_powers(GhashKeyState* g, const uint8_t h[16],
+                                size_t max_blocks) {
+  const int n = max_blocks < static_cast<size_t>(kPowers)
+                    ? static_cast<int>(max_blocks)
+                    : kPowers;
+  return GhashKeyExtent{{0, 0}, {nohw_powers(g, h, n), 0}};
 }
 
 void nohw_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
@@ -310,6 +327,7 @@ const GhashBackend kGhashNohw = {
     .required_caps = 0,
     .init = nohw_init,
     .update = nohw_update,
+    .init_powers = nohw_init_powers,
 };
 
 }  // namespace ctcrypto::internal

@@ -161,15 +161,30 @@ CTCRYPTO_PMULL_INLINE uint8x16_t hash_blocks(const uint8_t* key, uint8x16_t x,
 }
 
 // pmull_init / pmull_update: the GhashBackend functions of the pmull rows.
-inline void pmull_init(GhashKeyState* g, const uint8_t h[16]) {
+// pmull_powers: H^1 .. H^n (lowest first) and their halves' XORs.
+inline void pmull_powers(GhashKeyState* g, const uint8_t h[16], size_t n) {
   uint8x16_t h1 = to_natural(vld1q_u8(h));
   uint8x16_t p = h1;
-  for (size_t i = 0; i < kMaxPowers; ++i) {
+  for (size_t i = 0; i < n; ++i) {
     if (i) p = mul(p, h1);
     vst1q_u8(g->storage + 16 * i, p);
     uint8x16_t k = veorq_u8(p, vextq_u8(p, p, 8));
     vst1_u8(g->storage + kHkOffset + 8 * i, vget_low_u8(k));
   }
+}
+
+inline void pmull_init(GhashKeyState* g, const uint8_t h[16]) {
+  pmull_powers(g, h, kMaxPowers);
+}
+
+// pmull_init_powers: H^1 .. H^n, n = min(max_blocks, 8): update multiplies a
+// run of m blocks (8, 4 or the remainder, never more than the call's
+// blocks) by H^m .. H^1.
+inline GhashKeyExtent pmull_init_powers(GhashKeyState* g, const uint8_t h[16],
+                                        size_t max_blocks) {
+  const size_t n = max_blocks < kMaxPowers ? max_blocks : kMaxPowers;
+  pmull_powers(g, h, n);
+  return GhashKeyExtent{{0, kHkOffset}, {16 * n, 8 * n}};
 }
 
 inline void pmull_update(const GhashKeyState* g, uint8_t xi[16],
@@ -198,7 +213,8 @@ constexpr GhashBackend row() {
   return GhashBackend{.name = "pmull",
                       .required_caps = kCapPmull | kCapNeon,
                       .init = pmull_init,
-                      .update = pmull_update};
+                      .update = pmull_update,
+                      .init_powers = pmull_init_powers};
 }
 
 }  // namespace ctcrypto::internal::pmull

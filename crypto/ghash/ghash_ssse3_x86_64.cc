@@ -90,6 +90,14 @@ void ssse3_init(GhashKeyState* g, const uint8_t h[16]) {
   secure_zero(pow_lo, sizeof(pow_lo));
 }
 
+// ssse3_init_powers: the row keeps H alone (as tables), whatever the call
+// size; the entry is init with its extent, for exact wiping.
+GhashKeyExtent ssse3_init_powers(GhashKeyState* g, const uint8_t h[16],
+                                 size_t /*max_blocks*/) {
+  ssse3_init(g, h);
+  return GhashKeyExtent{{0, 0}, {sizeof(Ssse3GhashKey), 0}};
+}
+
 // The per-block product is ghash_ssse3::block (ghash_ssse3_core.h), shared
 // with the vpaes+bsaes row's stitched GCM loop.
 void ssse3_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
@@ -114,6 +122,7 @@ const GhashBackend kGhashSsse3 = {
     .required_caps = kCapSsse3,
     .init = ssse3_init,
     .update = ssse3_update,
+    .init_powers = ssse3_init_powers,
 };
 
 }  // namespace ctcrypto::internal

@@ -22,6 +22,8 @@
 // Constant time. As for the clmul row: carry-less multiplies, XOR, shuffles
 // with constant controls; masks, indices and branches depend only on block
 // counts.
+#include <cstddef>
+
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
 #include "crypto/ghash/ghash_clmul_core.h"
@@ -36,6 +38,21 @@ namespace {
 void vpclmul_init(GhashKeyState* g, const uint8_t h[16]) {
   VpclmulKey* k = reinterpret_cast<VpclmulKey*>(g->storage);
   ghash_key_powers(h, kVNumPowers, k->h, k->hk);
+}
+
+// vpclmul_init_powers: x*H^n .. x*H^1 for n = min(max_blocks, 32) in the
+// last n slots of both tables: every path of update (ghash_n, ghash_masked,
+// the 32-block loop) multiplies a run of m blocks by slots 32 - m .. 31.
+GhashKeyExtent vpclmul_init_powers(GhashKeyState* g, const uint8_t h[16],
+                                   size_t max_blocks) {
+  VpclmulKey* k = reinterpret_cast<VpclmulKey*>(g->storage);
+  const int n = max_blocks < kVNumPowers ? static_cast<int>(max_blocks)
+                                         : kVNumPowers;
+  ghash_key_powers(h, n, k->h + (kVNumPowers - n), k->hk + (kVNumPowers - n));
+  const size_t len = sizeof(__m128i) * static_cast<size_t>(n);
+  return GhashKeyExtent{{offsetof(VpclmulKey, h) + sizeof(k->h) - len,
+                         offsetof(VpclmulKey, hk) + sizeof(k->hk) - len},
+                        {len, len}};
 }
 
 // ghash_masked: x folded with n blocks, 1 <= n <= 32 (public), in one
@@ -106,6 +123,7 @@ const GhashBackend kGhashVpclmul = {
     .required_caps = kCapPclmul | kCapSsse3 | kCapAvx | kCapAvx2 | kCapVaes | kCapAvx512,
     .init = x86hw::vpclmul_init,
     .update = x86hw::vpclmul_update,
+    .init_powers = x86hw::vpclmul_init_powers,
 };
 
 }  // namespace ctcrypto::internal

@@ -31,11 +31,18 @@
 // The counter comes from the tag, which is public (sent with the
 // ciphertext), and is only ever added to - never branched on.
 //
+// Per-message key set-up costs what the message needs, through optional row
+// entries: the POLYVAL key computes only the powers of H that GHASH calls
+// of the message's size read (GhashBackend::init_powers; a 16-byte message
+// with a short AD needs three, not the 32 the vpclmul row keeps for bulk
+// data), and the message-encryption key is expanded for encryption only
+// (AesBackend::set_encrypt_key; GCM-SIV never decrypts with AES).
+//
 // Secrets that live on the stack (derived keys, the expanded encryption key,
 // the POLYVAL key material, keystream, staged plaintext) are wiped before
-// every return. open() decrypts and hashes chunk by chunk, compares tags with
-// ct_equal_mask, declassifies only the verdict, and zeroes the plaintext on
-// failure.
+// every return, each exactly where it was written. open() decrypts and
+// hashes chunk by chunk, compares tags with ct_equal_mask, declassifies only
+// the verdict, and zeroes the plaintext on failure.
 #include <bit>
 #include <cstring>
 
@@ -129,20 +136,41 @@ void mul_x_ghash(uint8_t h[16]) {
   h[0] = static_cast<uint8_t>((h[0] >> 1) ^ (0xe1 & carry));
 }
 
+// polyval_blocks: the blocks POLYVAL hashes for a message: the AD and the
+// plaintext, each zero-padded, and the length block.
+uint64_t polyval_blocks(size_t ad_len, size_t pt_len) {
+  return (uint64_t{ad_len} + 15) / 16 + (uint64_t{pt_len} + 15) / 16 + 1;
+}
+
 // Polyval: POLYVAL accumulated through a GHASH row (see the file comment).
 class Polyval {
  public:
-  Polyval(const GhashBackend* row, const uint8_t auth_key[16]) : row_(row) {
+  // `total_blocks`: how many blocks absorb() and finish() will hash in all
+  // (public: from the lengths), which bounds every GHASH call.
+  Polyval(const GhashBackend* row, const uint8_t auth_key[16],
+          uint64_t total_blocks)
+      : row_(row) {
     uint8_t h[16];
     byte_reverse(auth_key, h);
     mul_x_ghash(h);
-    row_->init(&g_, h);
+    if (row_->init_powers) {
+      // flush() never passes more than min(total_blocks, kStageBlocks).
+      const size_t max_blocks = total_blocks < kStageBlocks
+                                    ? static_cast<size_t>(total_blocks)
+                                    : kStageBlocks;
+      written_ = row_->init_powers(&g_, h, max_blocks);
+    } else {
+      row_->init(&g_, h);
+      written_ = internal::GhashKeyExtent{{0, 0},
+                                          {sizeof(g_.storage), 0}};
+    }
     g_.backend = row_;
     internal::secure_zero(h, sizeof(h));
   }
   ~Polyval() {
     internal::secure_zero(stage_, 16 * used_);
-    internal::secure_zero(&g_, sizeof(g_));
+    for (int i = 0; i < 2; ++i)
+      internal::secure_zero(g_.storage + written_.offset[i], written_.len[i]);
     internal::secure_zero(xi_, sizeof(xi_));
   }
 
@@ -185,7 +213,9 @@ class Polyval {
   }
 
   const GhashBackend* row_;
+  // Only the bytes the key set-up wrote are key material (and wiped).
   GhashKeyState g_;
+  internal::GhashKeyExtent written_;
   uint8_t xi_[16] = {};
   // Not zero-initialised as a whole: every staged byte is written before it
   // is read, and only the used prefix is wiped.
@@ -196,9 +226,12 @@ class Polyval {
 
 // MessageKeys: the per-nonce keys of RFC 8452, section 4, with the
 // encryption key expanded by the key-generating key's own row.
+// The encryption key only ever encrypts (the tag and the CTR keystream), so
+// it is set up encrypt-only where the row can, and never leaves this file.
 struct MessageKeys {
   uint8_t auth[16];
   AesKeyState enc;
+  size_t enc_written;  // prefix of enc.storage holding key material
 
   MessageKeys(const AesKeyState& kgk, const uint8_t nonce[12]) {
     const size_t n = kgk.key_len == 32 ? 6 : 4;
@@ -214,14 +247,20 @@ struct MessageKeys {
       std::memcpy(enc_key + 8 * (i - 2), blocks + 16 * i, 8);
     enc.key_len = kgk.key_len;
     enc.rounds = kgk.rounds;
-    kgk.backend->set_key(&enc, enc_key, kgk.key_len);
-    enc.backend = kgk.backend;
-    internal::secure_zero(blocks, sizeof(blocks));
-    internal::secure_zero(enc_key, sizeof(enc_key));
+    const AesBackend* row = kgk.backend;
+    if (row->set_encrypt_key) {
+      enc_written = row->set_encrypt_key(&enc, enc_key, kgk.key_len);
+    } else {
+      row->set_key(&enc, enc_key, kgk.key_len);
+      enc_written = sizeof(enc.storage);
+    }
+    enc.backend = row;
+    internal::secure_zero(blocks, 16 * n);
+    internal::secure_zero(enc_key, kgk.key_len);
   }
   ~MessageKeys() {
     internal::secure_zero(auth, sizeof(auth));
-    internal::secure_zero(&enc, sizeof(enc));
+    internal::secure_zero(enc.storage, enc_written);
   }
 };
 
@@ -338,7 +377,7 @@ Status AesGcmSiv::seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
   const MessageKeys keys(kgk_.state(), nonce.data());
   uint8_t s[16], t[16];
   {
-    Polyval pv(ghash_, keys.auth);
+    Polyval pv(ghash_, keys.auth, polyval_blocks(ad.size(), in.size()));
     pv.absorb(ad.data(), ad.size());
     pv.absorb(in.data(), in.size());
     pv.finish(ad.size(), in.size(), s);
@@ -399,7 +438,7 @@ Status AesGcmSiv::open_detached(std::span<uint8_t> out,
   const MessageKeys keys(kgk_.state(), nonce.data());
   uint8_t s[16], expected[16];
   {
-    Polyval pv(ghash_, keys.auth);
+    Polyval pv(ghash_, keys.auth, polyval_blocks(ad.size(), in.size()));
     pv.absorb(ad.data(), ad.size());
     // Decrypt a chunk, then hash the plaintext just written (hot in L1).
     const size_t len = in.size();
