@@ -8,10 +8,9 @@
 // memset, a cleaned-up object) is refused with CTCRYPTO_NOT_INITIALIZED
 // instead of being used as a C++ object (whose backend pointer would be
 // garbage). Each magic value has four distinct, non-consecutive bytes, so no
-// memset pattern or run of counter bytes produces one, and the values differ
-// between types, so an object of one type passed (by a cast) as another is
-// refused too. Every C object goes through the same three helpers: init_object,
-// live (via use_object / aead_call) and cleanup_object.
+// memset pattern or run of counter bytes produces one; each type has its
+// own value. Every C object goes through the same helpers: init_object,
+// live (through use_object / aead_call) and cleanup_object.
 #include <cstring>
 #include <new>
 
@@ -418,7 +417,9 @@ int ctcrypto_aes_cmac_mac(const ctcrypto_aes_cmac* cmac, const uint8_t* msg,
                           size_t msg_len, uint8_t* tag, size_t tag_len) {
   return use_object<AesCmac>(
       cmac, kAesCmacMagic, !bad(msg, msg_len) && !bad(tag, tag_len),
-      [&](const AesCmac& m) { return m.mac(sp(msg, msg_len), sp(tag, tag_len)); });
+      [&](const AesCmac& m) {
+        return m.mac(sp(msg, msg_len), sp(tag, tag_len));
+      });
 }
 
 int ctcrypto_aes_cmac_verify(const ctcrypto_aes_cmac* cmac, const uint8_t* msg,
@@ -460,7 +461,8 @@ int ctcrypto_aes_cmac_ctx_finish(ctcrypto_aes_cmac_ctx* ctx, uint8_t* tag,
   int rc = use_object<AesCmacContext>(
       ctx, kAesCmacCtxMagic, !bad(tag, tag_len),
       [&](AesCmacContext& c) { return c.finish(sp(tag, tag_len)); });
-  if (rc == code(Status::kOk)) cleanup_object<AesCmacContext>(ctx, kAesCmacCtxMagic);
+  if (rc == code(Status::kOk))
+    cleanup_object<AesCmacContext>(ctx, kAesCmacCtxMagic);
   return rc;
 }
 

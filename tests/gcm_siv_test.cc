@@ -551,7 +551,8 @@ TEST(AesGcmSivCApi, StateWordSealOpenCleanup) {
                                       nonce.data(), 12, in, hello.size(), ad,
                                       example.size()),
             static_cast<int>(Status::kNotInitialized));
-  EXPECT_EQ(ctcrypto_aes_gcm_siv_cleanup(&siv), CTCRYPTO_OK);  // twice: harmless
+  // A second cleanup is harmless.
+  EXPECT_EQ(ctcrypto_aes_gcm_siv_cleanup(&siv), CTCRYPTO_OK);
   EXPECT_EQ(ctcrypto_aes_gcm_siv_cleanup(nullptr),
             static_cast<int>(Status::kInvalidArgument));
 }

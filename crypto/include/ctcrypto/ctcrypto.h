@@ -16,11 +16,11 @@
  * argument or parameter) leaves the object wiped and uninitialised.
  * *_cleanup destroys the object, wipes every byte (state word included) and
  * returns CTCRYPTO_OK (on any bytes; a null pointer is an invalid
- * argument). Every other function reads the state word first and refuses an
- * object that was never initialised, failed to initialise or was cleaned up
- * with CTCRYPTO_NOT_INITIALIZED, without using its contents or writing any
- * output. Objects may be copied with memcpy; each copy must be cleaned up on
- * its own. */
+ * argument). Every other function checks its pointer/length arguments, then
+ * reads the state word and refuses an object that was never initialised,
+ * failed to initialise or was cleaned up with CTCRYPTO_NOT_INITIALIZED,
+ * without using its contents or writing any output. Objects may be copied
+ * with memcpy; each copy must be cleaned up on its own. */
 #ifndef CTCRYPTO_CTCRYPTO_H_
 #define CTCRYPTO_CTCRYPTO_H_
 
@@ -39,7 +39,7 @@ extern "C" {
 /* A C object used before a successful init, or after its cleanup. */
 #define CTCRYPTO_NOT_INITIALIZED 9
 
-/* --- AES keys and AES-GCM -------------------------------------------------- */
+/* --- AES keys and AES-GCM ------------------------------------------------ */
 /* An AES key: 2048 bytes of expanded round keys (room for any row's layout,
  * both directions) plus the row pointer and round/key lengths, padded to 64
  * (2112 bytes); + the state word, rounded up to a multiple of 64. */
