@@ -102,8 +102,8 @@ int ctcrypto_aes_gcm_open(const ctcrypto_aes_gcm* gcm, uint8_t* out,
  * key = MAC key || AES key (|| 16-byte fixed IV for implicit IV); nonce = the
  * 16-byte explicit IV (none for implicit IV); ad = 11 bytes. tag_len: 0 or
  * the MAC length. Implicit-IV contexts chain the IV from call to call. */
-/* An AES key plus the HMAC key states (ipad/opad), suite and chaining IV,
- * + the state word. */
+/* An AES key (2112) plus the HMAC key states (ipad/opad), suite and
+ * chaining IV, + the state word. */
 #define CTCRYPTO_TLS_CBC_SIZE (CTCRYPTO_AES_KEY_SIZE + 256)
 
 typedef struct ctcrypto_tls_cbc {
@@ -133,8 +133,8 @@ int ctcrypto_tls_cbc_open(ctcrypto_tls_cbc* ctx, uint8_t* out,
 /* --- AES-CCM (ctcrypto/ccm.h) ---------------------------------------------
  * SP 800-38C / RFC 3610. State word and cleanup as at the top of this file
  * (both init functions). */
-/* An AES key plus the tag and nonce lengths (padded to the key's 64-byte
- * alignment), + the state word. */
+/* An AES key (2112) plus the tag and nonce lengths, padded to 64 (2176
+ * bytes); + the state word, with room to spare. */
 #define CTCRYPTO_AES_CCM_SIZE (CTCRYPTO_AES_KEY_SIZE + 128)
 
 typedef struct ctcrypto_aes_ccm {
@@ -170,11 +170,12 @@ int ctcrypto_aes_ccm_cleanup(ctcrypto_aes_ccm* ccm);
  * key object and the incremental context each have their own state word
  * (top of this file). A context refers to its key object, which must stay
  * initialised and in place until the context is finished or cleaned up. */
-/* An AES key plus the subkeys K1 and K2 (padded to the key's 64-byte
- * alignment), + the state word. */
+/* An AES key (2112) plus the subkeys K1 and K2, padded to 64 (2176 bytes);
+ * + the state word, with room to spare. */
 #define CTCRYPTO_AES_CMAC_SIZE (CTCRYPTO_AES_KEY_SIZE + 128)
 /* A pointer to the key object, the 16-byte chaining value, the 16-byte
- * held-back block and its byte count (at most 48 bytes), + the state word. */
+ * held-back block and its byte count (48 bytes on 64-bit targets, 40 on
+ * 32-bit); + the state word, with room to spare. */
 #define CTCRYPTO_AES_CMAC_CTX_SIZE 64
 
 typedef struct ctcrypto_aes_cmac {
@@ -215,8 +216,9 @@ int ctcrypto_aes_cmac_ctx_cleanup(ctcrypto_aes_cmac_ctx* ctx);
  * key_len 16 or 32, nonce exactly 12 bytes, 16-byte tag appended by seal;
  * plaintext and AD at most 2^36 bytes each. State word and cleanup as at
  * the top of this file. */
-/* The key-generating AES key plus the GHASH row pointer (padded to the
- * key's 64-byte alignment), + the state word: CTCRYPTO_AES_KEY_SIZE + 128. */
+/* The key-generating AES key (2112) plus the GHASH row pointer, padded to
+ * 64 (2176 bytes); + the state word, with room to spare (the constant is
+ * CTCRYPTO_AES_KEY_SIZE + 128). */
 #define CTCRYPTO_AES_GCM_SIV_SIZE 2304
 
 typedef struct ctcrypto_aes_gcm_siv {
@@ -245,8 +247,7 @@ int ctcrypto_aes_gcm_siv_cleanup(ctcrypto_aes_gcm_siv* siv);
  * key_len 16, 24 or 32; tag_len 12..16; any nonce length >= 1 (12 usual);
  * never reuse a nonce under one key. State word and cleanup as at the top
  * of this file. */
-/* An AES-GCM object (itself within CTCRYPTO_AES_GCM_SIZE - 4), + the state
- * word; the extra 64 bytes keep the size a multiple of the alignment. */
+/* An AES-GCM object (3264 bytes), + the state word, with room to spare. */
 #define CTCRYPTO_AES_GMAC_SIZE (CTCRYPTO_AES_GCM_SIZE + 64)
 
 typedef struct ctcrypto_aes_gmac {
@@ -300,8 +301,8 @@ int ctcrypto_aes_key_unwrap_padded(const ctcrypto_aes_key* kek, uint8_t* out,
  * stealing for a partial last block), encrypted under a 16-byte tweak
  * (usually the little-endian sector number); out receives len bytes, in
  * place allowed. State word and cleanup as at the top of this file. */
-/* Two AES keys (Key1 and Key2, each within CTCRYPTO_AES_KEY_SIZE - 4), + the
- * state word. */
+/* Two AES keys, Key1 and Key2 (2 x 2112 bytes), + the state word, with
+ * room to spare. */
 #define CTCRYPTO_AES_XTS_SIZE (2 * CTCRYPTO_AES_KEY_SIZE)
 
 typedef struct ctcrypto_aes_xts {
