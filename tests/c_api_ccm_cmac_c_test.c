@@ -69,11 +69,11 @@ static int ccm_checks(void) {
         CTCRYPTO_OK);
   CHECK(ctcrypto_aes_ccm_init_profile(&ccm, "aes-128-ccm-matter", key, 16) ==
         CTCRYPTO_OK);
-  ctcrypto_aes_ccm_cleanup(&ccm);
+  CHECK(ctcrypto_aes_ccm_cleanup(&ccm) == CTCRYPTO_OK);
   CHECK(all_zero(ccm.opaque, sizeof(ccm.opaque)));
   CHECK(ctcrypto_aes_ccm_seal(&ccm, out, &n, sizeof(out), nonce13, 13, pt, 4,
                               ad, 8) == CTCRYPTO_NOT_INITIALIZED);
-  ctcrypto_aes_ccm_cleanup(NULL);
+  CHECK(ctcrypto_aes_ccm_cleanup(NULL) != CTCRYPTO_OK);
   return 0;
 }
 
@@ -116,10 +116,11 @@ static int cmac_checks(void) {
   CHECK(ctcrypto_aes_cmac_ctx_update(&ctx, msg, 16) == CTCRYPTO_OK);
   CHECK(ctcrypto_aes_cmac_ctx_finish_verify(&ctx, want, 16) == CTCRYPTO_OK);
   CHECK(ctcrypto_aes_cmac_ctx_init(&ctx, &cmac) == CTCRYPTO_OK);
-  ctcrypto_aes_cmac_ctx_cleanup(&ctx);
+  CHECK(ctcrypto_aes_cmac_ctx_cleanup(&ctx) == CTCRYPTO_OK);
+  CHECK(all_zero(ctx.opaque, sizeof(ctx.opaque)));
   CHECK(ctcrypto_aes_cmac_ctx_finish(&ctx, tag, 16) == CTCRYPTO_NOT_INITIALIZED);
 
-  ctcrypto_aes_cmac_cleanup(&cmac);
+  CHECK(ctcrypto_aes_cmac_cleanup(&cmac) == CTCRYPTO_OK);
   CHECK(all_zero(cmac.opaque, sizeof(cmac.opaque)));
   CHECK(ctcrypto_aes_cmac_mac(&cmac, msg, 16, tag, 16) ==
         CTCRYPTO_NOT_INITIALIZED);

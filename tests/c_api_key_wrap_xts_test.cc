@@ -90,12 +90,12 @@ TEST(CApiXts, KnownAnswerStateWordAndCleanup) {
   EXPECT_EQ(ctcrypto_aes_xts_encrypt(&x, tweak.data(), msg.data(), out, 15), 5);
   EXPECT_EQ(ctcrypto_aes_xts_init(nullptr, key.data(), key.size()), 10);
   // Cleanup wipes everything and refuses later use.
-  ctcrypto_aes_xts_cleanup(&x);
+  EXPECT_EQ(ctcrypto_aes_xts_cleanup(&x), CTCRYPTO_OK);
   EXPECT_EQ(Bytes(x.opaque, x.opaque + sizeof(x.opaque)),
             Bytes(sizeof(x.opaque), 0));
   EXPECT_EQ(ctcrypto_aes_xts_encrypt(&x, tweak.data(), msg.data(), out, 16),
             CTCRYPTO_NOT_INITIALIZED);
-  ctcrypto_aes_xts_cleanup(nullptr);
+  EXPECT_EQ(ctcrypto_aes_xts_cleanup(nullptr), 10);
 }
 
 }  // namespace

@@ -545,13 +545,16 @@ TEST(AesGcmSivCApi, StateWordSealOpenCleanup) {
                                       nullptr, 12, in, hello.size(), ad,
                                       example.size()),
             static_cast<int>(Status::kInvalidArgument));
-  ctcrypto_aes_gcm_siv_cleanup(&siv);
+  EXPECT_EQ(ctcrypto_aes_gcm_siv_cleanup(&siv), CTCRYPTO_OK);
+  EXPECT_TRUE(AllZero(std::span<const uint8_t>(siv.opaque)));
   EXPECT_EQ(ctcrypto_aes_gcm_siv_seal(&siv, out, &out_len, sizeof(out),
                                       nonce.data(), 12, in, hello.size(), ad,
                                       example.size()),
             static_cast<int>(Status::kNotInitialized));
-  ctcrypto_aes_gcm_siv_cleanup(&siv);  // twice is harmless
-  ctcrypto_aes_gcm_siv_cleanup(nullptr);
+  // A second cleanup is harmless.
+  EXPECT_EQ(ctcrypto_aes_gcm_siv_cleanup(&siv), CTCRYPTO_OK);
+  EXPECT_EQ(ctcrypto_aes_gcm_siv_cleanup(nullptr),
+            static_cast<int>(Status::kInvalidArgument));
 }
 
 }  // namespace

@@ -188,10 +188,13 @@ TEST(AesGmacCApi, StateWordComputeVerifyCleanup) {
             CTCRYPTO_AUTHENTICATION_FAILED);
   EXPECT_EQ(ctcrypto_aes_gmac_compute(&mac, nullptr, 16, nonce.data(), 12, nullptr, 0),
             static_cast<int>(Status::kInvalidArgument));
-  ctcrypto_aes_gmac_cleanup(&mac);
+  EXPECT_EQ(ctcrypto_aes_gmac_cleanup(&mac), CTCRYPTO_OK);
+  EXPECT_EQ(Bytes(mac.opaque, mac.opaque + sizeof(mac.opaque)),
+            Bytes(sizeof(mac.opaque), 0));
   EXPECT_EQ(ctcrypto_aes_gmac_compute(&mac, tag, 16, nonce.data(), 12, nullptr, 0),
             static_cast<int>(Status::kNotInitialized));
-  ctcrypto_aes_gmac_cleanup(nullptr);
+  EXPECT_EQ(ctcrypto_aes_gmac_cleanup(nullptr),
+            static_cast<int>(Status::kInvalidArgument));
 }
 
 }  // namespace

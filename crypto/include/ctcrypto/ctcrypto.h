@@ -2,13 +2,24 @@
  * callers. Every function returns a ctcrypto status code (0 = success, the
  * values of ctcrypto::Status); nothing allocates.
  *
- * Object life cycle: *_init sets an object up (it may be called on any
- * memory of the right type, e.g. fresh from the stack, and again to re-key);
- * *_cleanup wipes the key material and returns the object to the
- * uninitialised state. Each object carries a state word set only by a
- * successful init: every other function refuses an object that was never
- * initialised, failed to initialise or was cleaned up, with
- * CTCRYPTO_NOT_INITIALIZED (no use of its contents). Objects may be copied
+ * Objects: every C object (ctcrypto_aes_key, _aes_gcm, _tls_cbc, _aes_ccm,
+ * _aes_cmac, _aes_cmac_ctx, _aes_gcm_siv, _aes_gmac, _aes_xts) is opaque
+ * storage: the C++ object at its start and a 4-byte state word in its LAST
+ * 4 bytes. Its CTCRYPTO_*_SIZE is a fixed, published constant, at least the
+ * C++ object's size + 4 on every supported target (the library
+ * static_asserts this); what each is made of is said beside it.
+ *
+ * State word and life cycle, the same for every object: *_init may be
+ * called on any memory of the right type (fresh from the stack, memset, a
+ * live object to re-key). It wipes the storage, sets the object up and
+ * writes the type's state word only on success; a failed init (bad
+ * argument or parameter) leaves the object wiped and uninitialised.
+ * *_cleanup destroys the object, wipes every byte (state word included) and
+ * returns CTCRYPTO_OK (on any bytes; a null pointer is an invalid
+ * argument). Every other function checks its pointer/length arguments, then
+ * reads the state word and refuses an object that was never initialised,
+ * failed to initialise or was cleaned up with CTCRYPTO_NOT_INITIALIZED,
+ * without using its contents or writing any output. Objects may be copied
  * with memcpy; each copy must be cleaned up on its own. */
 #ifndef CTCRYPTO_CTCRYPTO_H_
 #define CTCRYPTO_CTCRYPTO_H_
@@ -28,8 +39,14 @@ extern "C" {
 /* A C object used before a successful init, or after its cleanup. */
 #define CTCRYPTO_NOT_INITIALIZED 9
 
-/* Sizes of the opaque objects; the C++ side static_asserts they suffice. */
+/* --- AES keys and AES-GCM ------------------------------------------------ */
+/* An AES key: 2048 bytes of expanded round keys (room for any row's layout,
+ * both directions) plus the row pointer and round/key lengths, padded to 64
+ * (2112 bytes); + the state word, rounded up to a multiple of 64. */
 #define CTCRYPTO_AES_KEY_SIZE 2176
+/* AES-GCM: an AES key (2112) plus the GHASH key (1024 bytes of H powers or
+ * tables for the widest row, and its row pointer: 1088) and the tag length,
+ * padded to 64 (3264 bytes); + the state word, rounded up to 64. */
 #define CTCRYPTO_AES_GCM_SIZE 3328
 
 typedef struct ctcrypto_aes_key {
@@ -85,7 +102,8 @@ int ctcrypto_aes_gcm_open(const ctcrypto_aes_gcm* gcm, uint8_t* out,
  * key = MAC key || AES key (|| 16-byte fixed IV for implicit IV); nonce = the
  * 16-byte explicit IV (none for implicit IV); ad = 11 bytes. tag_len: 0 or
  * the MAC length. Implicit-IV contexts chain the IV from call to call. */
-/* The AES key plus the HMAC key states (ipad/opad), suite and chaining IV. */
+/* An AES key (2112) plus the HMAC key states (ipad/opad), suite and
+ * chaining IV, + the state word. */
 #define CTCRYPTO_TLS_CBC_SIZE (CTCRYPTO_AES_KEY_SIZE + 256)
 
 typedef struct ctcrypto_tls_cbc {
@@ -113,9 +131,10 @@ int ctcrypto_tls_cbc_open(ctcrypto_tls_cbc* ctx, uint8_t* out,
                           size_t ad_len);
 
 /* --- AES-CCM (ctcrypto/ccm.h) ---------------------------------------------
- * SP 800-38C / RFC 3610. The object carries a state word: every call on an
- * object that ctcrypto_aes_ccm_init did not set up successfully (or after
- * ctcrypto_aes_ccm_cleanup) returns CTCRYPTO_NOT_INITIALIZED. */
+ * SP 800-38C / RFC 3610. State word and cleanup as at the top of this file
+ * (both init functions). */
+/* An AES key (2112) plus the tag and nonce lengths, padded to 64 (2176
+ * bytes); + the state word, with room to spare. */
 #define CTCRYPTO_AES_CCM_SIZE (CTCRYPTO_AES_KEY_SIZE + 128)
 
 typedef struct ctcrypto_aes_ccm {
@@ -143,16 +162,20 @@ int ctcrypto_aes_ccm_open(const ctcrypto_aes_ccm* ccm, uint8_t* out,
                           const uint8_t* nonce, size_t nonce_len,
                           const uint8_t* in, size_t in_len, const uint8_t* ad,
                           size_t ad_len);
-/* cleanup: wipes the object (key included); it is uninitialised afterwards.
- * Null is ignored. */
-void ctcrypto_aes_ccm_cleanup(ctcrypto_aes_ccm* ccm);
+/* cleanup: wipes the AES key; uninitialised afterwards. */
+int ctcrypto_aes_ccm_cleanup(ctcrypto_aes_ccm* ccm);
 
 /* --- AES-CMAC (ctcrypto/cmac.h) ------------------------------------------
  * SP 800-38B / RFC 4493. Tags are the leading 4..16 bytes of the MAC. The
- * key object and the incremental context both carry a state word as above.
- * A context refers to its key object, which must stay initialised and in
- * place until the context is finished or cleaned up. */
+ * key object and the incremental context each have their own state word
+ * (top of this file). A context refers to its key object, which must stay
+ * initialised and in place until the context is finished or cleaned up. */
+/* An AES key (2112) plus the subkeys K1 and K2, padded to 64 (2176 bytes);
+ * + the state word, with room to spare. */
 #define CTCRYPTO_AES_CMAC_SIZE (CTCRYPTO_AES_KEY_SIZE + 128)
+/* A pointer to the key object, the 16-byte chaining value, the 16-byte
+ * held-back block and its byte count (48 bytes on 64-bit targets, 40 on
+ * 32-bit); + the state word, with room to spare. */
 #define CTCRYPTO_AES_CMAC_CTX_SIZE 64
 
 typedef struct ctcrypto_aes_cmac {
@@ -172,25 +195,30 @@ int ctcrypto_aes_cmac_mac(const ctcrypto_aes_cmac* cmac, const uint8_t* msg,
 int ctcrypto_aes_cmac_verify(const ctcrypto_aes_cmac* cmac, const uint8_t* msg,
                              size_t msg_len, const uint8_t* tag,
                              size_t tag_len);
-void ctcrypto_aes_cmac_cleanup(ctcrypto_aes_cmac* cmac);
+/* cleanup: wipes the AES key and subkeys; uninitialised afterwards. */
+int ctcrypto_aes_cmac_cleanup(ctcrypto_aes_cmac* cmac);
 
 int ctcrypto_aes_cmac_ctx_init(ctcrypto_aes_cmac_ctx* ctx,
                                const ctcrypto_aes_cmac* cmac);
 int ctcrypto_aes_cmac_ctx_update(ctcrypto_aes_cmac_ctx* ctx,
                                  const uint8_t* data, size_t len);
-/* finish / finish_verify end the message: the context is uninitialised
- * afterwards (ctcrypto_aes_cmac_ctx_init starts another). */
+/* finish / finish_verify end the message: once they give a verdict
+ * (CTCRYPTO_OK, or CTCRYPTO_AUTHENTICATION_FAILED from finish_verify) the
+ * context is cleaned up (ctcrypto_aes_cmac_ctx_init starts another). */
 int ctcrypto_aes_cmac_ctx_finish(ctcrypto_aes_cmac_ctx* ctx, uint8_t* tag,
                                  size_t tag_len);
 int ctcrypto_aes_cmac_ctx_finish_verify(ctcrypto_aes_cmac_ctx* ctx,
                                         const uint8_t* tag, size_t tag_len);
-void ctcrypto_aes_cmac_ctx_cleanup(ctcrypto_aes_cmac_ctx* ctx);
-/* --- end AES-CCM and AES-CMAC --------------------------------------------- */
-/* --- AES-GCM-SIV (RFC 8452, ctcrypto/gcm_siv.h) ------------------------
+/* cleanup: wipes the chaining value and held-back bytes. */
+int ctcrypto_aes_cmac_ctx_cleanup(ctcrypto_aes_cmac_ctx* ctx);
+
+/* --- AES-GCM-SIV (RFC 8452, ctcrypto/gcm_siv.h) ----------------------------
  * key_len 16 or 32, nonce exactly 12 bytes, 16-byte tag appended by seal;
- * plaintext and AD at most 2^36 bytes each. The object carries a state word:
- * seal/open refuse (CTCRYPTO status 9, not initialised) an object that
- * init did not set up or that cleanup wiped. */
+ * plaintext and AD at most 2^36 bytes each. State word and cleanup as at
+ * the top of this file. */
+/* The key-generating AES key (2112) plus the GHASH row pointer, padded to
+ * 64 (2176 bytes); + the state word, with room to spare (the constant is
+ * CTCRYPTO_AES_KEY_SIZE + 128). */
 #define CTCRYPTO_AES_GCM_SIV_SIZE 2304
 
 typedef struct ctcrypto_aes_gcm_siv {
@@ -212,12 +240,14 @@ int ctcrypto_aes_gcm_siv_open(const ctcrypto_aes_gcm_siv* siv, uint8_t* out,
                               const uint8_t* nonce, size_t nonce_len,
                               const uint8_t* in, size_t in_len,
                               const uint8_t* ad, size_t ad_len);
-/* cleanup: wipes the key; the object must be initialised again before use. */
-void ctcrypto_aes_gcm_siv_cleanup(ctcrypto_aes_gcm_siv* siv);
+/* cleanup: wipes the key-generating key; uninitialised afterwards. */
+int ctcrypto_aes_gcm_siv_cleanup(ctcrypto_aes_gcm_siv* siv);
 
-/* --- GMAC (AES-GCM with an empty plaintext, ctcrypto/gmac.h) -------------
+/* --- GMAC (AES-GCM with an empty plaintext, ctcrypto/gmac.h) ---------------
  * key_len 16, 24 or 32; tag_len 12..16; any nonce length >= 1 (12 usual);
- * never reuse a nonce under one key. State word as for GCM-SIV. */
+ * never reuse a nonce under one key. State word and cleanup as at the top
+ * of this file. */
+/* An AES-GCM object (3264 bytes), + the state word, with room to spare. */
 #define CTCRYPTO_AES_GMAC_SIZE (CTCRYPTO_AES_GCM_SIZE + 64)
 
 typedef struct ctcrypto_aes_gmac {
@@ -236,8 +266,9 @@ int ctcrypto_aes_gmac_verify(const ctcrypto_aes_gmac* mac,
                              const uint8_t* nonce, size_t nonce_len,
                              const uint8_t* data, size_t data_len,
                              const uint8_t* tag, size_t tag_len);
-void ctcrypto_aes_gmac_cleanup(ctcrypto_aes_gmac* mac);
-/* --- end AES-GCM-SIV and GMAC --- */
+/* cleanup: wipes the AES and GHASH keys; uninitialised afterwards. */
+int ctcrypto_aes_gmac_cleanup(ctcrypto_aes_gmac* mac);
+
 /* --- AES key wrap, KW and KWP (ctcrypto/key_wrap.h) -------------------------
  * SP 800-38F / RFC 3394 / RFC 5649 under the KEK `kek` (ctcrypto_aes_key).
  * out has capacity max_out_len; *out_len receives the length written.
@@ -248,7 +279,9 @@ void ctcrypto_aes_gmac_cleanup(ctcrypto_aes_gmac* mac);
  *                  out and sets *out_len to the unwrapped key's length.
  * Unwrapping checks integrity in constant time; on
  * CTCRYPTO_AUTHENTICATION_FAILED the in_len - 8 bytes of out are zeroed. in
- * and out may be equal (in place), not otherwise overlapping. */
+ * and out may be equal (in place), not otherwise overlapping. A KEK that is
+ * not initialised is refused with CTCRYPTO_NOT_INITIALIZED (its state word,
+ * top of this file); there is no object of its own to clean up. */
 int ctcrypto_aes_key_wrap(const ctcrypto_aes_key* kek, uint8_t* out,
                           size_t* out_len, size_t max_out_len,
                           const uint8_t* in, size_t in_len);
@@ -267,9 +300,9 @@ int ctcrypto_aes_key_unwrap_padded(const ctcrypto_aes_key* kek, uint8_t* out,
  * Key1 || Key2, Key1 != Key2. A data unit is 16 .. 2^24 bytes (ciphertext
  * stealing for a partial last block), encrypted under a 16-byte tweak
  * (usually the little-endian sector number); out receives len bytes, in
- * place allowed. The object carries a state word: encrypt/decrypt refuse
- * an object that ctcrypto_aes_xts_init did not set up
- * (CTCRYPTO_NOT_INITIALIZED), and ctcrypto_aes_xts_cleanup wipes it. */
+ * place allowed. State word and cleanup as at the top of this file. */
+/* Two AES keys, Key1 and Key2 (2 x 2112 bytes), + the state word, with
+ * room to spare. */
 #define CTCRYPTO_AES_XTS_SIZE (2 * CTCRYPTO_AES_KEY_SIZE)
 
 typedef struct ctcrypto_aes_xts {
@@ -284,8 +317,8 @@ int ctcrypto_aes_xts_encrypt(const ctcrypto_aes_xts* xts,
 int ctcrypto_aes_xts_decrypt(const ctcrypto_aes_xts* xts,
                              const uint8_t tweak[16], const uint8_t* in,
                              uint8_t* out, size_t len);
-void ctcrypto_aes_xts_cleanup(ctcrypto_aes_xts* xts);
-/* --- end key wrap and XTS --- */
+/* cleanup: wipes both AES keys; uninitialised afterwards. */
+int ctcrypto_aes_xts_cleanup(ctcrypto_aes_xts* xts);
 
 #ifdef __cplusplus
 }  /* extern "C" */
