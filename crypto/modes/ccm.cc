@@ -37,6 +37,7 @@
 #include "crypto/cpu/cpu.h"
 #include "crypto/internal.h"
 #include "crypto/modes/aead_internal.h"
+#include "crypto/modes/cbc_mac_internal.h"
 #include "ctcrypto/ccm.h"
 
 namespace ctcrypto {
@@ -48,7 +49,6 @@ using internal::AesKeyState;
 constexpr size_t kShortBytes = 64;     // message bytes sharing the S0 call
 constexpr size_t kMacBufBytes = 128;   // CBC-MAC input batched per call
 constexpr size_t kChunkBlocks = 64;    // two-pass chunk: 1 KiB
-constexpr size_t kScratchBlocks = 16;  // CBC output discarded, 256 bytes
 
 // CbcMac: the CBC-MAC chain over a byte stream, batching short pieces in a
 // buffer so that B0, a short AD and a short message are one backend call.
@@ -106,19 +106,9 @@ class CbcMac {
   void note_high() {
     if (n_ > high_) high_ = n_;
   }
-  // blocks: n whole blocks into the chain. cbc_encrypt writes every
-  // chained value; only the last (left in mac_) is wanted.
+  // blocks: n whole blocks into the chain.
   void blocks(const uint8_t* p, size_t n) {
-    alignas(16) uint8_t scratch[16 * kScratchBlocks];
-    size_t used = 0;
-    while (n) {
-      const size_t k = n < kScratchBlocks ? n : kScratchBlocks;
-      a_.backend->cbc_encrypt(&a_, p, scratch, k, mac_);
-      if (k > used) used = k;
-      p += 16 * k;
-      n -= k;
-    }
-    internal::secure_zero(scratch, 16 * used);
+    internal::cbc_mac_blocks(a_, mac_, p, n);
   }
 
   const AesKeyState& a_;
