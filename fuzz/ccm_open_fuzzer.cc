@@ -33,7 +33,7 @@ namespace {
 
 using ctcrypto::Status;
 
-constexpr uint8_t kCanary = 0xa5;
+using ctcrypto_fuzz::kCanary;
 
 }  // namespace
 
@@ -76,18 +76,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const size_t ct_len = msg.size() >= tag_len ? msg.size() - tag_len : 0;
 
   int layout = (selector >> 6) & 3;
-  std::vector<uint8_t> buf(msg);
-  std::vector<uint8_t> out;
-  std::span<uint8_t> dst;
-  switch (layout) {
-    case 0: out.assign(ct_len, kCanary); dst = out; break;
-    case 1: out.assign(ct_len + 7, kCanary); dst = out; break;
-    case 2: out.assign(ct_len ? ct_len - 1 : 0, kCanary); dst = out; break;
-    default: dst = std::span<uint8_t>(buf.data(), ct_len); break;
-  }
-  std::vector<uint8_t> before(dst.begin(), dst.end());
+  ctcrypto_fuzz::OpenOutput o(msg, ct_len, layout);
+  std::span<uint8_t> dst = o.dst;
+  const std::vector<uint8_t>& before = o.before;
   size_t out_len = 12345;
-  Status st = ccm.open(dst, &out_len, nonce, buf, ad);
+  Status st = ccm.open(dst, &out_len, nonce, o.buf, ad);
 
   if (!nonce_ok) {
     FUZZ_CHECK(st == Status::kInvalidNonceLength);
@@ -102,19 +95,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FUZZ_CHECK(ccm.seal(resealed, &n, nonce, pt, ad) == Status::kOk);
     FUZZ_CHECK(n == msg.size());
     FUZZ_CHECK(ctcrypto_fuzz::equal(resealed.data(), msg.data(), n));
-    for (size_t i = ct_len; i < dst.size(); ++i) FUZZ_CHECK(dst[i] == before[i]);
-  } else if (st == Status::kAuthenticationFailed) {
-    FUZZ_CHECK(out_len == 12345);
-    if (msg.size() >= tag_len) {
-      for (size_t i = 0; i < ct_len; ++i) FUZZ_CHECK(dst[i] == 0);
-      for (size_t i = ct_len; i < dst.size(); ++i)
-        FUZZ_CHECK(dst[i] == before[i]);
-    } else {
-      FUZZ_CHECK(ctcrypto_fuzz::equal(dst.data(), before.data(), dst.size()));
-    }
+    ctcrypto_fuzz::check_open_tail(o, ct_len);
   } else {
-    FUZZ_CHECK(layout == 2 && st == Status::kOutputTooSmall);
-    FUZZ_CHECK(ctcrypto_fuzz::equal(dst.data(), before.data(), dst.size()));
+    ctcrypto_fuzz::check_open_failure(st, out_len, o, msg.size(), tag_len, ct_len,
+                                      layout);
   }
 
   if (msg.size() >= tag_len && layout != 2) {

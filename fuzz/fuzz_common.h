@@ -124,6 +124,60 @@ inline GcmInput parse_gcm_input(const uint8_t* data, size_t size) {
   return in;
 }
 
+// AEAD open targets (GCM, GCM-SIV, CCM): the output layout and what a
+// failed open must leave behind, the same for every mode.
+constexpr uint8_t kCanary = 0xa5;  // fills outputs, so a stray write shows
+
+// OpenOutput: where open(msg = ciphertext || tag) writes, by `layout`
+// (the selector's top bits): 0 exact, 1 seven bytes more, 2 one byte short
+// (kOutputTooSmall when there is a message), 3 in place (dst = the first
+// ct_len bytes of buf, a copy of msg). `before` is dst before the call.
+struct OpenOutput {
+  OpenOutput(const std::vector<uint8_t>& msg, size_t ct_len, int layout)
+      : buf(msg) {
+    switch (layout) {
+      case 0: out.assign(ct_len, kCanary); dst = out; break;
+      case 1: out.assign(ct_len + 7, kCanary); dst = out; break;
+      case 2: out.assign(ct_len ? ct_len - 1 : 0, kCanary); dst = out; break;
+      default: dst = std::span<uint8_t>(buf.data(), ct_len); break;
+    }
+    before.assign(dst.begin(), dst.end());
+  }
+  std::vector<uint8_t> buf;  // in-place works on this copy
+  std::vector<uint8_t> out;
+  std::span<uint8_t> dst;
+  std::vector<uint8_t> before;
+};
+
+// check_open_tail: after a successful open, dst past the plaintext is
+// untouched.
+inline void check_open_tail(const OpenOutput& o, size_t ct_len) {
+  for (size_t i = ct_len; i < o.dst.size(); ++i)
+    FUZZ_CHECK(o.dst[i] == o.before[i]);
+}
+
+// check_open_failure: a failed open (st != kOk, *out_len untouched at
+// 12345). kAuthenticationFailed zeroes the plaintext part and nothing else,
+// or - for an input shorter than a tag, refused before any write - leaves
+// dst as it was; the only other outcome is kOutputTooSmall on the short
+// layout, with nothing written.
+inline void check_open_failure(ctcrypto::Status st, size_t out_len,
+                               const OpenOutput& o, size_t msg_len,
+                               size_t tag_len, size_t ct_len, int layout) {
+  if (st == ctcrypto::Status::kAuthenticationFailed) {
+    FUZZ_CHECK(out_len == 12345);
+    if (msg_len >= tag_len) {
+      for (size_t i = 0; i < ct_len; ++i) FUZZ_CHECK(o.dst[i] == 0);
+      check_open_tail(o, ct_len);
+    } else {
+      FUZZ_CHECK(equal(o.dst.data(), o.before.data(), o.dst.size()));
+    }
+  } else {
+    FUZZ_CHECK(layout == 2 && st == ctcrypto::Status::kOutputTooSmall);
+    FUZZ_CHECK(equal(o.dst.data(), o.before.data(), o.dst.size()));
+  }
+}
+
 // The compiled-in rows this CPU can run (every one, natively: the fuzz
 // build runs on the host, so VAES/AVX-512 rows are included).
 inline std::vector<const ctcrypto::internal::AesBackend*> usable_aes() {

@@ -61,32 +61,6 @@ Status Open(const AesCcm& c, const Bytes& nonce, const Bytes& in,
   return s;
 }
 
-bool LoadJson(const std::string& rel, JsonValue* out) {
-  std::string text;
-  std::string path = TestDataPath(rel);
-  if (!ReadWholeFile(path, &text)) {
-    ADD_FAILURE() << "cannot read " << rel << " (tried " << path << ")";
-    return false;
-  }
-  std::string err;
-  if (!ParseJson(text, out, &err)) {
-    ADD_FAILURE() << rel << ": JSON error: " << err;
-    return false;
-  }
-  return true;
-}
-
-Bytes HexField(const JsonValue& obj, const char* name) {
-  const JsonValue* v = obj.Get(name);
-  if (v == nullptr || !v->is_string()) {
-    ADD_FAILURE() << "missing string field " << name;
-    return {};
-  }
-  Bytes b;
-  if (!HexToBytes(v->as_string(), &b)) ADD_FAILURE() << name << " not hex";
-  return b;
-}
-
 // --- Wycheproof ---------------------------------------------------------------
 
 TEST_P(CcmTest, WycheproofAesCcmTestJson) {

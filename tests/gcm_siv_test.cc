@@ -239,21 +239,9 @@ TEST_P(GcmSivTest, BoringSslAes256GcmSivTests) {
 
 // --- Wycheproof aes_gcm_siv_test.json -------------------------------------
 
-Bytes HexField(const JsonValue& obj, const char* name) {
-  const JsonValue* v = obj.Get(name);
-  Bytes b;
-  if (v == nullptr || !v->is_string() || !HexToBytes(v->as_string(), &b))
-    ADD_FAILURE() << "bad field " << name;
-  return b;
-}
-
 TEST_P(GcmSivTest, WycheproofAesGcmSivTestJson) {
-  std::string text;
-  ASSERT_TRUE(
-      ReadWholeFile(TestDataPath("tests/testdata/aes_gcm_siv_test.json"), &text));
   JsonValue root;
-  std::string err;
-  ASSERT_TRUE(ParseJson(text, &root, &err)) << err;
+  ASSERT_TRUE(LoadJson("tests/testdata/aes_gcm_siv_test.json", &root));
   ASSERT_EQ(root.Get("algorithm")->as_string(), "AES-GCM-SIV");
   const int64_t number_of_tests = root.Get("numberOfTests")->as_int();
   ASSERT_EQ(number_of_tests, 202);

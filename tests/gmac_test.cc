@@ -32,23 +32,11 @@ testing::AssertionResult InitGmac(AesGmac* mac, std::span<const uint8_t> key,
   return testing::AssertionSuccess();
 }
 
-Bytes HexField(const JsonValue& obj, const char* name) {
-  const JsonValue* v = obj.Get(name);
-  Bytes b;
-  if (v == nullptr || !v->is_string() || !HexToBytes(v->as_string(), &b))
-    ADD_FAILURE() << "bad field " << name;
-  return b;
-}
-
 class GmacTest : public testing::TestWithParam<GcmBackends> {};
 
 TEST_P(GmacTest, WycheproofAesGmacTestJson) {
-  std::string text;
-  ASSERT_TRUE(
-      ReadWholeFile(TestDataPath("tests/testdata/aes_gmac_test.json"), &text));
   JsonValue root;
-  std::string err;
-  ASSERT_TRUE(ParseJson(text, &root, &err)) << err;
+  ASSERT_TRUE(LoadJson("tests/testdata/aes_gmac_test.json", &root));
   ASSERT_EQ(root.Get("algorithm")->as_string(), "AES-GMAC");
   const int64_t number_of_tests = root.Get("numberOfTests")->as_int();
   ASSERT_EQ(number_of_tests, 414);

@@ -3,6 +3,9 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "gtest/gtest.h"
+#include "tests/test_util.h"
+
 namespace ctcrypto_test {
 
 int64_t JsonValue::as_int(int64_t fallback) const {
@@ -334,6 +337,32 @@ class Parser {
 bool ParseJson(const std::string& text, JsonValue* out, std::string* error) {
   Parser p(text);
   return p.ParseDocument(out, error);
+}
+
+bool LoadJson(const std::string& rel, JsonValue* out) {
+  std::string text;
+  std::string path = TestDataPath(rel);
+  if (!ReadWholeFile(path, &text)) {
+    ADD_FAILURE() << "cannot read " << rel << " (tried " << path << ")";
+    return false;
+  }
+  std::string err;
+  if (!ParseJson(text, out, &err)) {
+    ADD_FAILURE() << rel << ": JSON error: " << err;
+    return false;
+  }
+  return true;
+}
+
+std::vector<uint8_t> HexField(const JsonValue& obj, const char* name) {
+  const JsonValue* v = obj.Get(name);
+  if (v == nullptr || !v->is_string()) {
+    ADD_FAILURE() << "missing string field " << name;
+    return {};
+  }
+  Bytes b;
+  if (!HexToBytes(v->as_string(), &b)) ADD_FAILURE() << name << " not hex";
+  return b;
 }
 
 }  // namespace ctcrypto_test

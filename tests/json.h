@@ -64,6 +64,15 @@ class JsonValue {
 // On error returns false and sets *error to "offset N: reason".
 bool ParseJson(const std::string& text, JsonValue* out, std::string* error);
 
+// LoadJson: reads and parses tests/testdata/<file> (`rel` as for
+// TestDataPath); on failure records a GoogleTest failure naming the file
+// and the path tried, and returns false.
+bool LoadJson(const std::string& rel, JsonValue* out);
+// HexField: the required hex-string member `name` of a Wycheproof test
+// object, decoded; records a failure (and returns empty bytes) when it is
+// missing, not a string or not hex.
+std::vector<uint8_t> HexField(const JsonValue& obj, const char* name);
+
 }  // namespace ctcrypto_test
 
 #endif  // CTCRYPTO_TESTS_JSON_H_

@@ -23,32 +23,6 @@ namespace {
 using ctcrypto::AesKey;
 using ctcrypto::Status;
 
-bool LoadJson(const std::string& rel, JsonValue* out) {
-  std::string text;
-  std::string path = TestDataPath(rel);
-  if (!ReadWholeFile(path, &text)) {
-    ADD_FAILURE() << "cannot read " << rel << " (tried " << path << ")";
-    return false;
-  }
-  std::string err;
-  if (!ParseJson(text, out, &err)) {
-    ADD_FAILURE() << rel << ": JSON error: " << err;
-    return false;
-  }
-  return true;
-}
-
-Bytes HexField(const JsonValue& obj, const char* name) {
-  const JsonValue* v = obj.Get(name);
-  if (v == nullptr || !v->is_string()) {
-    ADD_FAILURE() << "missing string field " << name;
-    return {};
-  }
-  Bytes b;
-  if (!HexToBytes(v->as_string(), &b)) ADD_FAILURE() << name << " not hex";
-  return b;
-}
-
 // --- naive reference -------------------------------------------------------
 // SP 800-38F 6.1 Algorithm 1 in its own "shifting" form: the semiblocks
 // rotate through R2 instead of being indexed, t runs 1..6(n-1).

@@ -24,35 +24,6 @@ using ctcrypto::AesGcm;
 using ctcrypto::AesKey;
 using ctcrypto::Status;
 
-bool LoadJson(const std::string& rel, JsonValue* out) {
-  std::string text;
-  std::string path = TestDataPath(rel);
-  if (!ReadWholeFile(path, &text)) {
-    ADD_FAILURE() << "cannot read " << rel << " (tried " << path << ")";
-    return false;
-  }
-  std::string err;
-  if (!ParseJson(text, out, &err)) {
-    ADD_FAILURE() << rel << ": JSON error: " << err;
-    return false;
-  }
-  return true;
-}
-
-// HexField: a required hex string member; records a failure otherwise.
-Bytes HexField(const JsonValue& obj, const char* name) {
-  const JsonValue* v = obj.Get(name);
-  if (v == nullptr || !v->is_string()) {
-    ADD_FAILURE() << "missing string field " << name;
-    return {};
-  }
-  Bytes b;
-  if (!HexToBytes(v->as_string(), &b)) {
-    ADD_FAILURE() << "field " << name << " is not hex";
-  }
-  return b;
-}
-
 std::set<std::string> Flags(const JsonValue& test) {
   std::set<std::string> out;
   if (const JsonValue* f = test.Get("flags")) {

@@ -23,32 +23,6 @@ using ctcrypto::AesKey;
 using ctcrypto::AesXts;
 using ctcrypto::Status;
 
-bool LoadJson(const std::string& rel, JsonValue* out) {
-  std::string text;
-  std::string path = TestDataPath(rel);
-  if (!ReadWholeFile(path, &text)) {
-    ADD_FAILURE() << "cannot read " << rel << " (tried " << path << ")";
-    return false;
-  }
-  std::string err;
-  if (!ParseJson(text, out, &err)) {
-    ADD_FAILURE() << rel << ": JSON error: " << err;
-    return false;
-  }
-  return true;
-}
-
-Bytes HexField(const JsonValue& obj, const char* name) {
-  const JsonValue* v = obj.Get(name);
-  if (v == nullptr || !v->is_string()) {
-    ADD_FAILURE() << "missing string field " << name;
-    return {};
-  }
-  Bytes b;
-  if (!HexToBytes(v->as_string(), &b)) ADD_FAILURE() << name << " not hex";
-  return b;
-}
-
 // --- naive reference: IEEE 1619 5.3 / 5.4 block by block -------------------
 
 // Multiplication by alpha, byte by byte as IEEE 1619 5.2 writes it.

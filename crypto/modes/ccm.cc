@@ -31,12 +31,13 @@
 // state, keystream and tags are only XORed, copied and passed to the rows.
 // open() decrypts, MACs the plaintext, compares the tag with
 // ct_equal_mask and declassifies only that verdict; on failure it wipes the
-// plaintext it wrote.
+// plaintext it wrote (internal::open_verdict, modes/aead_internal.h).
 #include <cstring>
 
 #include "crypto/cpu/cpu.h"
-#include "crypto/ct.h"
 #include "crypto/internal.h"
+#include "crypto/modes/aead_internal.h"
+#include "crypto/modes/cbc_mac_internal.h"
 #include "ctcrypto/ccm.h"
 
 namespace ctcrypto {
@@ -48,7 +49,6 @@ using internal::AesKeyState;
 constexpr size_t kShortBytes = 64;     // message bytes sharing the S0 call
 constexpr size_t kMacBufBytes = 128;   // CBC-MAC input batched per call
 constexpr size_t kChunkBlocks = 64;    // two-pass chunk: 1 KiB
-constexpr size_t kScratchBlocks = 16;  // CBC output discarded, 256 bytes
 
 // CbcMac: the CBC-MAC chain over a byte stream, batching short pieces in a
 // buffer so that B0, a short AD and a short message are one backend call.
@@ -106,19 +106,9 @@ class CbcMac {
   void note_high() {
     if (n_ > high_) high_ = n_;
   }
-  // blocks: n whole blocks into the chain. cbc_encrypt writes every
-  // chained value; only the last (left in mac_) is wanted.
+  // blocks: n whole blocks into the chain.
   void blocks(const uint8_t* p, size_t n) {
-    alignas(16) uint8_t scratch[16 * kScratchBlocks];
-    size_t used = 0;
-    while (n) {
-      const size_t k = n < kScratchBlocks ? n : kScratchBlocks;
-      a_.backend->cbc_encrypt(&a_, p, scratch, k, mac_);
-      if (k > used) used = k;
-      p += 16 * k;
-      n -= k;
-    }
-    internal::secure_zero(scratch, 16 * used);
+    internal::cbc_mac_blocks(a_, mac_, p, n);
   }
 
   const AesKeyState& a_;
@@ -354,19 +344,13 @@ Status AesCcm::seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
 }
 
 Status AesCcm::seal(std::span<uint8_t> out, size_t* out_len,
-                    std::span<const uint8_t> nonce,
-                    std::span<const uint8_t> in,
+                    std::span<const uint8_t> nonce, std::span<const uint8_t> in,
                     std::span<const uint8_t> ad) const {
   Status st = check(nonce, in, ad);
   if (st != Status::kOk) return st;
-  if (uint64_t{in.size()} > ccm_max_message_len(nonce.size()))
-    return Status::kMessageTooLong;
-  if (out.size() < in.size() || out.size() - in.size() < tag_len_)
-    return Status::kOutputTooSmall;
-  st = seal_detached(out.first(in.size()), out.subspan(in.size(), tag_len_),
-                     nonce, in, ad);
-  if (st == Status::kOk && out_len) *out_len = in.size() + tag_len_;
-  return st;
+  return internal::seal_combined(*this, tag_len_,
+                                 ccm_max_message_len(nonce.size()), out,
+                                 out_len, nonce, in, ad);
 }
 
 Status AesCcm::open_detached(std::span<uint8_t> out,
@@ -393,32 +377,18 @@ Status AesCcm::open_detached(std::span<uint8_t> out,
   std::memcpy(received, tag.data(), tag_len_);
   crypt(aes_.state(), true, nonce.data(), nonce.size(), in.data(), out.data(),
         in.size(), ad.data(), ad.size(), tag_len_, expected);
-  uint32_t ok = internal::ct_equal_mask(expected, received, tag_len_);
-  internal::secure_zero(expected, sizeof(expected));
-  // Whether the tag matched is public by design: it is the function's result.
-  internal::ct_declassify(&ok, sizeof(ok));
-  if (!ok) {
-    internal::secure_zero(out.data(), in.size());
-    return Status::kAuthenticationFailed;
-  }
-  return Status::kOk;
+  return internal::open_verdict(expected, received, tag_len_, out.data(),
+                                in.size());
 }
 
 Status AesCcm::open(std::span<uint8_t> out, size_t* out_len,
-                    std::span<const uint8_t> nonce,
-                    std::span<const uint8_t> in,
+                    std::span<const uint8_t> nonce, std::span<const uint8_t> in,
                     std::span<const uint8_t> ad) const {
   Status st = check(nonce, in, ad);
   if (st != Status::kOk) return st;
-  if (in.size() < tag_len_) return Status::kAuthenticationFailed;
-  const size_t ct_len = in.size() - tag_len_;
-  if (uint64_t{ct_len} > ccm_max_message_len(nonce.size()))
-    return Status::kMessageTooLong;
-  if (out.size() < ct_len) return Status::kOutputTooSmall;
-  st = open_detached(out.first(ct_len), nonce, in.first(ct_len),
-                     in.subspan(ct_len, tag_len_), ad);
-  if (st == Status::kOk && out_len) *out_len = ct_len;
-  return st;
+  return internal::open_combined(*this, tag_len_,
+                                 ccm_max_message_len(nonce.size()), out,
+                                 out_len, nonce, in, ad);
 }
 
 }  // namespace ctcrypto

@@ -18,6 +18,7 @@
 
 #include "crypto/ct.h"
 #include "crypto/internal.h"
+#include "crypto/modes/cbc_mac_internal.h"
 #include "ctcrypto/cmac.h"
 
 namespace ctcrypto {
@@ -26,7 +27,6 @@ namespace {
 
 using internal::AesKeyState;
 
-constexpr size_t kScratchBlocks = 16;
 
 void dbl(const uint8_t in[16], uint8_t out[16]) {
   const uint8_t mask = static_cast<uint8_t>(0u - (in[0] >> 7));
@@ -35,23 +35,28 @@ void dbl(const uint8_t in[16], uint8_t out[16]) {
   out[15] = static_cast<uint8_t>((in[15] << 1) ^ (0x87 & mask));
 }
 
-// chain: n whole blocks at p into the CBC chain value x.
-void chain(const AesKeyState& a, uint8_t x[16], const uint8_t* p, size_t n) {
-  if (n == 0) return;
-  alignas(16) uint8_t scratch[16 * kScratchBlocks];
-  size_t used = 0;
-  while (n) {
-    const size_t k = n < kScratchBlocks ? n : kScratchBlocks;
-    a.backend->cbc_encrypt(&a, p, scratch, k, x);
-    if (k > used) used = k;
-    p += 16 * k;
-    n -= k;
-  }
-  internal::secure_zero(scratch, 16 * used);
+// derive_subkeys: SP 800-38B 6.1, L = E_K(0^128), K1 = dbl(L),
+// K2 = dbl(K1); L is wiped.
+void derive_subkeys(const AesKey& aes, uint8_t k1[16], uint8_t k2[16]) {
+  uint8_t l[16] = {};
+  aes.encrypt_block(l, l);
+  dbl(l, k1);
+  dbl(k1, k2);
+  internal::secure_zero(l, sizeof(l));
 }
 
 bool valid_tag_len(size_t t) {
   return t >= kCmacMinTagLen && t <= kCmacTagLen;
+}
+
+// check_one_shot: the argument checks of mac and verify.
+Status check_one_shot(const AesCmac& key, std::span<const uint8_t> msg,
+                      std::span<const uint8_t> tag) {
+  if (!key.initialized()) return Status::kNotInitialized;
+  if (msg.data() == nullptr && !msg.empty()) return Status::kInvalidArgument;
+  if (!valid_tag_len(tag.size())) return Status::kInvalidTagLength;
+  if (tag.data() == nullptr) return Status::kInvalidArgument;
+  return Status::kOk;
 }
 
 // verdict: the constant-time comparison of a computed MAC with a received
@@ -70,11 +75,7 @@ Status AesCmac::init(std::span<const uint8_t> key) {
   clear();
   Status st = aes_.init(key);
   if (st != Status::kOk) return st;
-  uint8_t l[16] = {};
-  aes_.encrypt_block(l, l);
-  dbl(l, k1_);
-  dbl(k1_, k2_);
-  internal::secure_zero(l, sizeof(l));
+  derive_subkeys(aes_, k1_, k2_);
   return Status::kOk;
 }
 
@@ -83,11 +84,7 @@ Status AesCmac::init(std::span<const uint8_t> key,
   clear();
   Status st = aes_.init(key, aes);
   if (st != Status::kOk) return st;
-  uint8_t l[16] = {};
-  aes_.encrypt_block(l, l);
-  dbl(l, k1_);
-  dbl(k1_, k2_);
-  internal::secure_zero(l, sizeof(l));
+  derive_subkeys(aes_, k1_, k2_);
   return Status::kOk;
 }
 
@@ -99,10 +96,8 @@ void AesCmac::clear() {
 
 Status AesCmac::mac(std::span<const uint8_t> msg,
                     std::span<uint8_t> tag) const {
-  if (!initialized()) return Status::kNotInitialized;
-  if (msg.data() == nullptr && !msg.empty()) return Status::kInvalidArgument;
-  if (!valid_tag_len(tag.size())) return Status::kInvalidTagLength;
-  if (tag.data() == nullptr) return Status::kInvalidArgument;
+  Status st = check_one_shot(*this, msg, tag);
+  if (st != Status::kOk) return st;
   AesCmacContext c;
   c.init(*this);
   c.update(msg);
@@ -111,10 +106,8 @@ Status AesCmac::mac(std::span<const uint8_t> msg,
 
 Status AesCmac::verify(std::span<const uint8_t> msg,
                        std::span<const uint8_t> tag) const {
-  if (!initialized()) return Status::kNotInitialized;
-  if (msg.data() == nullptr && !msg.empty()) return Status::kInvalidArgument;
-  if (!valid_tag_len(tag.size())) return Status::kInvalidTagLength;
-  if (tag.data() == nullptr) return Status::kInvalidArgument;
+  Status st = check_one_shot(*this, msg, tag);
+  if (st != Status::kOk) return st;
   AesCmacContext c;
   c.init(*this);
   c.update(msg);
@@ -151,10 +144,10 @@ Status AesCmacContext::update(std::span<const uint8_t> data) {
     if (len == 0) return Status::kOk;  // buf_ may be the last block
   }
   // More follows, so the buffered full block is not the last one.
-  chain(a, x_, buf_, 1);
+  internal::cbc_mac_blocks(a, x_, buf_, 1);
   // Keep the final 1..16 bytes back.
   const size_t keep = len % 16 ? len % 16 : 16;
-  chain(a, x_, p, (len - keep) / 16);
+  internal::cbc_mac_blocks(a, x_, p, (len - keep) / 16);
   std::memcpy(buf_, p + (len - keep), keep);
   n_ = static_cast<uint32_t>(keep);
   return Status::kOk;
@@ -170,7 +163,7 @@ void AesCmacContext::finish_full(uint8_t out[16]) {
     buf_[n_] = 0x80;
     for (int i = 0; i < 16; ++i) last[i] = buf_[i] ^ k.k2_[i];
   }
-  chain(k.aes_.state(), x_, last, 1);
+  internal::cbc_mac_blocks(k.aes_.state(), x_, last, 1);
   std::memcpy(out, x_, 16);
   internal::secure_zero(last, sizeof(last));
   clear();

@@ -23,12 +23,13 @@
 //
 // open() hashes each chunk of ciphertext before decrypting it (so in-place
 // works), compares the tag in constant time, and on failure wipes all the
-// plaintext it wrote; only the final match bit is treated as public.
+// plaintext it wrote; only the final match bit is treated as public
+// (internal::open_verdict, modes/aead_internal.h).
 #include <cstring>
 
 #include "crypto/cpu/cpu.h"
-#include "crypto/ct.h"
 #include "crypto/internal.h"
+#include "crypto/modes/aead_internal.h"
 #include "ctcrypto/aead.h"
 
 namespace ctcrypto {
@@ -281,16 +282,8 @@ Status AesGcm::seal(std::span<uint8_t> out, size_t* out_len,
                     std::span<const uint8_t> ad) const {
   Status st = check_common(*this, nonce, in, ad);
   if (st != Status::kOk) return st;
-  if (uint64_t{in.size()} > kGcmMaxPlaintextLen) return Status::kMessageTooLong;
-  // Compared by subtraction: on 32-bit targets in.size() + tag_len_ wraps
-  // for in.size() > 2^32 - 17 (kGcmMaxPlaintextLen does not bound a 32-bit
-  // size_t), and a wrapped sum would let a short `out` pass.
-  if (out.size() < tag_len_ || out.size() - tag_len_ < in.size())
-    return Status::kOutputTooSmall;
-  st = seal_detached(out.first(in.size()), out.subspan(in.size(), tag_len_),
-                     nonce, in, ad);
-  if (st == Status::kOk && out_len) *out_len = in.size() + tag_len_;
-  return st;
+  return internal::seal_combined(*this, tag_len_, kGcmMaxPlaintextLen, out,
+                                 out_len, nonce, in, ad);
 }
 
 Status AesGcm::open_detached(std::span<uint8_t> out,
@@ -306,15 +299,8 @@ Status AesGcm::open_detached(std::span<uint8_t> out,
   std::memcpy(received, tag.data(), tag_len_);
   crypt(aes_.state(), ghash_.state(), true, nonce.data(), nonce.size(),
         in.data(), out.data(), in.size(), ad.data(), ad.size(), expected);
-  uint32_t ok = internal::ct_equal_mask(expected, received, tag_len_);
-  internal::secure_zero(expected, sizeof(expected));
-  // Whether the tag matched is public by design: it is the function's result.
-  internal::ct_declassify(&ok, sizeof(ok));
-  if (!ok) {
-    internal::secure_zero(out.data(), in.size());
-    return Status::kAuthenticationFailed;
-  }
-  return Status::kOk;
+  return internal::open_verdict(expected, received, tag_len_, out.data(),
+                                in.size());
 }
 
 Status AesGcm::open(std::span<uint8_t> out, size_t* out_len,
@@ -323,13 +309,8 @@ Status AesGcm::open(std::span<uint8_t> out, size_t* out_len,
                     std::span<const uint8_t> ad) const {
   Status st = check_common(*this, nonce, in, ad);
   if (st != Status::kOk) return st;
-  if (in.size() < tag_len_) return Status::kAuthenticationFailed;
-  size_t ct_len = in.size() - tag_len_;
-  if (out.size() < ct_len) return Status::kOutputTooSmall;
-  st = open_detached(out.first(ct_len), nonce, in.first(ct_len),
-                     in.subspan(ct_len, tag_len_), ad);
-  if (st == Status::kOk && out_len) *out_len = ct_len;
-  return st;
+  return internal::open_combined(*this, tag_len_, kGcmMaxPlaintextLen, out,
+                                 out_len, nonce, in, ad);
 }
 
 }  // namespace ctcrypto

@@ -42,13 +42,14 @@
 // the POLYVAL key material, keystream, staged plaintext) are wiped before
 // every return, each exactly where it was written. open() decrypts and
 // hashes chunk by chunk, compares tags with ct_equal_mask, declassifies only
-// the verdict, and zeroes the plaintext on failure.
+// the verdict, and zeroes the plaintext on failure (internal::open_verdict,
+// modes/aead_internal.h).
 #include <bit>
 #include <cstring>
 
 #include "crypto/cpu/cpu.h"
-#include "crypto/ct.h"
 #include "crypto/internal.h"
+#include "crypto/modes/aead_internal.h"
 #include "ctcrypto/gcm_siv.h"
 
 namespace ctcrypto {
@@ -64,17 +65,8 @@ constexpr size_t kStageBlocks = 32;  // POLYVAL blocks per GHASH call
 constexpr size_t kCtrBlocks = 16;    // keystream blocks per ECB call
 constexpr size_t kChunkBytes = 16 * kCtrBlocks;
 
-inline uint32_t load_le32(const uint8_t* p) {
-  return uint32_t{p[0]} | (uint32_t{p[1]} << 8) | (uint32_t{p[2]} << 16) |
-         (uint32_t{p[3]} << 24);
-}
-
-inline void store_le32(uint8_t* p, uint32_t v) {
-  p[0] = static_cast<uint8_t>(v);
-  p[1] = static_cast<uint8_t>(v >> 8);
-  p[2] = static_cast<uint8_t>(v >> 16);
-  p[3] = static_cast<uint8_t>(v >> 24);
-}
+using internal::load_le32;
+using internal::store_le32;
 
 // byte_reverse: out = in with its 16 bytes in reverse order, as two
 // 64-bit byte swaps (in and out may be equal).
@@ -398,13 +390,8 @@ Status AesGcmSiv::seal(std::span<uint8_t> out, size_t* out_len,
                        std::span<const uint8_t> ad) const {
   Status st = check_common(*this, nonce, in, ad);
   if (st != Status::kOk) return st;
-  if (uint64_t{in.size()} > kGcmSivMaxPlaintextLen)
-    return Status::kMessageTooLong;
-  if (out.size() < in.size() + kGcmSivTagLen) return Status::kOutputTooSmall;
-  st = seal_detached(out.first(in.size()),
-                     out.subspan(in.size(), kGcmSivTagLen), nonce, in, ad);
-  if (st == Status::kOk && out_len) *out_len = in.size() + kGcmSivTagLen;
-  return st;
+  return internal::seal_combined(*this, kGcmSivTagLen, kGcmSivMaxPlaintextLen,
+                                 out, out_len, nonce, in, ad);
 }
 
 Status AesGcmSiv::open_detached(std::span<uint8_t> out,
@@ -452,16 +439,9 @@ Status AesGcmSiv::open_detached(std::span<uint8_t> out,
     pv.finish(ad.size(), len, s);
   }
   tag_from_s(keys.enc, s, nonce.data(), expected);
-  uint32_t ok = internal::ct_equal_mask(expected, received, 16);
-  internal::secure_zero(expected, sizeof(expected));
   internal::secure_zero(s, sizeof(s));
-  // Whether the tag matched is public by design: it is the function's result.
-  internal::ct_declassify(&ok, sizeof(ok));
-  if (!ok) {
-    internal::secure_zero(out.data(), in.size());
-    return Status::kAuthenticationFailed;
-  }
-  return Status::kOk;
+  return internal::open_verdict(expected, received, kGcmSivTagLen, out.data(),
+                                in.size());
 }
 
 Status AesGcmSiv::open(std::span<uint8_t> out, size_t* out_len,
@@ -470,13 +450,8 @@ Status AesGcmSiv::open(std::span<uint8_t> out, size_t* out_len,
                        std::span<const uint8_t> ad) const {
   Status st = check_common(*this, nonce, in, ad);
   if (st != Status::kOk) return st;
-  if (in.size() < kGcmSivTagLen) return Status::kAuthenticationFailed;
-  const size_t ct_len = in.size() - kGcmSivTagLen;
-  if (out.size() < ct_len) return Status::kOutputTooSmall;
-  st = open_detached(out.first(ct_len), nonce, in.first(ct_len),
-                     in.subspan(ct_len, kGcmSivTagLen), ad);
-  if (st == Status::kOk && out_len) *out_len = ct_len;
-  return st;
+  return internal::open_combined(*this, kGcmSivTagLen, kGcmSivMaxPlaintextLen,
+                                 out, out_len, nonce, in, ad);
 }
 
 }  // namespace ctcrypto

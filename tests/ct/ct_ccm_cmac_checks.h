@@ -5,8 +5,9 @@
 //
 // Secrets as for GCM: the key, plaintext, AD, ciphertext and received
 // tags/MACs are marked with ct_secret(); the nonce and all lengths are
-// public. The only declassifications in crypto/modes/ccm.cc and cmac.cc
-// are the tag-match verdicts.
+// public. The only declassifications in crypto/modes/ccm.cc (through
+// internal::open_verdict, crypto/modes/aead_internal.h) and cmac.cc are the
+// tag-match verdicts.
 #ifndef CTCRYPTO_TESTS_CT_CT_CCM_CMAC_CHECKS_H_
 #define CTCRYPTO_TESTS_CT_CT_CCM_CMAC_CHECKS_H_
 

@@ -8,10 +8,11 @@
 // ("Conditional jump or move depends on uninitialised value(s)", "Use of
 // uninitialised value of size N"), and valgrind's --error-exitcode fails
 // the run. Public inputs stay defined: lengths, nonces, IVs and counters.
-// The only declassifications inside the library are the GCM tag-match bit
-// (crypto/modes/gcm.cc, also GMAC's), the GCM-SIV tag-match bit
-// (crypto/modes/gcm_siv.cc), the CCM and CMAC tag-match bits
-// (crypto/modes/ccm.cc, cmac.cc), the key-unwrap verdict
+// The only declassifications inside the library are the tag-match bits of
+// the AEADs' open_detached - GCM (crypto/modes/gcm.cc, also GMAC's), GCM-SIV
+// (gcm_siv.cc) and CCM (ccm.cc), each through its own inlined copy of
+// internal::open_verdict (crypto/modes/aead_internal.h) - the CMAC
+// tag-match bit (crypto/modes/cmac.cc), the key-unwrap verdict
 // (crypto/modes/key_wrap.cc), XTS's Key1 == Key2 refusal bit
 // (crypto/modes/xts.cc) and the TLS-CBC record verdict, padding and MAC
 // together (crypto/tls/tls_cbc.cc); this file declassifies outputs before
@@ -807,7 +808,8 @@ void tls_cbc_checks(const AesBackend* row, Suite* s) {
 // authentication and encryption keys, the expanded encryption key, the
 // POLYVAL key material, the tag and the counter built from it - inherits
 // that, so a branch or index on any of them is reported. The only
-// declassification inside is the tag-match bit (crypto/modes/gcm_siv.cc).
+// declassification inside is the tag-match bit (crypto/modes/gcm_siv.cc,
+// through internal::open_verdict).
 // GMAC: the key, the data and the received tag secret; compute, and verify
 // with a good and a bad tag.
 

@@ -51,6 +51,9 @@ class AesGcm {
   const AesKey& aes_key() const { return aes_; }
   const GhashKey& ghash_key() const { return ghash_; }
 
+  // The AEAD contract, stated here once; AesCcm (ccm.h) and AesGcmSiv
+  // (gcm_siv.h) declare the same four functions and follow it.
+  //
   // seal: writes ciphertext || tag (in.size() + tag_len() bytes) to out and
   // sets *out_len. out may equal in (in place).
   Status seal(std::span<uint8_t> out, size_t* out_len,

@@ -75,19 +75,14 @@ class AesCcm {
   size_t nonce_len() const { return nonce_len_; }
   const AesKey& aes_key() const { return aes_; }
 
-  // seal: writes ciphertext || tag (in.size() + tag_len() bytes) to out and
-  // sets *out_len.
+  // seal, open, seal_detached, open_detached: the AEAD contract stated in
+  // ctcrypto/aead.h (AesGcm), with this object's tag_len().
   Status seal(std::span<uint8_t> out, size_t* out_len,
               std::span<const uint8_t> nonce, std::span<const uint8_t> in,
               std::span<const uint8_t> ad) const;
-  // open: in = ciphertext || tag; writes in.size() - tag_len() bytes of
-  // plaintext and sets *out_len, or returns kAuthenticationFailed with that
-  // part of out zeroed.
   Status open(std::span<uint8_t> out, size_t* out_len,
               std::span<const uint8_t> nonce, std::span<const uint8_t> in,
               std::span<const uint8_t> ad) const;
-
-  // Detached forms: the tag travels separately (tag.size() == tag_len()).
   Status seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
                        std::span<const uint8_t> nonce,
                        std::span<const uint8_t> in,

@@ -53,19 +53,14 @@ class AesGcmSiv {
   const AesKey& aes_key() const { return kgk_; }
   const internal::GhashBackend* ghash_backend() const { return ghash_; }
 
-  // seal: writes ciphertext || tag (in.size() + 16 bytes) to out and sets
-  // *out_len. out may equal in (in place).
+  // seal, open, seal_detached, open_detached: the AEAD contract stated in
+  // ctcrypto/aead.h (AesGcm), with a 16-byte tag (kGcmSivTagLen).
   Status seal(std::span<uint8_t> out, size_t* out_len,
               std::span<const uint8_t> nonce, std::span<const uint8_t> in,
               std::span<const uint8_t> ad) const;
-  // open: in = ciphertext || tag; writes the plaintext (in.size() - 16
-  // bytes) and sets *out_len, or returns kAuthenticationFailed with that
-  // part of out zeroed.
   Status open(std::span<uint8_t> out, size_t* out_len,
               std::span<const uint8_t> nonce, std::span<const uint8_t> in,
               std::span<const uint8_t> ad) const;
-
-  // Detached forms: the 16-byte tag travels separately.
   Status seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
                        std::span<const uint8_t> nonce,
                        std::span<const uint8_t> in,

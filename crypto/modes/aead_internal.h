@@ -1,0 +1,86 @@
+// aead_internal.h: the parts of seal/open that every AEAD (AesGcm, AesCcm,
+// AesGcmSiv) shares: the combined forms (ciphertext || tag in one buffer)
+// on top of the detached ones, and the end of open_detached (tag compare,
+// verdict, wipe on failure). Each mode keeps its own argument checks and
+// its own crypt; these helpers are always inlined into the mode's
+// functions, so each AEAD's open_detached still holds its one
+// declassification (open_verdict's) and no call is added to a message.
+#ifndef CTCRYPTO_MODES_AEAD_INTERNAL_H_
+#define CTCRYPTO_MODES_AEAD_INTERNAL_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "crypto/ct.h"
+#include "crypto/internal.h"
+#include "ctcrypto/status.h"
+
+namespace ctcrypto::internal {
+
+// seal_combined: out = ciphertext || tag through aead.seal_detached. The
+// caller has run its checks on the key, nonce, in and AD (so that a bad one
+// is reported first, as by the detached form); max_len is the mode's
+// plaintext limit for this nonce. The output size is compared by
+// subtraction: on 32-bit targets in.size() + tag_len wraps for in.size()
+// near 2^32 (the modes' limits do not bound a 32-bit size_t), and a wrapped
+// sum would let a short `out` pass.
+template <class Aead>
+[[gnu::always_inline]] inline Status seal_combined(
+    const Aead& aead, size_t tag_len, uint64_t max_len, std::span<uint8_t> out,
+    size_t* out_len, std::span<const uint8_t> nonce,
+    std::span<const uint8_t> in, std::span<const uint8_t> ad) {
+  if (uint64_t{in.size()} > max_len) return Status::kMessageTooLong;
+  if (out.size() < tag_len || out.size() - tag_len < in.size())
+    return Status::kOutputTooSmall;
+  Status st = aead.seal_detached(
+      out.first(in.size()), out.subspan(in.size(), tag_len), nonce, in, ad);
+  if (st == Status::kOk && out_len) *out_len = in.size() + tag_len;
+  return st;
+}
+
+// open_combined: in = ciphertext || tag, opened through aead.open_detached
+// (which holds the verdict). Preconditions as for seal_combined. An input
+// shorter than a tag cannot be authentic: kAuthenticationFailed, as a
+// wrong tag would be. The output size is compared with in.size() - tag
+// before the length limit (the tests pin that order for huge inputs).
+template <class Aead>
+[[gnu::always_inline]] inline Status open_combined(
+    const Aead& aead, size_t tag_len, uint64_t max_len, std::span<uint8_t> out,
+    size_t* out_len, std::span<const uint8_t> nonce,
+    std::span<const uint8_t> in, std::span<const uint8_t> ad) {
+  if (in.size() < tag_len) return Status::kAuthenticationFailed;
+  const size_t ct_len = in.size() - tag_len;
+  if (out.size() < ct_len) return Status::kOutputTooSmall;
+  if (uint64_t{ct_len} > max_len) return Status::kMessageTooLong;
+  Status st = aead.open_detached(out.first(ct_len), nonce, in.first(ct_len),
+                                 in.subspan(ct_len, tag_len), ad);
+  if (st == Status::kOk && out_len) *out_len = ct_len;
+  return st;
+}
+
+// open_verdict: the end of an AEAD's open_detached, after it has written
+// all `len` bytes of plaintext to out and computed the expected tag.
+// Compares the first tag_len bytes of expected and received in constant
+// time, wipes expected (16 bytes), and releases the plaintext only on a
+// match; on a mismatch the plaintext is zeroed. `received` must be the
+// caller's copy taken before out was written (out may sit next to the tag).
+[[gnu::always_inline]] inline Status open_verdict(uint8_t expected[16],
+                                                  const uint8_t* received,
+                                                  size_t tag_len, uint8_t* out,
+                                                  size_t len) {
+  uint32_t ok = ct_equal_mask(expected, received, tag_len);
+  secure_zero(expected, 16);
+  // Whether the tag matched is public by design: it is open's result. This
+  // is the one declassification of each AEAD's open (inlined into it).
+  ct_declassify(&ok, sizeof(ok));
+  if (!ok) {
+    secure_zero(out, len);
+    return Status::kAuthenticationFailed;
+  }
+  return Status::kOk;
+}
+
+}  // namespace ctcrypto::internal
+
+#endif  // CTCRYPTO_MODES_AEAD_INTERNAL_H_
