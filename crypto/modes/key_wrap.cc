@@ -217,7 +217,10 @@ Status aes_key_unwrap_padded(const AesKey& kek, std::span<const uint8_t> in,
   uint32_t pad = 0;
   const uint8_t* last = out.data() + 8 * (n - 1);
   for (size_t k = 0; k < 8; ++k) {
-    const uint64_t pos = lo + k;
+    // mli is secret: the opaque index keeps `mli - (lo + k)` from becoming
+    // the loop's induction variable (gcc 12 for ARMv7 tested the loop's end
+    // on it; reported by the valgrind suite under QEMU).
+    const uint64_t pos = lo + internal::ct_opaque(static_cast<uint64_t>(k));
     // Byte at offset pos must be zero when pos >= mli.
     pad |= last[k] & all_ones_if((mli - pos - 1) >> 63);
   }
