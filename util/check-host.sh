@@ -19,7 +19,7 @@
 #   5. fuzz     every fuzz target (tag "ctcrypto_fuzzer" in //fuzz:
 #               differential_fuzzer, gcm_open_fuzzer, tls_cbc_open_fuzzer) built with
 #               --config=fuzz (clang 14, libFuzzer, ASan+UBSan) and run from
-#               its seed corpus for CTCRYPTO_FUZZ_SECONDS (default 60) each;
+#               its seed corpus for CTCRYPTO_FUZZ_SECONDS (default 30) each;
 #               no finding allowed. Work and findings go to $FUZZ_OUT (by
 #               default a temporary directory, removed at exit unless a
 #               fuzzer found something).
@@ -35,7 +35,7 @@ util/install-deps.sh || exit 1
 
 CHECKS=${CHECKS:-"ctgrind control ctarm asan ubsan fuzz"}
 JOBS=${JOBS:-2}
-FUZZ_SECONDS=${CTCRYPTO_FUZZ_SECONDS:-60}
+FUZZ_SECONDS=${CTCRYPTO_FUZZ_SECONDS:-30}
 LOG_DIR=$(mktemp -d /tmp/ctcrypto-check-host.XXXXXX) || exit 1
 fuzz_tmp=""  # FUZZ_OUT when this script made it
 if [ -z "${FUZZ_OUT:-}" ]; then
