@@ -2,7 +2,6 @@
 #include "tool/aead_batch.h"
 
 #include <algorithm>
-#include <array>
 #include <cstring>
 
 #include "ctcrypto/aead.h"
@@ -10,6 +9,7 @@
 #include "ctcrypto/gcm_siv.h"
 #include "ctcrypto/status.h"
 #include "ctcrypto/tls_cbc.h"
+#include "tool/line_protocol.h"
 
 namespace ctcrypto::tool {
 namespace {
@@ -158,69 +158,16 @@ constexpr AeadEntry kAeads[] = {
      tls_handler<TlsCbcSuite::kAes256CbcSha1ImplicitIv>},
 };
 
-// --- parsing ----------------------------------------------------------------
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-// decode_hex: "-" is empty; otherwise an even number of hex digits.
-bool decode_hex(std::string_view text, std::vector<uint8_t>* out) {
-  out->clear();
-  if (text == "-") return true;
-  if (text.empty() || text.size() % 2 != 0) return false;
-  out->reserve(text.size() / 2);
-  for (size_t i = 0; i < text.size(); i += 2) {
-    int hi = hex_value(text[i]);
-    int lo = hex_value(text[i + 1]);
-    if (hi < 0 || lo < 0) return false;
-    out->push_back(static_cast<uint8_t>(hi << 4 | lo));
-  }
-  return true;
-}
-
-std::string encode_hex(std::span<const uint8_t> data) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  if (data.empty()) return "-";
-  std::string s;
-  s.reserve(data.size() * 2);
-  for (uint8_t b : data) {
-    s.push_back(kDigits[b >> 4]);
-    s.push_back(kDigits[b & 15]);
-  }
-  return s;
-}
-
-std::string error(const char* reason) { return std::string("ERROR ") + reason; }
-
 }  // namespace
 
 std::span<const AeadEntry> aead_table() { return kAeads; }
 
 std::string aead_process_line(std::string_view line) {
-  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-
-  // Split on single spaces; any other count of fields (including the one
-  // empty field of an empty line, or the empty fields that doubled spaces
-  // produce) is rejected below.
-  std::array<std::string_view, kNumFields> f;
-  size_t n = 0;
-  size_t pos = 0;
-  for (;;) {
-    size_t sp = line.find(' ', pos);
-    std::string_view field = line.substr(
-        pos, sp == std::string_view::npos ? std::string_view::npos : sp - pos);
-    if (n == kNumFields) return error("wrong field count");
-    f[n++] = field;
-    if (sp == std::string_view::npos) break;
-    pos = sp + 1;
-  }
-  if (n != kNumFields) return error("wrong field count");
-  for (std::string_view field : f)
-    if (field.empty()) return error("empty field");
+  // Any other count of fields (including the one empty field of an empty
+  // line, or the empty fields that doubled spaces produce) is refused.
+  const std::vector<std::string_view> f = split_fields(line);
+  if (f.size() != kNumFields) return error("wrong field count");
+  if (has_empty_field(f)) return error("empty field");
 
   AeadOp op;
   if (f[0] == "seal") {

@@ -46,7 +46,7 @@ constexpr char kUsage[] =
     "          (hex, MSG '-' for empty; TAG 4..16 bytes), answer each with\n"
     "          the 16-byte AES-CMAC in hex, 'ok', or 'ERROR <reason>'\n"
     "  gmac    read 'mac KEY NONCE DATA' or 'verify KEY NONCE DATA TAG' lines\n"
-    "          on stdin (hex or '-'); answer the tag in hex, or OK / ERROR\n"
+    "          on stdin (hex or '-'); answer the tag in hex, 'ok', or 'ERROR <reason>'\n"
     "  keywrap read 'OP MODE KEK INPUT' lines (OP: wrap|unwrap; MODE: kw\n"
     "          (RFC 3394) | kwp (RFC 5649); KEK: 16/24/32 bytes hex)\n"
     "  xts     read 'OP CIPHER KEY TWEAK INPUT' lines (OP: encrypt|decrypt;\n"

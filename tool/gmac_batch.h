@@ -10,7 +10,7 @@
 //
 // One answer per request (without the newline):
 //   mac    -> hex of the 16-byte tag
-//   verify -> "OK"
+//   verify -> "ok"
 //   any failure (including a tag that does not verify) -> "ERROR <reason>"
 #ifndef CTCRYPTO_TOOL_GMAC_BATCH_H_
 #define CTCRYPTO_TOOL_GMAC_BATCH_H_

@@ -11,61 +11,18 @@
 #include "ctcrypto/key_wrap.h"
 #include "ctcrypto/status.h"
 #include "ctcrypto/xts.h"
+#include "tool/line_protocol.h"
 
 namespace ctcrypto::tool {
 namespace {
 
 using Bytes = std::vector<uint8_t>;
 
-// split: exactly `n` fields separated by single spaces (after dropping a
-// trailing '\r'); false otherwise.
+// split: exactly `n` fields, none empty (line_protocol.h).
 bool split(std::string_view line, size_t n, std::vector<std::string_view>* f) {
-  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  f->clear();
-  size_t pos = 0;
-  while (true) {
-    size_t sp = line.find(' ', pos);
-    f->push_back(line.substr(pos, sp == std::string_view::npos ? sp : sp - pos));
-    if (sp == std::string_view::npos) break;
-    pos = sp + 1;
-  }
-  if (f->size() != n) return false;
-  for (auto s : *f)
-    if (s.empty()) return false;
-  return true;
+  *f = split_fields(line);
+  return f->size() == n && !has_empty_field(*f);
 }
-
-int nibble(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-bool from_hex(std::string_view s, Bytes* out) {
-  out->clear();
-  if (s == "-") return true;
-  if (s.size() % 2) return false;
-  for (size_t i = 0; i < s.size(); i += 2) {
-    int hi = nibble(s[i]), lo = nibble(s[i + 1]);
-    if (hi < 0 || lo < 0) return false;
-    out->push_back(static_cast<uint8_t>(hi << 4 | lo));
-  }
-  return true;
-}
-
-std::string to_hex(std::span<const uint8_t> b) {
-  if (b.empty()) return "-";
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string s;
-  for (uint8_t x : b) {
-    s += kDigits[x >> 4];
-    s += kDigits[x & 15];
-  }
-  return s;
-}
-
-std::string error(const char* reason) { return std::string("ERROR ") + reason; }
 
 }  // namespace
 
@@ -77,7 +34,7 @@ std::string keywrap_process_line(std::string_view line) {
   const bool padded = f[1] == "kwp";
   if (!padded && f[1] != "kw") return error("unknown mode");
   Bytes kek, in;
-  if (!from_hex(f[2], &kek) || !from_hex(f[3], &in)) return error("bad hex");
+  if (!decode_hex(f[2], &kek) || !decode_hex(f[3], &in)) return error("bad hex");
   AesKey k;
   Status s = k.init(kek);
   if (s != Status::kOk) return error(status_string(s));
@@ -91,7 +48,7 @@ std::string keywrap_process_line(std::string_view line) {
                : aes_key_unwrap(k, in, out, &n);
   }
   if (s != Status::kOk) return error(status_string(s));
-  return to_hex(std::span<const uint8_t>(out.data(), n));
+  return encode_hex(std::span<const uint8_t>(out.data(), n));
 }
 
 std::string xts_process_line(std::string_view line) {
@@ -108,7 +65,7 @@ std::string xts_process_line(std::string_view line) {
     return error("unknown cipher");
   }
   Bytes key, tweak, in;
-  if (!from_hex(f[2], &key) || !from_hex(f[3], &tweak) || !from_hex(f[4], &in))
+  if (!decode_hex(f[2], &key) || !decode_hex(f[3], &tweak) || !decode_hex(f[4], &in))
     return error("bad hex");
   if (key.size() != key_len) return error(status_string(Status::kInvalidKeyLength));
   if (tweak.size() != kXtsTweakLen) return error("tweak must be 16 bytes");
@@ -120,7 +77,7 @@ std::string xts_process_line(std::string_view line) {
   s = dec ? x.decrypt(t, in, std::span<uint8_t>(out.data(), in.size()))
           : x.encrypt(t, in, std::span<uint8_t>(out.data(), in.size()));
   if (s != Status::kOk) return error(status_string(s));
-  return to_hex(std::span<const uint8_t>(out.data(), in.size()));
+  return encode_hex(std::span<const uint8_t>(out.data(), in.size()));
 }
 
 }  // namespace ctcrypto::tool
