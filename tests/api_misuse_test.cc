@@ -26,6 +26,7 @@
 #include "ctcrypto/aes.h"
 #include "ctcrypto/ctcrypto.h"
 #include "ctcrypto/ghash.h"
+#include "ctcrypto/key_wrap.h"
 #include "ctcrypto/modes.h"
 #include "ctcrypto/status.h"
 #include "ctcrypto/tls_cbc.h"
@@ -427,6 +428,29 @@ TEST_F(MisuseTest, HugeLengthsRefusedBeforeAnyWrite) {
               Status::kMessageTooLong);
     EXPECT_EQ(tls.open(huge_out, &n, tiv, huge_in, ad),
               l % 16 ? Status::kInvalidLength : Status::kMessageTooLong);
+    EXPECT_EQ(n, 9u);
+    EXPECT_EQ(a, orig);
+    EXPECT_TRUE(all_equal(b, kCanary));
+  }
+}
+
+// Key wrap near SIZE_MAX: the output length (input + 8, KWP's padded input
+// + 8) must not wrap to a size the small output buffer seems to hold.
+TEST_F(MisuseTest, KeyWrapHugeLengthsRefusedBeforeAnyWrite) {
+  std::vector<uint8_t> a(64, kCanary), b(64, kCanary);
+  const std::vector<uint8_t> orig = a;
+  // KWP's input limit (2^32 - 1 bytes) refuses first where size_t is wider.
+  const Status kwp_huge = sizeof(size_t) < 8 ? Status::kOutputTooSmall
+                                             : Status::kMessageTooLong;
+  for (size_t l : {SIZE_MAX - 7, SIZE_MAX - 15, SIZE_MAX - 23, SIZE_MAX,
+                   SIZE_MAX - 1, SIZE_MAX / 2 + 1}) {
+    SCOPED_TRACE(l);
+    size_t n = 9;
+    std::span<const uint8_t> huge_in(b.data(), l);
+    // KW takes whole semiblocks only.
+    EXPECT_EQ(ctcrypto::aes_key_wrap(key_, huge_in, a, &n),
+              l % 8 ? Status::kInvalidLength : Status::kOutputTooSmall);
+    EXPECT_EQ(ctcrypto::aes_key_wrap_padded(key_, huge_in, a, &n), kwp_huge);
     EXPECT_EQ(n, 9u);
     EXPECT_EQ(a, orig);
     EXPECT_TRUE(all_equal(b, kCanary));

@@ -18,6 +18,7 @@
 // success, when the caller learns it anyway.
 #include "ctcrypto/key_wrap.h"
 
+#include <cstdint>
 #include <cstring>
 
 #include "crypto/ct.h"
@@ -114,6 +115,9 @@ Status aes_key_wrap(const AesKey& kek, std::span<const uint8_t> in,
   if (st != Status::kOk) return st;
   const size_t len = in.size();
   if (len % 8 != 0 || len < kKeyWrapMinInput) return Status::kInvalidLength;
+  // len + 8 would wrap to a small value that check_out accepts; no output
+  // buffer can hold such a result.
+  if (len > SIZE_MAX - 8) return Status::kOutputTooSmall;
   st = check_out(in, out, len + 8);
   if (st != Status::kOk) return st;
   uint8_t* r = out.data() + 8;
@@ -155,6 +159,10 @@ Status aes_key_wrap_padded(const AesKey& kek, std::span<const uint8_t> in,
   if (len == 0) return Status::kInvalidLength;
   if (static_cast<uint64_t>(len) > kKeyWrapPaddedMaxInput)
     return Status::kMessageTooLong;
+  // On 32-bit targets the limit above is SIZE_MAX, and for a length within
+  // 15 of it padded + 8 would wrap to a small value that check_out accepts;
+  // no output buffer can hold such a result.
+  if (len > SIZE_MAX - 15) return Status::kOutputTooSmall;
   const size_t padded = (len + 7) & ~size_t{7};
   st = check_out(in, out, padded + 8);
   if (st != Status::kOk) return st;
