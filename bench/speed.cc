@@ -18,6 +18,8 @@
 #include "bench/harness.h"
 #include "crypto/aes/aes_backend.h"
 #include "crypto/cpu/cpu.h"
+#include "crypto/hash/hash_internal.h"
+#include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/ccm.h"
@@ -302,7 +304,7 @@ class Xts : public Op {
     row_ = *row;
     row_.ecb_encrypt = nullptr;
     row_.ecb_decrypt = nullptr;
-    return xts_.init(key, &row_);
+    return ctcrypto::internal::init_with_rows(xts_, key, &row_);
   }
   bool run() override {
     return ok(kDecrypt ? xts_.decrypt(tweak_, in_.span(), out_.span())

@@ -61,13 +61,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const auto* row = rows[selector % rows.size()];
   ctcrypto::AesCcm ccm, ref;
   if (profile) {
-    FUZZ_CHECK(ccm.init(key, ctcrypto::CcmProfile::kBluetooth, row) ==
+    FUZZ_CHECK(ctcrypto::internal::init_with_rows(
+                   ccm, key, ctcrypto::CcmProfile::kBluetooth, row) ==
                Status::kOk);
-    FUZZ_CHECK(ref.init(key, ctcrypto::CcmProfile::kBluetooth,
-                        ctcrypto_fuzz::reference_aes()) == Status::kOk);
+    FUZZ_CHECK(ctcrypto::internal::init_with_rows(
+                   ref, key, ctcrypto::CcmProfile::kBluetooth,
+                   ctcrypto_fuzz::reference_aes()) == Status::kOk);
   } else {
-    FUZZ_CHECK(ccm.init(key, 4 + 2 * tv, 0, row) == Status::kOk);
-    FUZZ_CHECK(ref.init(key, 4 + 2 * tv, 0, ctcrypto_fuzz::reference_aes()) ==
+    FUZZ_CHECK(ctcrypto::internal::init_with_rows(ccm, key, 4 + 2 * tv, 0,
+                                                  row) == Status::kOk);
+    FUZZ_CHECK(ctcrypto::internal::init_with_rows(
+                   ref, key, 4 + 2 * tv, 0, ctcrypto_fuzz::reference_aes()) ==
                Status::kOk);
   }
   const size_t tag_len = ccm.tag_len();

@@ -29,6 +29,7 @@
 
 #include "crypto/aes/aes_backend.h"
 #include "crypto/ghash/ghash_backend.h"
+#include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/ghash.h"
@@ -183,14 +184,16 @@ inline void check_open_failure(ctcrypto::Status st, size_t out_len,
 inline std::vector<const ctcrypto::internal::AesBackend*> usable_aes() {
   std::vector<const ctcrypto::internal::AesBackend*> v;
   for (size_t i = 0; i < ctcrypto::internal::kNumAesBackends; ++i)
-    if (ctcrypto::aes_backend_usable(ctcrypto::internal::kAesBackends[i]))
+    if (ctcrypto::internal::aes_backend_usable(
+            ctcrypto::internal::kAesBackends[i]))
       v.push_back(ctcrypto::internal::kAesBackends[i]);
   return v;
 }
 inline std::vector<const ctcrypto::internal::GhashBackend*> usable_ghash() {
   std::vector<const ctcrypto::internal::GhashBackend*> v;
   for (size_t i = 0; i < ctcrypto::internal::kNumGhashBackends; ++i)
-    if (ctcrypto::ghash_backend_usable(ctcrypto::internal::kGhashBackends[i]))
+    if (ctcrypto::internal::ghash_backend_usable(
+            ctcrypto::internal::kGhashBackends[i]))
       v.push_back(ctcrypto::internal::kGhashBackends[i]);
   return v;
 }

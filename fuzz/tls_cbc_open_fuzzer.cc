@@ -73,9 +73,10 @@ std::vector<uint8_t> cbc(const TlsCbcSuiteInfo& info, const uint8_t* key,
                          const uint8_t* iv, const std::vector<uint8_t>& in,
                          bool decrypt) {
   ctcrypto::AesKey k;
-  FUZZ_CHECK(k.init(std::span<const uint8_t>(key + info.mac_key_len,
-                                             info.enc_key_len),
-                    ctcrypto_fuzz::reference_aes()) == Status::kOk);
+  FUZZ_CHECK(
+      ctcrypto::internal::init_with_rows(
+          k, std::span<const uint8_t>(key + info.mac_key_len, info.enc_key_len),
+          ctcrypto_fuzz::reference_aes()) == Status::kOk);
   uint8_t civ[16];
   std::memcpy(civ, iv, 16);
   std::vector<uint8_t> out(in.size());
@@ -181,8 +182,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto aes = ctcrypto_fuzz::usable_aes();
   const auto* row = aes[selector % aes.size()];
   ctcrypto::TlsCbcAead aead;
-  FUZZ_CHECK(aead.init(suite, std::span<const uint8_t>(key, info.key_len()),
-                       (selector & 0x80) ? ml : 0, row) == Status::kOk);
+  FUZZ_CHECK(ctcrypto::internal::init_with_rows(
+                 aead, suite, std::span<const uint8_t>(key, info.key_len()),
+                 (selector & 0x80) ? ml : 0, row) == Status::kOk);
   FUZZ_CHECK(aead.mac_len() == ml);
 
   const int rounds = (flags & 0x80) ? 2 : 1;
@@ -241,9 +243,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (st == Status::kOk && n == aead.seal_len(out_len) &&
         (round == 0 || !info.implicit_iv)) {
       ctcrypto::TlsCbcAead sealer;
-      FUZZ_CHECK(sealer.init(suite,
-                             std::span<const uint8_t>(key, info.key_len()), 0,
-                             row) == Status::kOk);
+      FUZZ_CHECK(ctcrypto::internal::init_with_rows(
+                     sealer, suite,
+                     std::span<const uint8_t>(key, info.key_len()), 0,
+                     row) == Status::kOk);
       std::vector<uint8_t> resealed(n);
       size_t sealed_len = 0;
       FUZZ_CHECK(sealer.seal(resealed, &sealed_len, nonce, ref_pt, ad) ==

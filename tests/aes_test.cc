@@ -1,4 +1,6 @@
 // aes_test.cc: single-block AES (FIPS-197) on every usable backend row.
+#include "ctcrypto/aes.h"
+
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -7,7 +9,7 @@
 
 #include "crypto/aes/aes_backend.h"
 #include "crypto/cpu/cpu.h"
-#include "ctcrypto/aes.h"
+#include "crypto/testing/explicit_rows.h"
 #include "tests/backends.h"
 #include "tests/file_test.h"
 #include "tests/reference.h"
@@ -46,8 +48,8 @@ TEST_P(AesTest, Fips197AppendixC) {
     Bytes key = Hex(v.key), pt = Hex(v.pt), ct = Hex(v.ct);
     AesKey k;
     ASSERT_TRUE(InitAesKey(&k, key, GetParam()));
-    EXPECT_EQ(k.state().key_len, key.size());
-    EXPECT_EQ(k.state().rounds, key.size() / 4 + 6);
+    EXPECT_EQ(ctcrypto::internal::key_state(k).key_len, key.size());
+    EXPECT_EQ(ctcrypto::internal::key_state(k).rounds, key.size() / 4 + 6);
     uint8_t out[16];
     std::memset(out, 0xee, sizeof(out));
     k.encrypt_block(pt.data(), out);
@@ -150,14 +152,16 @@ TEST_P(AesTest, WrongKeyLengths) {
   for (size_t len : {0, 1, 8, 15, 17, 20, 23, 25, 31, 33, 48, 64}) {
     SCOPED_TRACE(len);
     AesKey k;
-    EXPECT_EQ(k.init(std::span<const uint8_t>(big.data(), len), GetParam()),
+    EXPECT_EQ(ctcrypto::internal::init_with_rows(
+                  k, std::span<const uint8_t>(big.data(), len), GetParam()),
               Status::kInvalidKeyLength);
     EXPECT_FALSE(k.initialized());
     EXPECT_STREQ(k.backend_name(), "none");
   }
   // A null pointer with length 0 is just an empty key.
   AesKey k;
-  EXPECT_EQ(k.init(std::span<const uint8_t>(), GetParam()),
+  EXPECT_EQ(ctcrypto::internal::init_with_rows(k, std::span<const uint8_t>(),
+                                               GetParam()),
             Status::kInvalidKeyLength);
   EXPECT_FALSE(k.initialized());
 }
@@ -270,9 +274,10 @@ TEST(AesKeyTest, UninitialisedKeyDoesNothing) {
 TEST(AesKeyTest, NullBackendIsUnsupported) {
   Bytes key = Hex(kFips197[0].key);
   AesKey k;
-  EXPECT_EQ(k.init(key, nullptr), Status::kUnsupported);
+  EXPECT_EQ(ctcrypto::internal::init_with_rows(k, key, nullptr),
+            Status::kUnsupported);
   EXPECT_FALSE(k.initialized());
-  EXPECT_FALSE(ctcrypto::aes_backend_usable(nullptr));
+  EXPECT_FALSE(ctcrypto::internal::aes_backend_usable(nullptr));
 }
 
 // Rows compiled in but not runnable here are refused, not run.
@@ -280,10 +285,12 @@ TEST(AesKeyTest, UnusableRowsAreRefused) {
   Bytes key = Hex(kFips197[0].key);
   size_t unusable = 0;
   for (const AesBackend* b : AllAesBackends()) {
-    if (ctcrypto::aes_backend_usable(b)) continue;
+    if (ctcrypto::internal::aes_backend_usable(b)) continue;
     ++unusable;
     AesKey k;
-    EXPECT_EQ(k.init(key, b), Status::kUnsupported) << b->name;
+    EXPECT_EQ(ctcrypto::internal::init_with_rows(k, key, b),
+              Status::kUnsupported)
+        << b->name;
     EXPECT_FALSE(k.initialized()) << b->name;
   }
   RecordProperty("unusable_rows", static_cast<int>(unusable));

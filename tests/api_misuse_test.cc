@@ -22,6 +22,7 @@
 #include <span>
 #include <vector>
 
+#include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/ctcrypto.h"
@@ -88,7 +89,8 @@ TEST_F(MisuseTest, KeyLengths) {
     EXPECT_FALSE(gcm.initialized());
   }
   AesKey key;
-  EXPECT_EQ(key.init(std::span(key_bytes_).first(16), nullptr),
+  EXPECT_EQ(ctcrypto::internal::init_with_rows(
+                key, std::span(key_bytes_).first(16), nullptr),
             Status::kUnsupported);
   EXPECT_FALSE(key.initialized());
 }

@@ -415,7 +415,7 @@ TEST(KeyHygieneTest, ClearAndDestructorWipe) {
     ctcrypto::AesKey copy = k;  // copies are independent key objects
     k.clear();
     EXPECT_FALSE(k.initialized());
-    EXPECT_TRUE(AllZero(k.state()));
+    EXPECT_TRUE(AllZero(k));
     EXPECT_TRUE(copy.initialized());
     alignas(64) unsigned char buf[sizeof(ctcrypto::AesKey)];
     auto* d = new (buf) ctcrypto::AesKey(copy);
@@ -426,8 +426,8 @@ TEST(KeyHygieneTest, ClearAndDestructorWipe) {
     ASSERT_EQ(g.init(std::span(key).first(16)), Status::kOk);
     g.clear();
     EXPECT_FALSE(g.initialized());
-    EXPECT_TRUE(AllZero(g.aes_key().state()));
-    EXPECT_TRUE(AllZero(g.ghash_key().state()));
+    EXPECT_TRUE(AllZero(g.aes_key()));
+    EXPECT_TRUE(AllZero(g.ghash_key()));
     uint8_t out[32];
     size_t n;
     uint8_t nonce[12] = {};
@@ -443,7 +443,7 @@ TEST(KeyHygieneTest, ClearAndDestructorWipe) {
     ASSERT_EQ(h.init(std::span<const uint8_t, 16>(hv)), Status::kOk);
     h.clear();
     EXPECT_FALSE(h.initialized());
-    EXPECT_TRUE(AllZero(h.state()));
+    EXPECT_TRUE(AllZero(h));
   }
   {
     ctcrypto::TlsCbcAead t;
@@ -455,7 +455,7 @@ TEST(KeyHygieneTest, ClearAndDestructorWipe) {
               Status::kOk);
     t.clear();
     EXPECT_FALSE(t.initialized());
-    EXPECT_TRUE(AllZero(t.aes_key().state()));
+    EXPECT_TRUE(AllZero(t.aes_key()));
     alignas(64) unsigned char buf[sizeof(ctcrypto::TlsCbcAead)];
     auto* d = new (buf) ctcrypto::TlsCbcAead();
     ASSERT_EQ(d->init(ctcrypto::TlsCbcSuite::kAes256CbcSha1ImplicitIv, k68),

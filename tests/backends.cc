@@ -44,7 +44,7 @@ std::vector<const GhashBackend*> AllGhashBackends() {
 std::vector<const AesBackend*> UsableAesBackends() {
   std::vector<const AesBackend*> out;
   for (const AesBackend* b : AllAesBackends()) {
-    if (ctcrypto::aes_backend_usable(b)) out.push_back(b);
+    if (ctcrypto::internal::aes_backend_usable(b)) out.push_back(b);
   }
   return out;
 }
@@ -52,7 +52,7 @@ std::vector<const AesBackend*> UsableAesBackends() {
 std::vector<const GhashBackend*> UsableGhashBackends() {
   std::vector<const GhashBackend*> out;
   for (const GhashBackend* b : AllGhashBackends()) {
-    if (ctcrypto::ghash_backend_usable(b)) out.push_back(b);
+    if (ctcrypto::internal::ghash_backend_usable(b)) out.push_back(b);
   }
   return out;
 }
@@ -126,12 +126,12 @@ testing::AssertionResult CheckName(const char* what, const char* got,
 testing::AssertionResult InitAesKey(ctcrypto::AesKey* key,
                                     std::span<const uint8_t> raw,
                                     const AesBackend* row) {
-  auto r = CheckStatus(key->init(raw, row));
+  auto r = CheckStatus(ctcrypto::internal::init_with_rows(*key, raw, row));
   if (!r) return r;
   if (!key->initialized()) {
     return testing::AssertionFailure() << "initialized() false after kOk";
   }
-  if (key->state().backend != row) {
+  if (ctcrypto::internal::key_state(*key).backend != row) {
     return testing::AssertionFailure() << "state().backend is not the row";
   }
   return CheckName("AesKey", key->backend_name(), row->name);
@@ -140,12 +140,12 @@ testing::AssertionResult InitAesKey(ctcrypto::AesKey* key,
 testing::AssertionResult InitGhashKey(ctcrypto::GhashKey* key,
                                       std::span<const uint8_t, 16> h,
                                       const GhashBackend* row) {
-  auto r = CheckStatus(key->init(h, row));
+  auto r = CheckStatus(ctcrypto::internal::init_with_rows(*key, h, row));
   if (!r) return r;
   if (!key->initialized()) {
     return testing::AssertionFailure() << "initialized() false after kOk";
   }
-  if (key->state().backend != row) {
+  if (ctcrypto::internal::key_state(*key).backend != row) {
     return testing::AssertionFailure() << "state().backend is not the row";
   }
   return CheckName("GhashKey", key->backend_name(), row->name);
@@ -154,7 +154,8 @@ testing::AssertionResult InitGhashKey(ctcrypto::GhashKey* key,
 testing::AssertionResult InitGcm(ctcrypto::AesGcm* gcm,
                                  std::span<const uint8_t> raw, size_t tag_len,
                                  const GcmBackends& rows) {
-  auto r = CheckStatus(gcm->init(raw, tag_len, rows.aes, rows.ghash));
+  auto r = CheckStatus(ctcrypto::internal::init_with_rows(
+      *gcm, raw, tag_len, rows.aes, rows.ghash));
   if (!r) return r;
   if (!gcm->initialized()) {
     return testing::AssertionFailure() << "initialized() false after kOk";

@@ -15,6 +15,7 @@
 
 #include "crypto/aes/aes_backend.h"
 #include "crypto/ghash/ghash_backend.h"
+#include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/ghash.h"

@@ -4,6 +4,8 @@
 // vector #1, randomised comparison with the naive reference
 // (tests/ccm_cmac_reference.h) across the bulk seams, every tag and
 // ciphertext byte tampered, and argument misuse. Record counts are asserted.
+#include "ctcrypto/ccm.h"
+
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -12,7 +14,7 @@
 #include <set>
 #include <string>
 
-#include "ctcrypto/ccm.h"
+#include "crypto/testing/explicit_rows.h"
 #include "tests/backends.h"
 #include "tests/ccm_cmac_reference.h"
 #include "tests/file_test.h"
@@ -32,7 +34,9 @@ class CcmTest : public testing::TestWithParam<const AesBackend*> {
   // MakeCcm: init on the row under test and check it is the row that ran.
   void MakeCcm(AesCcm* c, const Bytes& key, size_t tag_len,
                size_t nonce_len = 0) {
-    ASSERT_EQ(c->init(key, tag_len, nonce_len, GetParam()), Status::kOk);
+    ASSERT_EQ(ctcrypto::internal::init_with_rows(*c, key, tag_len, nonce_len,
+                                                 GetParam()),
+              Status::kOk);
     ASSERT_STREQ(c->aes_key().backend_name(), GetParam()->name);
   }
 };
@@ -96,7 +100,8 @@ TEST_P(CcmTest, WycheproofAesCcmTestJson) {
         ASSERT_EQ(result, "invalid");
         ++invalid;
         ++bad_tag_len;
-        EXPECT_EQ(c.init(key, tag_bits / 8, 0, GetParam()),
+        EXPECT_EQ(ctcrypto::internal::init_with_rows(c, key, tag_bits / 8, 0,
+                                                     GetParam()),
                   Status::kInvalidTagLength);
         EXPECT_FALSE(c.initialized());
         continue;
@@ -186,7 +191,9 @@ TEST_P(CcmTest, BoringSslProfileFiles) {
                       in = r.GetBytes("IN"), ad = r.GetBytes("AD"),
                       ct = r.GetBytes("CT"), tag = r.GetBytes("TAG");
           AesCcm c;
-          ASSERT_EQ(c.init(key, f.profile, GetParam()), Status::kOk);
+          ASSERT_EQ(
+              ctcrypto::internal::init_with_rows(c, key, f.profile, GetParam()),
+              Status::kOk);
           ASSERT_EQ(c.tag_len(), f.tag_len);
           ASSERT_EQ(c.nonce_len(), 13u);
           Bytes want = ct;
@@ -401,20 +408,27 @@ TEST_P(CcmTest, InitRejectsBadParameters) {
   const Bytes key(16, 7);
   AesCcm c;
   for (size_t t : {0, 1, 2, 3, 5, 7, 15, 17, 18, 32}) {
-    EXPECT_EQ(c.init(key, t, 0, GetParam()), Status::kInvalidTagLength) << t;
+    EXPECT_EQ(ctcrypto::internal::init_with_rows(c, key, t, 0, GetParam()),
+              Status::kInvalidTagLength)
+        << t;
     EXPECT_FALSE(c.initialized());
   }
   for (size_t n : {1, 6, 14, 16}) {
-    EXPECT_EQ(c.init(key, 16, n, GetParam()), Status::kInvalidNonceLength)
+    EXPECT_EQ(ctcrypto::internal::init_with_rows(c, key, 16, n, GetParam()),
+              Status::kInvalidNonceLength)
         << n;
     EXPECT_FALSE(c.initialized());
   }
-  EXPECT_EQ(c.init(Bytes(15, 1), 16, 0, GetParam()),
-            Status::kInvalidKeyLength);
-  EXPECT_EQ(c.init(Bytes(32, 1), CcmProfile::kMatter, GetParam()),
+  EXPECT_EQ(
+      ctcrypto::internal::init_with_rows(c, Bytes(15, 1), 16, 0, GetParam()),
+      Status::kInvalidKeyLength);
+  EXPECT_EQ(ctcrypto::internal::init_with_rows(c, Bytes(32, 1),
+                                               CcmProfile::kMatter, GetParam()),
             Status::kInvalidKeyLength);
   EXPECT_FALSE(c.initialized());
-  ASSERT_EQ(c.init(key, CcmProfile::kBluetooth, GetParam()), Status::kOk);
+  ASSERT_EQ(ctcrypto::internal::init_with_rows(c, key, CcmProfile::kBluetooth,
+                                               GetParam()),
+            Status::kOk);
   EXPECT_EQ(c.tag_len(), 4u);
   c.clear();
   EXPECT_FALSE(c.initialized());
@@ -429,9 +443,10 @@ TEST_P(CcmTest, BadArgumentsWriteNothing) {
   std::mt19937 rng(TestSeed() + 64);
   AesCcm c, fixed;
   MakeCcm(&c, RandomBytes(rng, 16), 8);
-  ASSERT_EQ(fixed.init(RandomBytes(rng, 16), CcmProfile::kBluetooth8,
-                       GetParam()),
-            Status::kOk);
+  ASSERT_EQ(
+      ctcrypto::internal::init_with_rows(fixed, RandomBytes(rng, 16),
+                                         CcmProfile::kBluetooth8, GetParam()),
+      Status::kOk);
   const Bytes nonce = RandomBytes(rng, 12), in = RandomBytes(rng, 40),
               ad = RandomBytes(rng, 3);
   Bytes sealed;

@@ -11,6 +11,7 @@
 #include "crypto/aes/aes_backend.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
+#include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/ghash.h"
@@ -157,7 +158,7 @@ TEST(BackendTableTest, AesRows) {
     bool any = b->gcm_seal_bulk || b->gcm_open_bulk || b->gcm_ghash;
     bool all = b->gcm_seal_bulk && b->gcm_open_bulk && b->gcm_ghash;
     EXPECT_EQ(any, all) << b->name << ": partial stitched GCM entry points";
-    EXPECT_EQ(ctcrypto::aes_backend_usable(b),
+    EXPECT_EQ(ctcrypto::internal::aes_backend_usable(b),
               (b->required_caps & ~cpu_caps()) == 0)
         << b->name;
   }
@@ -184,7 +185,7 @@ TEST(BackendTableTest, GhashRows) {
     EXPECT_EQ(find_ghash_backend(b->name), b) << b->name;
     EXPECT_NE(b->init, nullptr);
     EXPECT_NE(b->update, nullptr);
-    EXPECT_EQ(ctcrypto::ghash_backend_usable(b),
+    EXPECT_EQ(ctcrypto::internal::ghash_backend_usable(b),
               (b->required_caps & ~cpu_caps()) == 0)
         << b->name;
   }
@@ -213,8 +214,8 @@ TEST(SelectTest, NoCapsGivesRowNeedingNothing) {
   ASSERT_NE(g, nullptr);
   EXPECT_EQ(g->required_caps, 0u) << g->name;
   // A row needing nothing is always usable.
-  EXPECT_TRUE(ctcrypto::aes_backend_usable(a));
-  EXPECT_TRUE(ctcrypto::ghash_backend_usable(g));
+  EXPECT_TRUE(ctcrypto::internal::aes_backend_usable(a));
+  EXPECT_TRUE(ctcrypto::internal::ghash_backend_usable(g));
 }
 
 TEST(SelectTest, FirstMatchingRowInTableOrder) {
@@ -248,8 +249,8 @@ TEST(SelectTest, DefaultKeysUseSelectedRows) {
   const GhashBackend* g = select_ghash_backend(cpu_caps());
   ASSERT_NE(a, nullptr);
   ASSERT_NE(g, nullptr);
-  EXPECT_TRUE(ctcrypto::aes_backend_usable(a));
-  EXPECT_TRUE(ctcrypto::ghash_backend_usable(g));
+  EXPECT_TRUE(ctcrypto::internal::aes_backend_usable(a));
+  EXPECT_TRUE(ctcrypto::internal::ghash_backend_usable(g));
   ctcrypto::AesGcm gcm;
   ASSERT_EQ(gcm.init(Bytes(16, 1)), ctcrypto::Status::kOk);
   EXPECT_STREQ(gcm.aes_key().backend_name(), a->name);
@@ -265,7 +266,7 @@ TEST(BackendsHelperTest, UsableListsMatchTables) {
   ASSERT_FALSE(ghash.empty());
   size_t usable = 0;
   for (size_t i = 0; i < kNumAesBackends; ++i) {
-    if (ctcrypto::aes_backend_usable(kAesBackends[i])) ++usable;
+    if (ctcrypto::internal::aes_backend_usable(kAesBackends[i])) ++usable;
   }
   EXPECT_EQ(aes.size(), usable);
   EXPECT_EQ(UsableGcmBackends().size(), aes.size() * ghash.size());

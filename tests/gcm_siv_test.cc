@@ -18,6 +18,7 @@
 #include <sys/mman.h>
 #endif
 
+#include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/ctcrypto.h"
 #include "ctcrypto/gcm_siv.h"
 #include "ctcrypto/ghash.h"
@@ -91,7 +92,8 @@ Bytes RefGcmSivSeal(std::span<const uint8_t> key,
                     std::span<const uint8_t> nonce,
                     std::span<const uint8_t> in, std::span<const uint8_t> ad) {
   AesKey kgk;
-  EXPECT_EQ(kgk.init(key, ReferenceAesBackend()), Status::kOk);
+  EXPECT_EQ(ctcrypto::internal::init_with_rows(kgk, key, ReferenceAesBackend()),
+            Status::kOk);
   Bytes derived;
   for (uint32_t i = 0; i < (key.size() == 32 ? 6u : 4u); ++i) {
     uint8_t b[16] = {static_cast<uint8_t>(i), 0, 0, 0};
@@ -101,10 +103,12 @@ Bytes RefGcmSivSeal(std::span<const uint8_t> key,
   }
   Block auth = ToBlock(std::span<const uint8_t>(derived.data(), 16));
   AesKey enc;
-  EXPECT_EQ(enc.init(std::span<const uint8_t>(derived.data() + 16,
-                                              derived.size() - 16),
-                     ReferenceAesBackend()),
-            Status::kOk);
+  EXPECT_EQ(
+      ctcrypto::internal::init_with_rows(
+          enc,
+          std::span<const uint8_t>(derived.data() + 16, derived.size() - 16),
+          ReferenceAesBackend()),
+      Status::kOk);
   Block s = RefPolyval(auth, ad, Block{});
   s = RefPolyval(auth, in, s);
   Block len{};
@@ -139,11 +143,12 @@ Bytes RefGcmSivSeal(std::span<const uint8_t> key,
 
 testing::AssertionResult InitSiv(AesGcmSiv* siv, std::span<const uint8_t> key,
                                  const GcmBackends& rows) {
-  Status s = siv->init(key, rows.aes, rows.ghash);
+  Status s =
+      ctcrypto::internal::init_with_rows(*siv, key, rows.aes, rows.ghash);
   if (s != Status::kOk)
     return testing::AssertionFailure() << "init: " << ctcrypto::status_string(s);
-  if (siv->aes_key().state().backend != rows.aes ||
-      siv->ghash_backend() != rows.ghash)
+  if (ctcrypto::internal::key_state(siv->aes_key()).backend != rows.aes ||
+      ctcrypto::internal::ghash_row(*siv) != rows.ghash)
     return testing::AssertionFailure() << "rows not recorded";
   return testing::AssertionSuccess();
 }
@@ -402,7 +407,9 @@ TEST(AesGcmSivMisuse, KeyNonceTagLengths) {
   EXPECT_FALSE(siv.initialized());
   EXPECT_EQ(siv.seal(out, &out_len, nonce, in, ad), Status::kNotInitialized);
   // Null rows.
-  EXPECT_EQ(siv.init(Bytes(16, 1), nullptr, nullptr), Status::kUnsupported);
+  EXPECT_EQ(
+      ctcrypto::internal::init_with_rows(siv, Bytes(16, 1), nullptr, nullptr),
+      Status::kUnsupported);
 }
 
 TEST(AesGcmSivMisuse, ShortBuffersAndOverlap) {

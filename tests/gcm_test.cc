@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 #endif
 
+#include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
 #include "tests/backends.h"
 #include "tests/file_test.h"
@@ -428,8 +429,9 @@ TEST_P(GcmTest, WrongKeyLengths) {
   for (size_t len : {0, 1, 15, 17, 23, 25, 31, 33, 64}) {
     SCOPED_TRACE(len);
     AesGcm g;
-    EXPECT_EQ(g.init(std::span<const uint8_t>(big.data(), len), 16,
-                     GetParam().aes, GetParam().ghash),
+    EXPECT_EQ(ctcrypto::internal::init_with_rows(
+                  g, std::span<const uint8_t>(big.data(), len), 16,
+                  GetParam().aes, GetParam().ghash),
               Status::kInvalidKeyLength);
     EXPECT_FALSE(g.initialized());
   }
@@ -440,7 +442,8 @@ TEST_P(GcmTest, WrongTagLengthsAtInit) {
   for (size_t t : {0, 1, 4, 8, 11, 17, 32}) {
     SCOPED_TRACE(t);
     AesGcm g;
-    EXPECT_EQ(g.init(key, t, GetParam().aes, GetParam().ghash),
+    EXPECT_EQ(ctcrypto::internal::init_with_rows(g, key, t, GetParam().aes,
+                                                 GetParam().ghash),
               Status::kInvalidTagLength);
     EXPECT_FALSE(g.initialized());
   }
@@ -551,7 +554,9 @@ TEST(AesGcmTest, FailedInitLeavesKeyUnusable) {
   EXPECT_EQ(g.seal(out, &out_len, nonce, in, {}), Status::kNotInitialized);
   EXPECT_EQ(g.init(Bytes(16, 1), 11), Status::kInvalidTagLength);
   EXPECT_EQ(g.init(Bytes(16, 1), 17), Status::kInvalidTagLength);
-  EXPECT_EQ(g.init(Bytes(16, 1), 16, nullptr, nullptr), Status::kUnsupported);
+  EXPECT_EQ(
+      ctcrypto::internal::init_with_rows(g, Bytes(16, 1), 16, nullptr, nullptr),
+      Status::kUnsupported);
 }
 
 // The length limit is checked before any byte is touched (the buffers are

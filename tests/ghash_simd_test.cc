@@ -15,6 +15,7 @@
 
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
+#include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/ghash.h"
 #include "tests/test_util.h"
 
@@ -40,7 +41,8 @@ const GhashBackend* Nohw() { return &ctcrypto::internal::kGhashNohw; }
 // Key: H set up for row `b` through GhashKey::init.
 ctcrypto::GhashKey Key(const GhashBackend* b, const uint8_t h[16]) {
   ctcrypto::GhashKey k;
-  EXPECT_EQ(k.init(std::span<const uint8_t, 16>(h, 16), b),
+  EXPECT_EQ(ctcrypto::internal::init_with_rows(
+                k, std::span<const uint8_t, 16>(h, 16), b),
             ctcrypto::Status::kOk)
       << b->name;
   return k;
@@ -52,7 +54,7 @@ std::vector<uint8_t> Ghash(const GhashBackend* b, const uint8_t h[16],
                            size_t blocks) {
   const ctcrypto::GhashKey k = Key(b, h);
   std::vector<uint8_t> xi(xi0, xi0 + 16);
-  b->update(&k.state(), xi.data(), in, blocks);
+  b->update(&ctcrypto::internal::key_state(k), xi.data(), in, blocks);
   return xi;
 }
 
@@ -90,7 +92,8 @@ TEST_P(GhashSimdTest, SplitUpdates) {
     uint8_t xi[16] = {0};
     size_t off = 0;
     for (size_t n : split) {
-      GetParam()->update(&k.state(), xi, data.data() + 16 * off, n);
+      GetParam()->update(&ctcrypto::internal::key_state(k), xi,
+                         data.data() + 16 * off, n);
       off += n;
     }
     ASSERT_EQ(off, 40u);

@@ -18,6 +18,7 @@
 #include "crypto/aes/vpaes_bsaes_hybrid.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
+#include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aes.h"
 #include "tests/backends.h"
 #include "tests/seam.h"
@@ -113,9 +114,10 @@ TEST(Hybrid, SingleBlocksAreVpaes) {
     ASSERT_TRUE(ctcrypto_test::InitAesKey(&kh, raw, h));
     ASSERT_TRUE(ctcrypto_test::InitAesKey(&kv, raw, v));
     // The hybrid keeps the key in vpaes form only.
-    EXPECT_EQ(0, ctcrypto_test::compare_bytes(kh.state().storage,
-                                              kv.state().storage,
-                                              sizeof(kh.state().storage)));
+    EXPECT_EQ(0, ctcrypto_test::compare_bytes(
+                     ctcrypto::internal::key_state(kh).storage,
+                     ctcrypto::internal::key_state(kv).storage,
+                     sizeof(ctcrypto::internal::key_state(kh).storage)));
     // Single blocks, unaligned and in place, against the naive model.
     ctcrypto_test::AesSeamRun run;
     run.key_len = key_len;

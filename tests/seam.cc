@@ -4,6 +4,7 @@
 #include <string>
 
 #include "crypto/cpu/cpu.h"
+#include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
 #include "tests/reference.h"
 
@@ -51,12 +52,12 @@ size_t SplitPoint(size_t blocks) { return (blocks + 1) / 3; }
 
 const AesBackend* UsableAesRow(const char* name) {
   const AesBackend* b = ctcrypto::internal::find_aes_backend(name);
-  return ctcrypto::aes_backend_usable(b) ? b : nullptr;
+  return ctcrypto::internal::aes_backend_usable(b) ? b : nullptr;
 }
 
 const GhashBackend* UsableGhashRow(const char* name) {
   const GhashBackend* b = ctcrypto::internal::find_ghash_backend(name);
-  return ctcrypto::ghash_backend_usable(b) ? b : nullptr;
+  return ctcrypto::internal::ghash_backend_usable(b) ? b : nullptr;
 }
 
 void SetCounterTail(uint8_t ctr[16], uint32_t tail) {
@@ -80,8 +81,8 @@ void CheckAesSeams(const AesBackend* row, const AesSeamRun& run,
   AesKey key, ref;
   ASSERT_TRUE(InitAesKey(&key, raw, row));
   ASSERT_TRUE(InitAesKey(&ref, raw, ref_row));
-  const AesKeyState* ks = &key.state();
-  const AesKeyState* rs = &ref.state();
+  const AesKeyState* ks = &ctcrypto::internal::key_state(key);
+  const AesKeyState* rs = &ctcrypto::internal::key_state(ref);
 
   for (size_t n : block_counts) {
     SCOPED_TRACE(testing::Message() << "blocks " << n);
@@ -234,15 +235,18 @@ void CheckGhashSeams(const GhashBackend* row, const Block& h,
     if (row == ref_row) {
       want = RefGhash(h, data, xi0);
     } else {
-      ref_row->update(&ref.state(), want.data(), data.data(), n);
+      ref_row->update(&ctcrypto::internal::key_state(ref), want.data(),
+                      data.data(), n);
     }
     Block got = xi0;
-    row->update(&key.state(), got.data(), in.data(), n);
+    row->update(&ctcrypto::internal::key_state(key), got.data(), in.data(), n);
     EXPECT_EQ(ToHex(got), ToHex(want));
     const size_t cut = SplitPoint(n);
     got = xi0;
-    row->update(&key.state(), got.data(), in.data(), cut);
-    row->update(&key.state(), got.data(), in.data() + 16 * cut, n - cut);
+    row->update(&ctcrypto::internal::key_state(key), got.data(), in.data(),
+                cut);
+    row->update(&ctcrypto::internal::key_state(key), got.data(),
+                in.data() + 16 * cut, n - cut);
     EXPECT_EQ(ToHex(got), ToHex(want)) << "split at block " << cut;
   }
 }
@@ -267,7 +271,7 @@ testing::AssertionResult InitGcmBulkKeys(GcmBulkKeys* keys,
 
 size_t CheckGcmBulk(const GcmBulkKeys& keys, const GcmBulkRun& run,
                     size_t blocks) {
-  const AesBackend* row = keys.aes.state().backend;
+  const AesBackend* row = ctcrypto::internal::key_state(keys.aes).backend;
   SCOPED_TRACE(testing::Message()
                << "aes:" << row->name << (run.open ? " open" : " seal")
                << " blocks " << blocks << " ctr tail " << run.ctr_tail
@@ -289,8 +293,9 @@ size_t CheckGcmBulk(const GcmBulkKeys& keys, const GcmBulkRun& run,
   Block xi_ref = xi;
 
   auto bulk = run.open ? row->gcm_open_bulk : row->gcm_seal_bulk;
-  const size_t done = bulk(&keys.aes.state(), &keys.ghash.state(), in.data(),
-                           out, len, ctr, xi.data());
+  const size_t done = bulk(&ctcrypto::internal::key_state(keys.aes),
+                           &ctcrypto::internal::key_state(keys.ghash),
+                           in.data(), out, len, ctr, xi.data());
   if (done % 16 != 0 || done > len) {
     ADD_FAILURE() << "bulk returned " << done << " of " << len << " bytes";
     return 0;
@@ -302,10 +307,12 @@ size_t CheckGcmBulk(const GcmBulkKeys& keys, const GcmBulkRun& run,
   }
   Bytes want_store(done + 16);
   const std::span<const uint8_t> want(want_store.data(), done);
-  ReferenceAesBackend()->ctr32(&keys.ref_aes.state(), src.data(),
-                               want_store.data(), nb, ctr_ref.data());
-  ReferenceGhashBackend()->update(&keys.ref_ghash.state(), xi_ref.data(),
-                                  run.open ? src.data() : want.data(), nb);
+  ReferenceAesBackend()->ctr32(&ctcrypto::internal::key_state(keys.ref_aes),
+                               src.data(), want_store.data(), nb,
+                               ctr_ref.data());
+  ReferenceGhashBackend()->update(
+      &ctcrypto::internal::key_state(keys.ref_ghash), xi_ref.data(),
+      run.open ? src.data() : want.data(), nb);
   SetCounterTail(ctr_ref.data(), run.ctr_tail + static_cast<uint32_t>(nb));
   EXPECT_TRUE(SameBytes(out, want)) << "output";
   EXPECT_EQ(ToHex(ctr), ToHex(ctr_ref)) << "counter after";

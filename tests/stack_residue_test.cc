@@ -40,6 +40,7 @@
 #include <vector>
 
 #include "crypto/hash/hash_internal.h"
+#include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/hash.h"
 #include "ctcrypto/tls_cbc.h"
@@ -224,7 +225,8 @@ void AddAesSecrets(Secrets* s, const Bytes& key,
     s->AddBlockBothOrders("round key " + std::to_string(r), b);
   }
   s->AddChunks(std::string("AES storage of ") + aes.backend_name(),
-               aes.state().storage, sizeof(aes.state().storage));
+               ctcrypto::internal::key_state(aes).storage,
+               sizeof(ctcrypto::internal::key_state(aes).storage));
 }
 
 // --- AES-GCM ------------------------------------------------------------------
@@ -241,7 +243,8 @@ struct GcmCtx {
 // besides its own stack is on the heap.
 void GcmVictim(void* p) {
   auto* c = static_cast<GcmCtx*>(p);
-  c->init = c->gcm->init(c->key, 16, c->rows.aes, c->rows.ghash);
+  c->init = ctcrypto::internal::init_with_rows(*c->gcm, c->key, 16, c->rows.aes,
+                                               c->rows.ghash);
   static uint8_t buf[4096 + 16], back[4096];
   static const uint8_t nonce[60] = {1, 2, 3};
   static uint8_t ad[100] = {4, 5, 6};
@@ -277,7 +280,7 @@ void AddGhashSecrets(Secrets* s, const ctcrypto::AesGcm& gcm,
     s->AddBlockBothOrders("H^" + std::to_string(i), p);
     p = RefGfMul(p, h);
   }
-  const auto& g = gcm.ghash_key().state();
+  const auto& g = ctcrypto::internal::key_state(gcm.ghash_key());
   s->AddChunks(std::string("GHASH storage of ") + g.backend->name, g.storage,
                sizeof(g.storage));
 }
@@ -328,8 +331,8 @@ struct TlsCtx {
 
 void TlsVictim(void* p) {
   auto* c = static_cast<TlsCtx*>(p);
-  c->init = c->tls->init(ctcrypto::TlsCbcSuite::kAes256CbcSha384, c->key, 0,
-                         c->row);
+  c->init = ctcrypto::internal::init_with_rows(
+      *c->tls, ctcrypto::TlsCbcSuite::kAes256CbcSha384, c->key, 0, c->row);
   static uint8_t pt[600] = {9}, rec[700], back[700];
   static const uint8_t iv[16] = {7}, ad[11] = {8};
   size_t n = 0, m = 0;
@@ -385,7 +388,8 @@ struct LeakCtx {
 __attribute__((noinline)) void LeakyVictim(void* p) {
   auto* c = static_cast<LeakCtx*>(p);
   volatile uint8_t copy[64];
-  for (size_t i = 0; i < 64; ++i) copy[i] = c->key->state().storage[i];
+  for (size_t i = 0; i < 64; ++i)
+    copy[i] = ctcrypto::internal::key_state(*c->key).storage[i];
   __asm__ __volatile__("" : : "r"(copy) : "memory");
 }
 

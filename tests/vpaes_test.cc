@@ -18,6 +18,7 @@
 #include "crypto/aes/aes_backend.h"
 #include "crypto/aes/vpaes_export.h"
 #include "crypto/cpu/cpu.h"
+#include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aes.h"
 #include "tests/backends.h"
 #include "tests/reference.h"
@@ -92,10 +93,11 @@ TEST(Vpaes, ExportRoundKeysAppendixA) {
     const auto key = Hex(c.key), last = Hex(c.last);
     AesKey k;
     ASSERT_TRUE(InitAesKey(&k, key, &kAesVpaes));
-    const uint32_t rounds = k.state().rounds;
+    const uint32_t rounds = ctcrypto::internal::key_state(k).rounds;
     uint8_t rk[15][16];
     std::memset(rk, 0xAA, sizeof(rk));
-    ctcrypto::internal::vpaes_export_enc_round_keys(&k.state(), rk);
+    ctcrypto::internal::vpaes_export_enc_round_keys(
+        &ctcrypto::internal::key_state(k), rk);
     EXPECT_EQ(0, std::memcmp(rk[rounds], last.data(), 16)) << c.key;
     const Bytes w = RefAesExpandKey(key);
     ASSERT_EQ(w.size(), 16u * (rounds + 1));
@@ -115,9 +117,10 @@ TEST(Vpaes, ExportRandomKeys) {
     uint8_t rk[15][16];
     AesKey k;
     ASSERT_TRUE(InitAesKey(&k, key, &kAesVpaes));
-    ctcrypto::internal::vpaes_export_enc_round_keys(&k.state(), rk);
+    ctcrypto::internal::vpaes_export_enc_round_keys(
+        &ctcrypto::internal::key_state(k), rk);
     const Bytes w = RefAesExpandKey(key);
-    for (uint32_t r = 0; r <= k.state().rounds; r++)
+    for (uint32_t r = 0; r <= ctcrypto::internal::key_state(k).rounds; r++)
       ASSERT_EQ(0, std::memcmp(rk[r], w.data() + 16 * r, 16)) << "round " << r;
   }
 }
@@ -203,7 +206,7 @@ TEST(Vpaes, Ctr32Splits) {
   Fill(rng, in, sizeof(in));
   AesKey k;
   ASSERT_TRUE(InitAesKey(&k, key, &kAesVpaes));
-  const ctcrypto::internal::AesKeyState* s = &k.state();
+  const ctcrypto::internal::AesKeyState* s = &ctcrypto::internal::key_state(k);
   kAesVpaes.ctr32(s, in, whole, 9, ctr);
   for (size_t first = 0; first <= 9; first++) {
     kAesVpaes.ctr32(s, in, parts, first, ctr);

@@ -3,6 +3,8 @@
 // random keys, tweaks and lengths (batch seams and every stealing tail),
 // the rows' multi-block ECB entries against their single-block functions,
 // and misuse.
+#include "ctcrypto/xts.h"
+
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -10,8 +12,8 @@
 #include <string>
 
 #include "crypto/aes/aes_backend.h"
+#include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aes.h"
-#include "ctcrypto/xts.h"
 #include "tests/backends.h"
 #include "tests/json.h"
 #include "tests/test_util.h"
@@ -76,10 +78,10 @@ class XtsTest : public testing::TestWithParam<const AesBackend*> {};
 
 testing::AssertionResult InitXts(AesXts* x, const Bytes& key,
                                  const AesBackend* row) {
-  Status s = x->init(key, row);
+  Status s = ctcrypto::internal::init_with_rows(*x, key, row);
   if (s != Status::kOk)
     return testing::AssertionFailure() << "init: " << static_cast<int>(s);
-  if (x->data_key().state().backend != row)
+  if (ctcrypto::internal::key_state(x->data_key()).backend != row)
     return testing::AssertionFailure() << "wrong row " << x->data_key().backend_name();
   return testing::AssertionSuccess();
 }
@@ -109,7 +111,8 @@ TEST_P(XtsTest, WycheproofAesXts) {
       AesXts x;
       if (key.size() == 48) {
         ++refused_192;
-        EXPECT_EQ(x.init(key, GetParam()), Status::kInvalidKeyLength);
+        EXPECT_EQ(ctcrypto::internal::init_with_rows(x, key, GetParam()),
+                  Status::kInvalidKeyLength);
         EXPECT_FALSE(x.initialized());
         continue;
       }
@@ -197,17 +200,21 @@ TEST_P(XtsTest, EcbEntryMatchesSingleBlocks) {
         k.decrypt_block(&in[16 * i], &want_d[16 * i]);
       }
       AlignedBuffer out(16 * blocks, 1 + blocks % 5);
-      row->ecb_encrypt(&k.state(), in.data(), out.data(), blocks);
+      row->ecb_encrypt(&ctcrypto::internal::key_state(k), in.data(), out.data(),
+                       blocks);
       EXPECT_EQ(ToHex(out.cspan()), ToHex(want_e));
       EXPECT_TRUE(out.GuardsIntact());
-      row->ecb_decrypt(&k.state(), in.data(), out.data(), blocks);
+      row->ecb_decrypt(&ctcrypto::internal::key_state(k), in.data(), out.data(),
+                       blocks);
       EXPECT_EQ(ToHex(out.cspan()), ToHex(want_d));
       EXPECT_TRUE(out.GuardsIntact());
       Bytes buf = in;
-      row->ecb_encrypt(&k.state(), buf.data(), buf.data(), blocks);
+      row->ecb_encrypt(&ctcrypto::internal::key_state(k), buf.data(),
+                       buf.data(), blocks);
       EXPECT_EQ(ToHex(buf), ToHex(want_e));
       buf = in;
-      row->ecb_decrypt(&k.state(), buf.data(), buf.data(), blocks);
+      row->ecb_decrypt(&ctcrypto::internal::key_state(k), buf.data(),
+                       buf.data(), blocks);
       EXPECT_EQ(ToHex(buf), ToHex(want_d));
     }
   }
@@ -231,19 +238,25 @@ TEST_P(XtsTest, Misuse) {
   for (size_t len : {0u, 16u, 24u, 31u, 33u, 48u, 63u, 65u}) {
     Bytes key(len, 0);
     for (size_t i = 0; i < len; ++i) key[i] = static_cast<uint8_t>(i);
-    EXPECT_EQ(x.init(key, GetParam()), Status::kInvalidKeyLength) << len;
+    EXPECT_EQ(ctcrypto::internal::init_with_rows(x, key, GetParam()),
+              Status::kInvalidKeyLength)
+        << len;
   }
   // Key1 == Key2 (IEEE 1619's first Annex B vector has all-zero keys).
   for (size_t len : {32u, 64u}) {
-    EXPECT_EQ(x.init(Bytes(len, 0), GetParam()), Status::kInvalidArgument);
+    EXPECT_EQ(ctcrypto::internal::init_with_rows(x, Bytes(len, 0), GetParam()),
+              Status::kInvalidArgument);
     Bytes key(len, 0x5a);
-    EXPECT_EQ(x.init(key, GetParam()), Status::kInvalidArgument);
+    EXPECT_EQ(ctcrypto::internal::init_with_rows(x, key, GetParam()),
+              Status::kInvalidArgument);
     key[len - 1] ^= 1;  // differ in one bit: accepted
-    EXPECT_EQ(x.init(key, GetParam()), Status::kOk);
+    EXPECT_EQ(ctcrypto::internal::init_with_rows(x, key, GetParam()),
+              Status::kOk);
   }
   Bytes distinct(32);
   for (size_t i = 0; i < 32; ++i) distinct[i] = static_cast<uint8_t>(i);
-  EXPECT_EQ(x.init(distinct, nullptr), Status::kUnsupported);
+  EXPECT_EQ(ctcrypto::internal::init_with_rows(x, distinct, nullptr),
+            Status::kUnsupported);
   EXPECT_FALSE(x.initialized());
   Bytes key(32);
   for (size_t i = 0; i < 32; ++i) key[i] = static_cast<uint8_t>(i);

@@ -6,35 +6,46 @@
 #include "crypto/backend_table.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/internal.h"
+#include "crypto/key_state.h"
 
 namespace ctcrypto {
 
-bool ghash_backend_usable(const internal::GhashBackend* backend) {
-  return internal::table_usable(internal::ghash_table(), backend,
-                                internal::cpu_caps());
-}
+using internal::GhashKeyState;
+using internal::KeyAccess;
+
+// The published storage (ghash.h) holds the internal state exactly.
+static_assert(sizeof(GhashKeyState) <= kGhashKeyStateSize);
+static_assert(alignof(GhashKeyState) <= kGhashKeyStateAlign);
+static_assert(sizeof(GhashKey) == kGhashKeyStateSize);
 
 Status GhashKey::init(std::span<const uint8_t, 16> h) {
-  return init(h, internal::select_ghash_backend(internal::cpu_caps()));
+  return KeyAccess::init_with_rows(
+      *this, h, internal::select_ghash_backend(internal::cpu_caps()));
 }
 
-Status GhashKey::init(std::span<const uint8_t, 16> h,
-                      const internal::GhashBackend* backend) {
-  clear();
-  // An explicit row only has to be runnable here (header: "null or a row
-  // the CPU cannot run gives kUnsupported"); it need not be listed in the
-  // table - the tests pass the portable reference rows, which aarch64 builds
-  // leave out of the tables but the tests link themselves.
+Status internal::KeyAccess::init_with_rows(GhashKey& k,
+                                           std::span<const uint8_t, 16> h,
+                                           const GhashBackend* backend) {
+  k.clear();
+  // An explicit row only has to be runnable here (explicit_rows.h: "null or
+  // a row the CPU cannot run gives kUnsupported"); it need not be listed in
+  // the table - the tests pass the portable reference rows, which aarch64
+  // builds leave out of the tables but the tests link themselves.
   if (backend == nullptr ||
       !internal::row_runnable(backend, internal::cpu_caps()))
     return Status::kUnsupported;
-  backend->init(&state_, h.data());
+  GhashKeyState& s = state(k);
+  backend->init(&s, h.data());
   internal::scrub_stack();  // init's frame: H, its powers, spills
-  state_.backend = backend;
+  s.backend = backend;
   return Status::kOk;
 }
 
-void GhashKey::clear() { internal::secure_zero(&state_, sizeof(state_)); }
+void GhashKey::clear() { internal::secure_zero(state_, sizeof(state_)); }
+
+bool GhashKey::initialized() const {
+  return KeyAccess::state(*this).backend != nullptr;
+}
 
 void Ghash::clear() {
   internal::secure_zero(xi_, sizeof(xi_));
@@ -43,11 +54,12 @@ void Ghash::clear() {
 }
 
 const char* GhashKey::backend_name() const {
-  return state_.backend ? state_.backend->name : "none";
+  const GhashKeyState& s = KeyAccess::state(*this);
+  return s.backend ? s.backend->name : "none";
 }
 
 void Ghash::update(std::span<const uint8_t> data) {
-  const internal::GhashKeyState& k = key_->state();
+  const GhashKeyState& k = KeyAccess::state(*key_);
   if (k.backend == nullptr) return;
   const uint8_t* p = data.data();
   size_t n = data.size();
@@ -70,7 +82,7 @@ void Ghash::update(std::span<const uint8_t> data) {
 }
 
 void Ghash::pad() {
-  const internal::GhashKeyState& k = key_->state();
+  const GhashKeyState& k = KeyAccess::state(*key_);
   if (buf_len_ == 0 || k.backend == nullptr) return;
   std::memset(buf_ + buf_len_, 0, 16 - buf_len_);
   k.backend->update(&k, xi_, buf_, 1);

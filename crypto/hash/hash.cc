@@ -4,11 +4,13 @@
 // The framing branches only on lengths, which are public for every caller
 // of this file. (The TLS code, whose message length is secret, does its own
 // masked framing in crypto/tls/tls_cbc.cc and calls `compress` directly.)
+#include "ctcrypto/hash.h"
+
 #include <cstring>
 
 #include "crypto/hash/hash_internal.h"
 #include "crypto/internal.h"
-#include "ctcrypto/hash.h"
+#include "crypto/key_state.h"
 
 namespace ctcrypto {
 namespace internal {
@@ -89,26 +91,41 @@ size_t hash_digest_len(HashAlgorithm alg) {
   return internal::alg_of(alg).digest_len;
 }
 
+using internal::HashCtx;
+using internal::KeyAccess;
+
+// The published storage (hash.h) holds the internal state.
+static_assert(sizeof(HashCtx) <= kHashCtxSize);
+static_assert(alignof(HashCtx) <= kHashStateAlign);
+static_assert(sizeof(Hash) == kHashCtxSize);
+
 void Hash::clear() {
-  const internal::HashAlg* alg = ctx_.alg;
-  internal::secure_zero(&ctx_, sizeof(ctx_));
-  ctx_.alg = alg;  // keep digest_len() meaningful after the wipe
+  HashCtx& c = KeyAccess::ctx(*this);
+  const internal::HashAlg* alg = c.alg;
+  internal::secure_zero(&c, sizeof(c));
+  c.alg = alg;  // keep digest_len() meaningful after the wipe
 }
 
 void Hash::init(HashAlgorithm alg) {
-  internal::hash_ctx_init(&ctx_, internal::alg_of(alg));
+  internal::hash_ctx_init(&KeyAccess::ctx(*this), internal::alg_of(alg));
 }
 
 void Hash::update(std::span<const uint8_t> data) {
-  if (!data.empty()) internal::hash_ctx_update(&ctx_, data.data(), data.size());
+  if (!data.empty())
+    internal::hash_ctx_update(&KeyAccess::ctx(*this), data.data(), data.size());
 }
 
 Status Hash::finish(std::span<uint8_t> out) {
-  if (out.size() < ctx_.alg->digest_len) return Status::kOutputTooSmall;
-  const internal::HashAlg* alg = ctx_.alg;
-  internal::hash_ctx_final(&ctx_, out.data());
-  ctx_.alg = alg;  // keep digest_len() meaningful after the wipe
+  HashCtx& c = KeyAccess::ctx(*this);
+  if (out.size() < c.alg->digest_len) return Status::kOutputTooSmall;
+  const internal::HashAlg* alg = c.alg;
+  internal::hash_ctx_final(&c, out.data());
+  c.alg = alg;  // keep digest_len() meaningful after the wipe
   return Status::kOk;
+}
+
+size_t Hash::digest_len() const {
+  return KeyAccess::ctx(*this).alg->digest_len;
 }
 
 Status hash(HashAlgorithm alg, std::span<const uint8_t> in,

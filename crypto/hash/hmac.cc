@@ -8,6 +8,7 @@
 
 #include "crypto/hash/hash_internal.h"
 #include "crypto/internal.h"
+#include "crypto/key_state.h"
 #include "ctcrypto/hash.h"
 
 namespace ctcrypto {
@@ -62,34 +63,50 @@ void hmac_ctx_finish(const HmacKeyState& k, HashCtx* c, uint8_t* out) {
 
 }  // namespace internal
 
+using internal::HashCtx;
+using internal::HmacKeyState;
+using internal::KeyAccess;
+
+// The published storage (hash.h) holds the internal state.
+static_assert(sizeof(HmacKeyState) <= kHmacKeyStateSize);
+static_assert(alignof(HmacKeyState) <= kHashStateAlign);
+static_assert(sizeof(Hmac) == kHmacKeyStateSize + kHashCtxSize);
+
 Status Hmac::init(HashAlgorithm alg, std::span<const uint8_t> key) {
   if (key.data() == nullptr && !key.empty()) return Status::kInvalidArgument;
-  internal::hmac_key_setup(&key_, internal::alg_of(alg), key.data(),
-                           key.size());
+  internal::hmac_key_setup(&KeyAccess::key(*this), internal::alg_of(alg),
+                           key.data(), key.size());
   internal::scrub_stack();  // the key block's message schedule, states
   reset();
   return Status::kOk;
 }
 
 void Hmac::clear() {
-  internal::secure_zero(&key_, sizeof(key_));
-  internal::secure_zero(&ctx_, sizeof(ctx_));
+  internal::secure_zero(key_, sizeof(key_));
+  internal::secure_zero(ctx_, sizeof(ctx_));
 }
 
 void Hmac::reset() {
-  if (key_.alg != nullptr) internal::hmac_ctx_start(key_, &ctx_);
+  const HmacKeyState& k = KeyAccess::key(*this);
+  if (k.alg != nullptr) internal::hmac_ctx_start(k, &KeyAccess::ctx(*this));
 }
 
 void Hmac::update(std::span<const uint8_t> data) {
-  if (key_.alg == nullptr || data.empty()) return;
-  internal::hash_ctx_update(&ctx_, data.data(), data.size());
+  if (KeyAccess::key(*this).alg == nullptr || data.empty()) return;
+  internal::hash_ctx_update(&KeyAccess::ctx(*this), data.data(), data.size());
 }
 
 Status Hmac::finish(std::span<uint8_t> out) {
-  if (key_.alg == nullptr) return Status::kNotInitialized;
-  if (out.size() < key_.alg->digest_len) return Status::kOutputTooSmall;
-  internal::hmac_ctx_finish(key_, &ctx_, out.data());
+  const HmacKeyState& k = KeyAccess::key(*this);
+  if (k.alg == nullptr) return Status::kNotInitialized;
+  if (out.size() < k.alg->digest_len) return Status::kOutputTooSmall;
+  internal::hmac_ctx_finish(k, &KeyAccess::ctx(*this), out.data());
   return Status::kOk;
+}
+
+size_t Hmac::digest_len() const {
+  const HmacKeyState& k = KeyAccess::key(*this);
+  return k.alg ? k.alg->digest_len : 0;
 }
 
 Status hmac(HashAlgorithm alg, std::span<const uint8_t> key,

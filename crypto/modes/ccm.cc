@@ -32,13 +32,15 @@
 // open() decrypts, MACs the plaintext, compares the tag with
 // ct_equal_mask and declassifies only that verdict; on failure it wipes the
 // plaintext it wrote (internal::open_verdict, modes/aead_internal.h).
+#include "ctcrypto/ccm.h"
+
 #include <cstring>
 
 #include "crypto/cpu/cpu.h"
 #include "crypto/internal.h"
+#include "crypto/key_state.h"
 #include "crypto/modes/aead_internal.h"
 #include "crypto/modes/cbc_mac_internal.h"
-#include "ctcrypto/ccm.h"
 
 namespace ctcrypto {
 
@@ -261,30 +263,36 @@ uint64_t ccm_max_message_len(size_t nonce_len) {
 
 Status AesCcm::init(std::span<const uint8_t> key, size_t tag_len,
                     size_t nonce_len) {
-  return init(key, tag_len, nonce_len,
-              internal::select_aes_backend(internal::cpu_caps()));
+  return internal::KeyAccess::init_with_rows(
+      *this, key, tag_len, nonce_len,
+      internal::select_aes_backend(internal::cpu_caps()));
 }
 
-Status AesCcm::init(std::span<const uint8_t> key, size_t tag_len,
-                    size_t nonce_len, const internal::AesBackend* aes) {
-  clear();
+Status internal::KeyAccess::init_with_rows(AesCcm& c,
+                                           std::span<const uint8_t> key,
+                                           size_t tag_len, size_t nonce_len,
+                                           const AesBackend* aes) {
+  c.clear();
   if (!valid_tag_len(tag_len)) return Status::kInvalidTagLength;
   if (nonce_len != 0 && !valid_nonce_len(nonce_len))
     return Status::kInvalidNonceLength;
-  Status st = aes_.init(key, aes);
+  Status st = init_with_rows(c.aes_, key, aes);
   if (st != Status::kOk) return st;
-  tag_len_ = tag_len;
-  nonce_len_ = nonce_len;
+  c.tag_len_ = tag_len;
+  c.nonce_len_ = nonce_len;
   return Status::kOk;
 }
 
 Status AesCcm::init(std::span<const uint8_t> key, CcmProfile profile) {
-  return init(key, profile, internal::select_aes_backend(internal::cpu_caps()));
+  return internal::KeyAccess::init_with_rows(
+      *this, key, profile, internal::select_aes_backend(internal::cpu_caps()));
 }
 
-Status AesCcm::init(std::span<const uint8_t> key, CcmProfile profile,
-                    const internal::AesBackend* aes) {
-  clear();
+Status internal::KeyAccess::init_with_rows(AesCcm& c,
+                                           std::span<const uint8_t> key,
+                                           CcmProfile profile,
+                                           const AesBackend* aes) {
+  c.clear();
   // The profiles are AES-128 instances.
   if (key.size() != 16) return Status::kInvalidKeyLength;
   size_t tag_len = 0;
@@ -294,7 +302,7 @@ Status AesCcm::init(std::span<const uint8_t> key, CcmProfile profile,
     case CcmProfile::kMatter: tag_len = 16; break;
   }
   if (tag_len == 0) return Status::kInvalidArgument;
-  return init(key, tag_len, kCcmMaxNonceLen, aes);
+  return init_with_rows(c, key, tag_len, kCcmMaxNonceLen, aes);
 }
 
 void AesCcm::clear() {
@@ -306,7 +314,8 @@ void AesCcm::clear() {
 Status AesCcm::check(std::span<const uint8_t> nonce,
                      std::span<const uint8_t> in,
                      std::span<const uint8_t> ad) const {
-  if (!initialized()) return Status::kNotInitialized;
+  if (!internal::KeyAccess::initialized(aes_) || tag_len_ == 0)
+    return Status::kNotInitialized;
   if ((nonce.data() == nullptr && !nonce.empty()) ||
       (in.data() == nullptr && !in.empty()) ||
       (ad.data() == nullptr && !ad.empty()))
@@ -336,8 +345,8 @@ Status AesCcm::seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
       (tag.data() == out.data() && !in.empty()))
     return Status::kOverlappingBuffers;
   uint8_t full[16];
-  crypt(aes_.state(), false, nonce.data(), nonce.size(), in.data(),
-        out.data(), in.size(), ad.data(), ad.size(), tag_len_, full);
+  crypt(internal::KeyAccess::state(aes_), false, nonce.data(), nonce.size(),
+        in.data(), out.data(), in.size(), ad.data(), ad.size(), tag_len_, full);
   std::memcpy(tag.data(), full, tag_len_);
   internal::secure_zero(full, sizeof(full));
   return Status::kOk;
@@ -375,8 +384,9 @@ Status AesCcm::open_detached(std::span<uint8_t> out,
   // The received tag is copied first: it must be intact for the compare.
   uint8_t received[16], expected[16];
   std::memcpy(received, tag.data(), tag_len_);
-  crypt(aes_.state(), true, nonce.data(), nonce.size(), in.data(), out.data(),
-        in.size(), ad.data(), ad.size(), tag_len_, expected);
+  crypt(internal::KeyAccess::state(aes_), true, nonce.data(), nonce.size(),
+        in.data(), out.data(), in.size(), ad.data(), ad.size(), tag_len_,
+        expected);
   return internal::open_verdict(expected, received, tag_len_, out.data(),
                                 in.size());
 }

@@ -14,14 +14,19 @@
 // subkey is used depends only on the message length, which is public.
 //
 // verify compares with ct_equal_mask and declassifies only the verdict.
-#include <cstring>
-
-#include "crypto/ct.h"
-#include "crypto/internal.h"
-#include "crypto/modes/cbc_mac_internal.h"
 #include "ctcrypto/cmac.h"
 
+#include <cstring>
+
+#include "crypto/cpu/cpu.h"
+#include "crypto/ct.h"
+#include "crypto/internal.h"
+#include "crypto/key_state.h"
+#include "crypto/modes/cbc_mac_internal.h"
+
 namespace ctcrypto {
+
+using internal::KeyAccess;
 
 namespace {
 
@@ -52,7 +57,7 @@ bool valid_tag_len(size_t t) {
 // check_one_shot: the argument checks of mac and verify.
 Status check_one_shot(const AesCmac& key, std::span<const uint8_t> msg,
                       std::span<const uint8_t> tag) {
-  if (!key.initialized()) return Status::kNotInitialized;
+  if (!KeyAccess::initialized(key.aes_key())) return Status::kNotInitialized;
   if (msg.data() == nullptr && !msg.empty()) return Status::kInvalidArgument;
   if (!valid_tag_len(tag.size())) return Status::kInvalidTagLength;
   if (tag.data() == nullptr) return Status::kInvalidArgument;
@@ -72,19 +77,17 @@ Status verdict(const uint8_t full[16], std::span<const uint8_t> tag) {
 }  // namespace
 
 Status AesCmac::init(std::span<const uint8_t> key) {
-  clear();
-  Status st = aes_.init(key);
-  if (st != Status::kOk) return st;
-  derive_subkeys(aes_, k1_, k2_);
-  return Status::kOk;
+  return KeyAccess::init_with_rows(
+      *this, key, internal::select_aes_backend(internal::cpu_caps()));
 }
 
-Status AesCmac::init(std::span<const uint8_t> key,
-                     const internal::AesBackend* aes) {
-  clear();
-  Status st = aes_.init(key, aes);
+Status internal::KeyAccess::init_with_rows(AesCmac& c,
+                                           std::span<const uint8_t> key,
+                                           const AesBackend* aes) {
+  c.clear();
+  Status st = init_with_rows(c.aes_, key, aes);
   if (st != Status::kOk) return st;
-  derive_subkeys(aes_, k1_, k2_);
+  derive_subkeys(c.aes_, c.k1_, c.k2_);
   return Status::kOk;
 }
 
@@ -116,7 +119,7 @@ Status AesCmac::verify(std::span<const uint8_t> msg,
 
 Status AesCmacContext::init(const AesCmac& key) {
   clear();
-  if (!key.initialized()) return Status::kNotInitialized;
+  if (!KeyAccess::initialized(key.aes_key())) return Status::kNotInitialized;
   key_ = &key;
   return Status::kOk;
 }
@@ -129,12 +132,13 @@ void AesCmacContext::clear() {
 }
 
 Status AesCmacContext::update(std::span<const uint8_t> data) {
-  if (key_ == nullptr || !key_->initialized()) return Status::kNotInitialized;
+  if (key_ == nullptr || !KeyAccess::initialized(key_->aes_))
+    return Status::kNotInitialized;
   if (data.data() == nullptr && !data.empty()) return Status::kInvalidArgument;
   const uint8_t* p = data.data();
   size_t len = data.size();
   if (len == 0) return Status::kOk;
-  const AesKeyState& a = key_->aes_.state();
+  const AesKeyState& a = KeyAccess::state(key_->aes_);
   if (n_ < 16) {
     const size_t take = len < 16 - n_ ? len : 16 - n_;
     std::memcpy(buf_ + n_, p, take);
@@ -163,14 +167,15 @@ void AesCmacContext::finish_full(uint8_t out[16]) {
     buf_[n_] = 0x80;
     for (int i = 0; i < 16; ++i) last[i] = buf_[i] ^ k.k2_[i];
   }
-  internal::cbc_mac_blocks(k.aes_.state(), x_, last, 1);
+  internal::cbc_mac_blocks(KeyAccess::state(k.aes_), x_, last, 1);
   std::memcpy(out, x_, 16);
   internal::secure_zero(last, sizeof(last));
   clear();
 }
 
 Status AesCmacContext::finish(std::span<uint8_t> tag) {
-  if (key_ == nullptr || !key_->initialized()) return Status::kNotInitialized;
+  if (key_ == nullptr || !KeyAccess::initialized(key_->aes_))
+    return Status::kNotInitialized;
   if (!valid_tag_len(tag.size())) return Status::kInvalidTagLength;
   if (tag.data() == nullptr) return Status::kInvalidArgument;
   uint8_t full[16];
@@ -181,7 +186,8 @@ Status AesCmacContext::finish(std::span<uint8_t> tag) {
 }
 
 Status AesCmacContext::finish_verify(std::span<const uint8_t> tag) {
-  if (key_ == nullptr || !key_->initialized()) return Status::kNotInitialized;
+  if (key_ == nullptr || !KeyAccess::initialized(key_->aes_))
+    return Status::kNotInitialized;
   if (!valid_tag_len(tag.size())) return Status::kInvalidTagLength;
   if (tag.data() == nullptr) return Status::kInvalidArgument;
   uint8_t full[16];

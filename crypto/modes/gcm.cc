@@ -29,6 +29,7 @@
 
 #include "crypto/cpu/cpu.h"
 #include "crypto/internal.h"
+#include "crypto/key_state.h"
 #include "crypto/modes/aead_internal.h"
 #include "ctcrypto/aead.h"
 
@@ -190,7 +191,7 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
 
 Status check_common(const AesGcm& gcm, std::span<const uint8_t> nonce,
                     std::span<const uint8_t> in, std::span<const uint8_t> ad) {
-  if (!gcm.initialized()) return Status::kNotInitialized;
+  if (!internal::KeyAccess::initialized(gcm)) return Status::kNotInitialized;
   if ((nonce.data() == nullptr && !nonce.empty()) ||
       (in.data() == nullptr && !in.empty()) ||
       (ad.data() == nullptr && !ad.empty()))
@@ -238,28 +239,31 @@ void AesGcm::clear() {
 
 Status AesGcm::init(std::span<const uint8_t> key, size_t tag_len) {
   uint32_t caps = internal::cpu_caps();
-  return init(key, tag_len, internal::select_aes_backend(caps),
-              internal::select_ghash_backend(caps));
+  return internal::KeyAccess::init_with_rows(
+      *this, key, tag_len, internal::select_aes_backend(caps),
+      internal::select_ghash_backend(caps));
 }
 
-Status AesGcm::init(std::span<const uint8_t> key, size_t tag_len,
-                    const internal::AesBackend* aes,
-                    const internal::GhashBackend* ghash) {
-  clear();
+Status internal::KeyAccess::init_with_rows(AesGcm& g,
+                                           std::span<const uint8_t> key,
+                                           size_t tag_len,
+                                           const AesBackend* aes,
+                                           const GhashBackend* ghash) {
+  g.clear();
   if (tag_len < kGcmMinTagLen || tag_len > kGcmTagLen)
     return Status::kInvalidTagLength;
-  Status st = aes_.init(key, aes);
+  Status st = init_with_rows(g.aes_, key, aes);
   if (st != Status::kOk) return st;
   uint8_t h[16] = {};
-  aes_.encrypt_block(h, h);
-  st = ghash_.init(std::span<const uint8_t, 16>(h, 16), ghash);
+  g.aes_.encrypt_block(h, h);
+  st = init_with_rows(g.ghash_, std::span<const uint8_t, 16>(h, 16), ghash);
   internal::secure_zero(h, sizeof(h));
   internal::scrub_stack();  // encrypt_block's frame: round keys, H
   if (st != Status::kOk) {
-    clear();
+    g.clear();
     return st;
   }
-  tag_len_ = tag_len;
+  g.tag_len_ = tag_len;
   return Status::kOk;
 }
 
@@ -270,8 +274,9 @@ Status AesGcm::seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
   Status st = check_detached(*this, nonce, in, out, tag, ad);
   if (st != Status::kOk) return st;
   uint8_t full[16];
-  crypt(aes_.state(), ghash_.state(), false, nonce.data(), nonce.size(),
-        in.data(), out.data(), in.size(), ad.data(), ad.size(), full);
+  crypt(internal::KeyAccess::state(aes_), internal::KeyAccess::state(ghash_),
+        false, nonce.data(), nonce.size(), in.data(), out.data(), in.size(),
+        ad.data(), ad.size(), full);
   std::memcpy(tag.data(), full, tag_len_);
   return Status::kOk;
 }
@@ -297,8 +302,9 @@ Status AesGcm::open_detached(std::span<uint8_t> out,
   // The received tag is copied first: it must be intact for the compare.
   uint8_t received[16];
   std::memcpy(received, tag.data(), tag_len_);
-  crypt(aes_.state(), ghash_.state(), true, nonce.data(), nonce.size(),
-        in.data(), out.data(), in.size(), ad.data(), ad.size(), expected);
+  crypt(internal::KeyAccess::state(aes_), internal::KeyAccess::state(ghash_),
+        true, nonce.data(), nonce.size(), in.data(), out.data(), in.size(),
+        ad.data(), ad.size(), expected);
   return internal::open_verdict(expected, received, tag_len_, out.data(),
                                 in.size());
 }

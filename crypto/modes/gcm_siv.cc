@@ -44,15 +44,19 @@
 // hashes chunk by chunk, compares tags with ct_equal_mask, declassifies only
 // the verdict, and zeroes the plaintext on failure (internal::open_verdict,
 // modes/aead_internal.h).
+#include "ctcrypto/gcm_siv.h"
+
 #include <bit>
 #include <cstring>
 
 #include "crypto/cpu/cpu.h"
 #include "crypto/internal.h"
+#include "crypto/key_state.h"
 #include "crypto/modes/aead_internal.h"
-#include "ctcrypto/gcm_siv.h"
 
 namespace ctcrypto {
+
+using internal::KeyAccess;
 
 namespace {
 
@@ -297,7 +301,9 @@ void tag_from_s(const AesKeyState& enc, uint8_t s[16], const uint8_t nonce[12],
 
 Status check_common(const AesGcmSiv& siv, std::span<const uint8_t> nonce,
                     std::span<const uint8_t> in, std::span<const uint8_t> ad) {
-  if (!siv.initialized()) return Status::kNotInitialized;
+  if (!KeyAccess::initialized(siv.aes_key()) ||
+      KeyAccess::ghash_row(siv) == nullptr)
+    return Status::kNotInitialized;
   if ((nonce.data() == nullptr && !nonce.empty()) ||
       (in.data() == nullptr && !in.empty()) ||
       (ad.data() == nullptr && !ad.empty()))
@@ -319,27 +325,32 @@ bool row_usable(const AesBackend* aes, const GhashBackend* ghash) {
 
 Status AesGcmSiv::init(std::span<const uint8_t> key) {
   const uint32_t caps = internal::cpu_caps();
-  return init(key, internal::select_aes_backend(caps),
-              internal::select_ghash_backend(caps));
+  return KeyAccess::init_with_rows(*this, key,
+                                   internal::select_aes_backend(caps),
+                                   internal::select_ghash_backend(caps));
 }
 
-Status AesGcmSiv::init(std::span<const uint8_t> key, const AesBackend* aes,
-                       const GhashBackend* ghash) {
-  clear();
+Status internal::KeyAccess::init_with_rows(AesGcmSiv& s,
+                                           std::span<const uint8_t> key,
+                                           const AesBackend* aes,
+                                           const GhashBackend* ghash) {
+  s.clear();
   if (key.size() != 16 && key.size() != 32) return Status::kInvalidKeyLength;
   if (key.data() == nullptr) return Status::kInvalidArgument;
   if (!row_usable(aes, ghash)) return Status::kUnsupported;
-  Status st = kgk_.init(key, aes);
+  Status st = init_with_rows(s.kgk_, key, aes);
   if (st != Status::kOk) return st;
-  ghash_ = ghash;
+  s.ghash_row_ = ghash;
   return Status::kOk;
 }
+
+size_t AesGcmSiv::key_len() const { return KeyAccess::state(kgk_).key_len; }
 
 void AesGcmSiv::clear() {
   // AesKey is trivially copyable key material: zero bytes are an
   // uninitialised key (null backend).
   internal::secure_zero(&kgk_, sizeof(kgk_));
-  ghash_ = nullptr;
+  ghash_row_ = nullptr;
 }
 
 Status AesGcmSiv::seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
@@ -366,10 +377,11 @@ Status AesGcmSiv::seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
        (tag.data() == out.data() || tag.data() == in.data())))
     return Status::kOverlappingBuffers;
 
-  const MessageKeys keys(kgk_.state(), nonce.data());
+  const MessageKeys keys(KeyAccess::state(kgk_), nonce.data());
   uint8_t s[16], t[16];
   {
-    Polyval pv(ghash_, keys.auth, polyval_blocks(ad.size(), in.size()));
+    Polyval pv(KeyAccess::ghash_row(*this), keys.auth,
+               polyval_blocks(ad.size(), in.size()));
     pv.absorb(ad.data(), ad.size());
     pv.absorb(in.data(), in.size());
     pv.finish(ad.size(), in.size(), s);
@@ -422,10 +434,11 @@ Status AesGcmSiv::open_detached(std::span<uint8_t> out,
   std::memcpy(counter, received, 16);
   counter[15] |= 0x80;
 
-  const MessageKeys keys(kgk_.state(), nonce.data());
+  const MessageKeys keys(KeyAccess::state(kgk_), nonce.data());
   uint8_t s[16], expected[16];
   {
-    Polyval pv(ghash_, keys.auth, polyval_blocks(ad.size(), in.size()));
+    Polyval pv(KeyAccess::ghash_row(*this), keys.auth,
+               polyval_blocks(ad.size(), in.size()));
     pv.absorb(ad.data(), ad.size());
     // Decrypt a chunk, then hash the plaintext just written (hot in L1).
     const size_t len = in.size();

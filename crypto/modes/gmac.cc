@@ -4,6 +4,7 @@
 #include "ctcrypto/gmac.h"
 
 #include "crypto/internal.h"
+#include "crypto/key_state.h"
 
 namespace ctcrypto {
 
@@ -11,10 +12,12 @@ Status AesGmac::init(std::span<const uint8_t> key, size_t tag_len) {
   return gcm_.init(key, tag_len);
 }
 
-Status AesGmac::init(std::span<const uint8_t> key, size_t tag_len,
-                     const internal::AesBackend* aes,
-                     const internal::GhashBackend* ghash) {
-  return gcm_.init(key, tag_len, aes, ghash);
+Status internal::KeyAccess::init_with_rows(AesGmac& g,
+                                           std::span<const uint8_t> key,
+                                           size_t tag_len,
+                                           const AesBackend* aes,
+                                           const GhashBackend* ghash) {
+  return init_with_rows(g.gcm_, key, tag_len, aes, ghash);
 }
 
 void AesGmac::clear() {

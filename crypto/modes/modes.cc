@@ -3,12 +3,16 @@
 // The backends work on whole blocks; this file does argument checks (all
 // before the first write), splits off partial tails, and builds the 128-bit
 // counter of SP 800-38A from the backends' 32-bit one.
+#include "ctcrypto/modes.h"
+
 #include <cstring>
 
 #include "crypto/internal.h"
-#include "ctcrypto/modes.h"
+#include "crypto/key_state.h"
 
 namespace ctcrypto {
+
+using internal::KeyAccess;
 
 namespace {
 
@@ -16,7 +20,7 @@ using internal::AesKeyState;
 
 Status check(const AesKey& key, std::span<const uint8_t> in,
              std::span<uint8_t> out) {
-  if (!key.initialized()) return Status::kNotInitialized;
+  if (!KeyAccess::initialized(key)) return Status::kNotInitialized;
   if ((in.data() == nullptr && !in.empty()) ||
       (out.data() == nullptr && !out.empty()))
     return Status::kInvalidArgument;
@@ -52,7 +56,8 @@ Status aes_ctr32(const AesKey& key, std::span<const uint8_t, 16> counter,
                  std::span<const uint8_t> in, std::span<uint8_t> out) {
   Status st = check(key, in, out);
   if (st != Status::kOk) return st;
-  ctr32_any(key.state(), counter.data(), in.data(), out.data(), in.size());
+  ctr32_any(KeyAccess::state(key), counter.data(), in.data(), out.data(),
+            in.size());
   return Status::kOk;
 }
 
@@ -72,7 +77,7 @@ Status aes_ctr128(const AesKey& key, std::span<const uint8_t, 16> counter,
     until_wrap -= internal::load_be32(ctr + 12);
     uint64_t max_bytes = until_wrap * 16;
     size_t n = len < max_bytes ? len : static_cast<size_t>(max_bytes);
-    ctr32_any(key.state(), ctr, p, q, n);
+    ctr32_any(KeyAccess::state(key), ctr, p, q, n);
     p += n;
     q += n;
     len -= n;
@@ -91,9 +96,11 @@ Status aes_cbc_encrypt(const AesKey& key, std::span<uint8_t, 16> iv,
   Status st = check(key, in, out);
   if (st != Status::kOk) return st;
   if (in.size() % 16 != 0) return Status::kInvalidLength;
-  if (!in.empty())
-    key.state().backend->cbc_encrypt(&key.state(), in.data(), out.data(),
-                                     in.size() / 16, iv.data());
+  if (!in.empty()) {
+    const AesKeyState& k = KeyAccess::state(key);
+    k.backend->cbc_encrypt(&k, in.data(), out.data(), in.size() / 16,
+                           iv.data());
+  }
   return Status::kOk;
 }
 
@@ -102,9 +109,11 @@ Status aes_cbc_decrypt(const AesKey& key, std::span<uint8_t, 16> iv,
   Status st = check(key, in, out);
   if (st != Status::kOk) return st;
   if (in.size() % 16 != 0) return Status::kInvalidLength;
-  if (!in.empty())
-    key.state().backend->cbc_decrypt(&key.state(), in.data(), out.data(),
-                                     in.size() / 16, iv.data());
+  if (!in.empty()) {
+    const AesKeyState& k = KeyAccess::state(key);
+    k.backend->cbc_decrypt(&k, in.data(), out.data(), in.size() / 16,
+                           iv.data());
+  }
   return Status::kOk;
 }
 

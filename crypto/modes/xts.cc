@@ -29,6 +29,7 @@
 #include "crypto/cpu/cpu.h"
 #include "crypto/ct.h"
 #include "crypto/internal.h"
+#include "crypto/key_state.h"
 
 namespace ctcrypto {
 
@@ -121,12 +122,14 @@ void AesXts::clear() {
 }
 
 Status AesXts::init(std::span<const uint8_t> key) {
-  return init(key, internal::select_aes_backend(internal::cpu_caps()));
+  return internal::KeyAccess::init_with_rows(
+      *this, key, internal::select_aes_backend(internal::cpu_caps()));
 }
 
-Status AesXts::init(std::span<const uint8_t> key,
-                    const internal::AesBackend* backend) {
-  clear();
+Status internal::KeyAccess::init_with_rows(AesXts& x,
+                                           std::span<const uint8_t> key,
+                                           const AesBackend* backend) {
+  x.clear();
   const size_t len = key.size();
   if (len != 32 && len != 64) return Status::kInvalidKeyLength;
   if (key.data() == nullptr) return Status::kInvalidArgument;
@@ -136,9 +139,10 @@ Status AesXts::init(std::span<const uint8_t> key,
   uint32_t same = internal::ct_equal_mask(key.data(), key.data() + half, half);
   internal::ct_declassify(&same, sizeof(same));
   if (same != 0) return Status::kInvalidArgument;
-  Status st = data_key_.init(key.first(half), backend);
-  if (st == Status::kOk) st = tweak_key_.init(key.subspan(half), backend);
-  if (st != Status::kOk) clear();
+  Status st = init_with_rows(x.data_key_, key.first(half), backend);
+  if (st == Status::kOk)
+    st = init_with_rows(x.tweak_key_, key.subspan(half), backend);
+  if (st != Status::kOk) x.clear();
   return st;
 }
 
@@ -157,7 +161,8 @@ Status AesXts::decrypt(std::span<const uint8_t, kXtsTweakLen> tweak,
 Status AesXts::crypt(bool dec, std::span<const uint8_t, kXtsTweakLen> tweak,
                      std::span<const uint8_t> in,
                      std::span<uint8_t> out) const {
-  if (!initialized()) return Status::kNotInitialized;
+  if (!internal::KeyAccess::initialized(data_key_))
+    return Status::kNotInitialized;
   if (tweak.data() == nullptr || (in.data() == nullptr && !in.empty()) ||
       (out.data() == nullptr && !out.empty()))
     return Status::kInvalidArgument;
@@ -168,8 +173,8 @@ Status AesXts::crypt(bool dec, std::span<const uint8_t, kXtsTweakLen> tweak,
   if (internal::overlaps_inexactly(in.data(), len, out.data(), len))
     return Status::kOverlappingBuffers;
 
-  const AesKeyState& k1 = data_key_.state();
-  const AesKeyState& k2 = tweak_key_.state();
+  const AesKeyState& k1 = internal::KeyAccess::state(data_key_);
+  const AesKeyState& k2 = internal::KeyAccess::state(tweak_key_);
   uint8_t tb[16];
   k2.backend->encrypt_block(&k2, tweak.data(), tb);
   Tweak t;

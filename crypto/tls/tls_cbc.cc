@@ -44,6 +44,7 @@
 #include "crypto/cpu/cpu.h"
 #include "crypto/ct.h"
 #include "crypto/internal.h"
+#include "crypto/key_state.h"
 #include "crypto/tls/tls_cbc_internal.h"
 
 namespace ctcrypto {
@@ -256,13 +257,16 @@ bool tls_cbc_suite_from_name(const char* name, TlsCbcSuite* suite) {
 
 Status TlsCbcAead::init(TlsCbcSuite suite, std::span<const uint8_t> key,
                         size_t tag_len) {
-  return init(suite, key, tag_len,
-              internal::select_aes_backend(internal::cpu_caps()));
+  return internal::KeyAccess::init_with_rows(
+      *this, suite, key, tag_len,
+      internal::select_aes_backend(internal::cpu_caps()));
 }
 
-Status TlsCbcAead::init(TlsCbcSuite suite, std::span<const uint8_t> key,
-                        size_t tag_len, const internal::AesBackend* aes) {
-  clear();
+Status internal::KeyAccess::init_with_rows(TlsCbcAead& t, TlsCbcSuite suite,
+                                           std::span<const uint8_t> key,
+                                           size_t tag_len,
+                                           const AesBackend* aes) {
+  t.clear();
   const size_t idx = static_cast<size_t>(suite);
   if (idx >= sizeof(kSuites) / sizeof(kSuites[0]))
     return Status::kInvalidArgument;
@@ -271,20 +275,26 @@ Status TlsCbcAead::init(TlsCbcSuite suite, std::span<const uint8_t> key,
   if (key.data() == nullptr) return Status::kInvalidArgument;
   if (tag_len != 0 && tag_len != info.mac_key_len)
     return Status::kInvalidTagLength;
-  Status s = aes_.init(key.subspan(info.mac_key_len, info.enc_key_len), aes);
+  Status s = init_with_rows(
+      t.aes_, key.subspan(info.mac_key_len, info.enc_key_len), aes);
   if (s != Status::kOk) return s;
-  internal::hmac_key_setup(&mac_, internal::alg_of(info.hash), key.data(),
+  internal::hmac_key_setup(&mac(t), internal::alg_of(info.hash), key.data(),
                            info.mac_key_len);
   internal::scrub_stack();  // the key block's message schedule, states
   if (info.implicit_iv)
-    std::memcpy(iv_, key.data() + info.mac_key_len + info.enc_key_len, 16);
-  info_ = &info;
+    std::memcpy(t.iv_, key.data() + info.mac_key_len + info.enc_key_len, 16);
+  t.info_ = &info;
   return Status::kOk;
+}
+
+size_t TlsCbcAead::mac_len() const {
+  const internal::HmacKeyState& k = internal::KeyAccess::mac(*this);
+  return k.alg ? k.alg->digest_len : 0;
 }
 
 void TlsCbcAead::clear() {
   aes_.clear();
-  internal::secure_zero(&mac_, sizeof(mac_));
+  internal::secure_zero(mac_, sizeof(mac_));
   internal::secure_zero(iv_, sizeof(iv_));
   info_ = nullptr;
 }
@@ -302,7 +312,7 @@ Status TlsCbcAead::check_common(std::span<const uint8_t> nonce,
                                 std::span<const uint8_t> in,
                                 std::span<const uint8_t> out,
                                 const size_t* out_len) const {
-  if (!initialized()) return Status::kNotInitialized;
+  if (!internal::KeyAccess::initialized(aes_)) return Status::kNotInitialized;
   if (nonce.size() != info_->nonce_len()) return Status::kInvalidNonceLength;
   if (ad.size() != kTlsCbcAdLen) return Status::kInvalidLength;
   if (nonce.data() == nullptr && !nonce.empty()) return Status::kInvalidArgument;
@@ -334,19 +344,19 @@ Status TlsCbcAead::seal(std::span<uint8_t> out, size_t* out_len,
   if (rem) std::memcpy(tail, in.data() + full * 16, rem);
 
   internal::HashCtx c;
-  internal::hmac_ctx_start(mac_, &c);
+  internal::hmac_ctx_start(internal::KeyAccess::mac(*this), &c);
   uint8_t len_be[2] = {static_cast<uint8_t>(in.size() >> 8),
                        static_cast<uint8_t>(in.size())};
   internal::hash_ctx_update(&c, ad.data(), ad.size());
   internal::hash_ctx_update(&c, len_be, 2);
   if (!in.empty()) internal::hash_ctx_update(&c, in.data(), in.size());
-  internal::hmac_ctx_finish(mac_, &c, tail + rem);
+  internal::hmac_ctx_finish(internal::KeyAccess::mac(*this), &c, tail + rem);
   const uint8_t pad = static_cast<uint8_t>(tail_len - rem - ml - 1);
   std::memset(tail + rem + ml, pad, tail_len - rem - ml);
 
   uint8_t iv[16];
   std::memcpy(iv, info_->implicit_iv ? iv_ : nonce.data(), 16);
-  const internal::AesKeyState& ks = aes_.state();
+  const internal::AesKeyState& ks = internal::KeyAccess::state(aes_);
   if (full > 0) ks.backend->cbc_encrypt(&ks, in.data(), out.data(), full, iv);
   ks.backend->cbc_encrypt(&ks, tail, out.data() + full * 16, tail_len / 16,
                           iv);
@@ -377,7 +387,7 @@ Status TlsCbcAead::open(std::span<uint8_t> out, size_t* out_len,
   uint8_t tail[kTail];
   uint8_t iv[16];
   std::memcpy(iv, info_->implicit_iv ? iv_ : nonce.data(), 16);
-  const internal::AesKeyState& ks = aes_.state();
+  const internal::AesKeyState& ks = internal::KeyAccess::state(aes_);
   if (head > 0)
     ks.backend->cbc_decrypt(&ks, in.data(), out.data(), head / 16, iv);
   ks.backend->cbc_decrypt(&ks, in.data() + head, tail, t / 16, iv);
@@ -394,8 +404,8 @@ Status TlsCbcAead::open(std::span<uint8_t> out, size_t* out_len,
 
   // 3. MAC of the secret-length plaintext.
   uint8_t computed[internal::kTlsMaxMacLen];
-  internal::tls_hmac_ct(mac_, ad.data(), out.data(), head, tail, t, data_len,
-                        min_data, max_plain, computed);
+  internal::tls_hmac_ct(internal::KeyAccess::mac(*this), ad.data(), out.data(),
+                        head, tail, t, data_len, min_data, max_plain, computed);
 
   // 4. The received MAC, from the window of the last min(n, ml + 256)
   //    bytes (it starts at data_len >= n - ml - 256).

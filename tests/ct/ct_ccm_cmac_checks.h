@@ -29,7 +29,8 @@ void ccm_checks(const AesBackend* row, Suite* s) {
       FillPattern(ad, sizeof(ad), 63);
       FillPattern(nonce, sizeof(nonce), 64);
       ctcrypto::AesCcm ref, ccm;
-      if (ref.init(std::span(raw, key_len), tag_len, 0, aref) != Status::kOk) {
+      if (ctcrypto::internal::init_with_rows(ref, std::span(raw, key_len),
+                                             tag_len, 0, aref) != Status::kOk) {
         s->check(row->name, k + "reference_key", [] { return false; });
         continue;
       }
@@ -37,7 +38,8 @@ void ccm_checks(const AesBackend* row, Suite* s) {
         uint8_t secret[32];
         std::memcpy(secret, raw, key_len);
         ct_secret(secret, key_len);
-        return ccm.init(std::span(secret, key_len), tag_len, 0, row) ==
+        return ctcrypto::internal::init_with_rows(
+                   ccm, std::span(secret, key_len), tag_len, 0, row) ==
                Status::kOk;
       });
       if (!ccm.initialized()) continue;
@@ -108,7 +110,8 @@ void cmac_checks(const AesBackend* row, Suite* s) {
     FillPattern(raw, sizeof(raw), 71 + static_cast<uint32_t>(key_len));
     FillPattern(msg, sizeof(msg), 72);
     ctcrypto::AesCmac ref, cmac;
-    if (ref.init(std::span(raw, key_len), aref) != Status::kOk) {
+    if (ctcrypto::internal::init_with_rows(ref, std::span(raw, key_len),
+                                           aref) != Status::kOk) {
       s->check(row->name, k + "reference_key", [] { return false; });
       continue;
     }
@@ -116,7 +119,8 @@ void cmac_checks(const AesBackend* row, Suite* s) {
       uint8_t secret[32];
       std::memcpy(secret, raw, key_len);
       ct_secret(secret, key_len);
-      return cmac.init(std::span(secret, key_len), row) == Status::kOk;
+      return ctcrypto::internal::init_with_rows(
+                 cmac, std::span(secret, key_len), row) == Status::kOk;
     });
     if (!cmac.initialized()) continue;
     static uint8_t buf[kMaxLen];

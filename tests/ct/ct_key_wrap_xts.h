@@ -23,6 +23,7 @@
 
 #include "crypto/aes/aes_backend.h"
 #include "crypto/ct.h"
+#include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/key_wrap.h"
 #include "ctcrypto/status.h"
@@ -63,8 +64,10 @@ void key_wrap_checks(const AesBackend* row, const AesBackend* ref, Suite* s) {
     ctcrypto::AesKey ref_key, key;
     std::memcpy(secret_kek, raw, key_len);
     ct_secret(secret_kek, key_len);
-    if (ref_key.init(std::span(raw, key_len), ref) != Status::kOk ||
-        key.init(std::span(secret_kek, key_len), row) != Status::kOk) {
+    if (ctcrypto::internal::init_with_rows(ref_key, std::span(raw, key_len),
+                                           ref) != Status::kOk ||
+        ctcrypto::internal::init_with_rows(key, std::span(secret_kek, key_len),
+                                           row) != Status::kOk) {
       s->check(name, k + "init", [] { return false; });
       continue;
     }
@@ -166,8 +169,10 @@ void xts_checks(const AesBackend* row, const AesBackend* ref, Suite* s) {
     std::memcpy(secret_key, raw, key_len);
     s->check(name, k + "init", [&] {
       ct_secret(secret_key, key_len);
-      return ref_xts.init(std::span(raw, key_len), ref) == Status::kOk &&
-             xts.init(std::span(secret_key, key_len), row) == Status::kOk;
+      return ctcrypto::internal::init_with_rows(
+                 ref_xts, std::span(raw, key_len), ref) == Status::kOk &&
+             ctcrypto::internal::init_with_rows(
+                 xts, std::span(secret_key, key_len), row) == Status::kOk;
     });
     if (!xts.initialized() || !ref_xts.initialized()) continue;
     const std::span<const uint8_t, 16> t(tweak, 16);

@@ -59,6 +59,7 @@
 #include "crypto/cpu/cpu.h"
 #include "crypto/ct.h"
 #include "crypto/ghash/ghash_backend.h"
+#include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/ccm.h"
@@ -254,7 +255,8 @@ void aes_checks(const AesBackend* row, Suite* s) {
     FillPattern(raw, sizeof(raw), static_cast<uint32_t>(key_len));
     FillPattern(in, sizeof(in), 7);
     ctcrypto::AesKey ref_key;
-    if (ref_key.init(std::span(raw, key_len), ref) != Status::kOk) {
+    if (ctcrypto::internal::init_with_rows(ref_key, std::span(raw, key_len),
+                                           ref) != Status::kOk) {
       s->check(name, k + "reference_key", [] { return false; });
       continue;
     }
@@ -264,7 +266,8 @@ void aes_checks(const AesBackend* row, Suite* s) {
       uint8_t secret[32];
       std::memcpy(secret, raw, key_len);
       ct_secret(secret, key_len);
-      return key.init(std::span(secret, key_len), row) == Status::kOk;
+      return ctcrypto::internal::init_with_rows(key, std::span(secret, key_len),
+                                                row) == Status::kOk;
     });
     if (!key.initialized()) continue;
 
@@ -340,9 +343,11 @@ void ghash_checks(const GhashBackend* row, Suite* s) {
     uint8_t secret[16];
     std::memcpy(secret, h, 16);
     ct_secret(secret, 16);
-    return ref_key.init(std::span<const uint8_t, 16>(h, 16), ref) ==
+    return ctcrypto::internal::init_with_rows(
+               ref_key, std::span<const uint8_t, 16>(h, 16), ref) ==
                Status::kOk &&
-           key.init(std::span<const uint8_t, 16>(secret, 16), row) ==
+           ctcrypto::internal::init_with_rows(
+               key, std::span<const uint8_t, 16>(secret, 16), row) ==
                Status::kOk;
   });
   if (!key.initialized() || !ref_key.initialized()) return;
@@ -379,7 +384,8 @@ void gcm_checks(const AesBackend* arow, const GhashBackend* grow, Suite* s) {
     FillPattern(nonce, sizeof(nonce), 34);
     FillPattern(nonce60, sizeof(nonce60), 35);
     ctcrypto::AesGcm ref;
-    if (ref.init(std::span(raw, key_len), 16, aref, gref) != Status::kOk) {
+    if (ctcrypto::internal::init_with_rows(ref, std::span(raw, key_len), 16,
+                                           aref, gref) != Status::kOk) {
       s->check(name, k + "reference_key", [] { return false; });
       continue;
     }
@@ -388,8 +394,8 @@ void gcm_checks(const AesBackend* arow, const GhashBackend* grow, Suite* s) {
       uint8_t secret[32];
       std::memcpy(secret, raw, key_len);
       ct_secret(secret, key_len);
-      return gcm.init(std::span(secret, key_len), 16, arow, grow) ==
-             Status::kOk;
+      return ctcrypto::internal::init_with_rows(gcm, std::span(secret, key_len),
+                                                16, arow, grow) == Status::kOk;
     });
     if (!gcm.initialized()) continue;
 
@@ -474,9 +480,11 @@ void gcm_variant_checks(const AesBackend* arow, const GhashBackend* grow,
       uint8_t secret[16];
       std::memcpy(secret, raw, 16);
       ct_secret(secret, 16);
-      if (ref.init(std::span(raw, 16), tag_len, reference_aes(),
-                   reference_ghash()) != Status::kOk ||
-          gcm.init(std::span(secret, 16), tag_len, arow, grow) != Status::kOk)
+      if (ctcrypto::internal::init_with_rows(
+              ref, std::span(raw, 16), tag_len, reference_aes(),
+              reference_ghash()) != Status::kOk ||
+          ctcrypto::internal::init_with_rows(
+              gcm, std::span(secret, 16), tag_len, arow, grow) != Status::kOk)
         return false;
       bool ok = true;
       for (size_t nl : kNonceLens) {
@@ -667,7 +675,8 @@ size_t tls_make_record(const ctcrypto::TlsCbcSuiteInfo& info,
     case TlsDefect::kMac: plain[pt_len + ml / 2] ^= 0x80; break;
   }
   ctcrypto::AesKey k;
-  k.init(std::span(key + ml, info.enc_key_len), reference_aes());
+  ctcrypto::internal::init_with_rows(k, std::span(key + ml, info.enc_key_len),
+                                     reference_aes());
   uint8_t civ[16];
   std::memcpy(civ, iv, 16);
   ctcrypto::aes_cbc_encrypt(k, std::span<uint8_t, 16>(civ, 16),
@@ -707,8 +716,9 @@ void tls_cbc_checks(const AesBackend* row, Suite* s) {
       uint8_t secret[96];
       std::memcpy(secret, key, key_len);
       ct_secret(secret, key_len);
-      return aead->init(suite, std::span(secret, key_len), 0, row) ==
-             Status::kOk;
+      return ctcrypto::internal::init_with_rows(*aead, suite,
+                                                std::span(secret, key_len), 0,
+                                                row) == Status::kOk;
     };
 
     s->check(name, k + "seal", [&] {
@@ -716,7 +726,8 @@ void tls_cbc_checks(const AesBackend* row, Suite* s) {
       for (size_t len : kTlsSealLens) {
         if (len > 1024 && !large) continue;
         ctcrypto::TlsCbcAead ref, aead;
-        ok &= ref.init(suite, std::span(key, key_len), 0, aref) == Status::kOk;
+        ok &= ctcrypto::internal::init_with_rows(
+                  ref, suite, std::span(key, key_len), 0, aref) == Status::kOk;
         ok &= init(&aead);
         if (!ok) return false;
         static uint8_t want[kTlsMaxRecord], got[kTlsMaxRecord],
@@ -826,7 +837,8 @@ void gcm_siv_checks(const AesBackend* arow, const GhashBackend* grow,
     FillPattern(ad, sizeof(ad), 53);
     FillPattern(nonce, sizeof(nonce), 54);
     ctcrypto::AesGcmSiv ref, siv;
-    if (ref.init(std::span(raw, key_len), aref, gref) != Status::kOk) {
+    if (ctcrypto::internal::init_with_rows(ref, std::span(raw, key_len), aref,
+                                           gref) != Status::kOk) {
       s->check(name, k + "reference_key", [] { return false; });
       continue;
     }
@@ -834,7 +846,8 @@ void gcm_siv_checks(const AesBackend* arow, const GhashBackend* grow,
       uint8_t secret[32];
       std::memcpy(secret, raw, key_len);
       ct_secret(secret, key_len);
-      return siv.init(std::span(secret, key_len), arow, grow) == Status::kOk;
+      return ctcrypto::internal::init_with_rows(siv, std::span(secret, key_len),
+                                                arow, grow) == Status::kOk;
     });
     if (!siv.initialized()) continue;
     static uint8_t want[kMaxLen + 16], got[kMaxLen + 16], buf[kMaxLen + 16];
@@ -895,7 +908,8 @@ void gmac_checks(const AesBackend* arow, const GhashBackend* grow, Suite* s) {
     FillPattern(data, sizeof(data), 62);
     FillPattern(nonce, sizeof(nonce), 63);
     ctcrypto::AesGmac ref, mac;
-    if (ref.init(std::span(raw, key_len), 16, aref, gref) != Status::kOk) {
+    if (ctcrypto::internal::init_with_rows(ref, std::span(raw, key_len), 16,
+                                           aref, gref) != Status::kOk) {
       s->check(name, k + "reference_key", [] { return false; });
       continue;
     }
@@ -903,8 +917,8 @@ void gmac_checks(const AesBackend* arow, const GhashBackend* grow, Suite* s) {
       uint8_t secret[32];
       std::memcpy(secret, raw, key_len);
       ct_secret(secret, key_len);
-      return mac.init(std::span(secret, key_len), 16, arow, grow) ==
-             Status::kOk;
+      return ctcrypto::internal::init_with_rows(mac, std::span(secret, key_len),
+                                                16, arow, grow) == Status::kOk;
     });
     if (!mac.initialized()) continue;
     static uint8_t buf[kMaxLen];
@@ -960,7 +974,7 @@ int main(int argc, char** argv) {
     const AesBackend* b = internal::kAesBackends[i];
     // Valgrind's own CPUID hides AVX-512/VAES, so test that reason first.
     if (!runnable(b->required_caps, b->name, &s)) continue;
-    if (!ctcrypto::aes_backend_usable(b)) {
+    if (!ctcrypto::internal::aes_backend_usable(b)) {
       s.skip(b->name, "not usable on this CPU (or CTCRYPTO_DISABLE)");
     } else {
       aes.push_back(b);
@@ -971,7 +985,7 @@ int main(int argc, char** argv) {
     const GhashBackend* b = internal::kGhashBackends[i];
     std::string name = std::string("ghash:") + b->name;
     if (!runnable(b->required_caps, name, &s)) continue;
-    if (!ctcrypto::ghash_backend_usable(b)) {
+    if (!ctcrypto::internal::ghash_backend_usable(b)) {
       s.skip(name, "not usable on this CPU (or CTCRYPTO_DISABLE)");
     } else {
       ghash.push_back(b);

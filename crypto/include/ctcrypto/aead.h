@@ -41,10 +41,6 @@ class AesGcm {
 
   // init: key of 16/24/32 bytes; tag_len 12..16.
   Status init(std::span<const uint8_t> key, size_t tag_len = kGcmTagLen);
-  // init with explicit backend rows (tests, benchmarks).
-  Status init(std::span<const uint8_t> key, size_t tag_len,
-              const internal::AesBackend* aes,
-              const internal::GhashBackend* ghash);
 
   bool initialized() const { return aes_.initialized(); }
   size_t tag_len() const { return tag_len_; }
@@ -77,6 +73,7 @@ class AesGcm {
                        std::span<const uint8_t> ad) const;
 
  private:
+  friend struct internal::KeyAccess;
   AesKey aes_;
   GhashKey ghash_;
   size_t tag_len_ = 0;

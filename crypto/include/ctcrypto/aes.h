@@ -11,12 +11,23 @@
 #include <cstdint>
 #include <span>
 
-#include "crypto/aes/aes_backend.h"
 #include "ctcrypto/status.h"
 
 namespace ctcrypto {
 
 inline constexpr size_t kAesBlockSize = 16;
+
+namespace internal {
+struct KeyAccess;  // the library's access to the state (crypto/key_state.h)
+}  // namespace internal
+
+// kAesKeyStateSize, kAesKeyStateAlign: the bytes an AesKey holds (room for
+// the largest backend's expanded key in both directions, plus the row,
+// round count and key length) and their alignment. Published so that the
+// object's size is fixed by this header, not by the backends compiled in;
+// aes.cc checks that the internal state fits.
+inline constexpr size_t kAesKeyStateSize = 2112;
+inline constexpr size_t kAesKeyStateAlign = 64;
 
 // Key material wipes itself: clear() and the destructor overwrite the
 // expanded key (internal::secure_zero). Copies are allowed (a copy is a
@@ -33,13 +44,8 @@ class AesKey {
 
   // init: expands a 16-, 24- or 32-byte key with the selected backend.
   Status init(std::span<const uint8_t> key);
-  // init: as above with an explicit backend row (tests and benchmarks reach
-  // every compiled-in backend this way); null or a row the CPU cannot run
-  // gives kUnsupported.
-  Status init(std::span<const uint8_t> key,
-              const internal::AesBackend* backend);
 
-  bool initialized() const { return state_.backend != nullptr; }
+  bool initialized() const;
   // backend_name: the row that set this key up, or "none".
   const char* backend_name() const;
 
@@ -48,15 +54,12 @@ class AesKey {
   void encrypt_block(const uint8_t in[16], uint8_t out[16]) const;
   void decrypt_block(const uint8_t in[16], uint8_t out[16]) const;
 
-  const internal::AesKeyState& state() const { return state_; }
-
  private:
-  internal::AesKeyState state_{};
+  friend struct internal::KeyAccess;
+  // The expanded key in its backend's form (internal::AesKeyState); all
+  // zero is an uninitialised key.
+  alignas(kAesKeyStateAlign) unsigned char state_[kAesKeyStateSize] = {};
 };
-
-// aes_backend_usable: whether `backend` is compiled in and this CPU (after
-// CTCRYPTO_DISABLE) can run it.
-bool aes_backend_usable(const internal::AesBackend* backend);
 
 }  // namespace ctcrypto
 

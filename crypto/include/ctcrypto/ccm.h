@@ -58,13 +58,8 @@ class AesCcm {
   // or 0 to accept any of 7..13 on each call.
   Status init(std::span<const uint8_t> key, size_t tag_len = kCcmTagLen,
               size_t nonce_len = 0);
-  // init with an explicit AES row (tests, benchmarks).
-  Status init(std::span<const uint8_t> key, size_t tag_len, size_t nonce_len,
-              const internal::AesBackend* aes);
   // init for a named profile: 16-byte key.
   Status init(std::span<const uint8_t> key, CcmProfile profile);
-  Status init(std::span<const uint8_t> key, CcmProfile profile,
-              const internal::AesBackend* aes);
 
   // clear: wipes the key; the object is uninitialised afterwards.
   void clear();
@@ -96,6 +91,7 @@ class AesCcm {
   Status check(std::span<const uint8_t> nonce, std::span<const uint8_t> in,
                std::span<const uint8_t> ad) const;
 
+  friend struct internal::KeyAccess;
   AesKey aes_;
   size_t tag_len_ = 0;
   size_t nonce_len_ = 0;

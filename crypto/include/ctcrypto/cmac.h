@@ -34,8 +34,6 @@ class AesCmac {
 
   // init: key of 16/24/32 bytes.
   Status init(std::span<const uint8_t> key);
-  // init with an explicit AES row (tests, benchmarks).
-  Status init(std::span<const uint8_t> key, const internal::AesBackend* aes);
   // clear: wipes the key and subkeys; uninitialised afterwards.
   void clear();
 
@@ -51,6 +49,7 @@ class AesCmac {
 
  private:
   friend class AesCmacContext;
+  friend struct internal::KeyAccess;
   AesKey aes_;
   uint8_t k1_[16] = {};
   uint8_t k2_[16] = {};

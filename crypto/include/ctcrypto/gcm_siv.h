@@ -19,7 +19,6 @@
 #include <cstdint>
 #include <span>
 
-#include "crypto/ghash/ghash_backend.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/status.h"
 
@@ -41,17 +40,15 @@ class AesGcmSiv {
   // init: a 16- or 32-byte key-generating key, the rows chosen as for
   // AesGcm (best usable, minus CTCRYPTO_DISABLE).
   Status init(std::span<const uint8_t> key);
-  // init with explicit rows (tests, benchmarks); a row the CPU cannot run
-  // gives kUnsupported.
-  Status init(std::span<const uint8_t> key, const internal::AesBackend* aes,
-              const internal::GhashBackend* ghash);
   // clear: wipes the key; the object is uninitialised afterwards.
   void clear();
 
-  bool initialized() const { return kgk_.initialized() && ghash_ != nullptr; }
-  size_t key_len() const { return kgk_.state().key_len; }
+  bool initialized() const {
+    return kgk_.initialized() && ghash_row_ != nullptr;
+  }
+  // key_len: 16 or 32 (0 when uninitialised).
+  size_t key_len() const;
   const AesKey& aes_key() const { return kgk_; }
-  const internal::GhashBackend* ghash_backend() const { return ghash_; }
 
   // seal, open, seal_detached, open_detached: the AEAD contract stated in
   // ctcrypto/aead.h (AesGcm), with a 16-byte tag (kGcmSivTagLen).
@@ -71,8 +68,11 @@ class AesGcmSiv {
                        std::span<const uint8_t> ad) const;
 
  private:
+  friend struct internal::KeyAccess;
   AesKey kgk_;  // the key-generating key
-  const internal::GhashBackend* ghash_ = nullptr;
+  // The GHASH row (an internal::GhashBackend) the per-nonce POLYVAL keys are
+  // set up with; null when uninitialised.
+  const void* ghash_row_ = nullptr;
 };
 
 }  // namespace ctcrypto

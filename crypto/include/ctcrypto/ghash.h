@@ -6,10 +6,19 @@
 #include <cstdint>
 #include <span>
 
-#include "crypto/ghash/ghash_backend.h"
 #include "ctcrypto/status.h"
 
 namespace ctcrypto {
+
+namespace internal {
+struct KeyAccess;  // the library's access to the state (crypto/key_state.h)
+}  // namespace internal
+
+// kGhashKeyStateSize, kGhashKeyStateAlign: the bytes a GhashKey holds (room
+// for the largest backend's powers of H, plus the row) and their alignment;
+// ghash.cc checks that the internal state fits.
+inline constexpr size_t kGhashKeyStateSize = 1088;
+inline constexpr size_t kGhashKeyStateAlign = 64;
 
 // GhashKey: H in the selected backend's form (computed once). Wipes itself
 // on clear() and destruction; copies are independent and wipe themselves.
@@ -22,14 +31,14 @@ class GhashKey {
   // clear: wipes H and its powers/tables; uninitialised afterwards.
   void clear();
   Status init(std::span<const uint8_t, 16> h);
-  Status init(std::span<const uint8_t, 16> h,
-              const internal::GhashBackend* backend);
-  bool initialized() const { return state_.backend != nullptr; }
+  bool initialized() const;
   const char* backend_name() const;
-  const internal::GhashKeyState& state() const { return state_; }
 
  private:
-  internal::GhashKeyState state_{};
+  friend struct internal::KeyAccess;
+  // H in its backend's form (internal::GhashKeyState); all zero is an
+  // uninitialised key.
+  alignas(kGhashKeyStateAlign) unsigned char state_[kGhashKeyStateSize] = {};
 };
 
 // Ghash: one running hash. update() takes any lengths; the concatenation of
@@ -56,8 +65,6 @@ class Ghash {
   uint8_t buf_[16] = {};
   size_t buf_len_ = 0;
 };
-
-bool ghash_backend_usable(const internal::GhashBackend* backend);
 
 }  // namespace ctcrypto
 

@@ -30,9 +30,6 @@ class AesGmac {
 
   // init: key of 16/24/32 bytes; tag_len 12..16.
   Status init(std::span<const uint8_t> key, size_t tag_len = kGmacTagLen);
-  Status init(std::span<const uint8_t> key, size_t tag_len,
-              const internal::AesBackend* aes,
-              const internal::GhashBackend* ghash);
   // clear: wipes the key; the object is uninitialised afterwards.
   void clear();
 
@@ -50,6 +47,7 @@ class AesGmac {
                 std::span<const uint8_t> tag) const;
 
  private:
+  friend struct internal::KeyAccess;
   AesGcm gcm_;
 };
 

@@ -11,12 +11,24 @@
 #include <cstdint>
 #include <span>
 
-#include "crypto/hash/hash_internal.h"
 #include "ctcrypto/status.h"
 
 namespace ctcrypto {
 
 enum class HashAlgorithm { kSha1, kSha256, kSha384, kSha512 };
+
+namespace internal {
+struct KeyAccess;  // the library's access to the state (crypto/key_state.h)
+}  // namespace internal
+
+// kHashCtxSize, kHmacKeyStateSize, kHashStateAlign: the bytes of a running
+// hash (the chaining value of the largest hash, its block buffer and byte
+// count) and of an HMAC key (the states after the ipad and opad blocks),
+// and their alignment. hash.cc and hmac.cc check that the internal state
+// fits.
+inline constexpr size_t kHashCtxSize = 216;
+inline constexpr size_t kHmacKeyStateSize = 136;
+inline constexpr size_t kHashStateAlign = 8;
 
 // hash_digest_len: 20, 32, 48 or 64.
 size_t hash_digest_len(HashAlgorithm alg);
@@ -38,10 +50,12 @@ class Hash {
   // (kOutputTooSmall otherwise, nothing written). The object must be
   // init()ed again before reuse.
   Status finish(std::span<uint8_t> out);
-  size_t digest_len() const { return ctx_.alg->digest_len; }
+  size_t digest_len() const;
 
  private:
-  internal::HashCtx ctx_;
+  friend struct internal::KeyAccess;
+  // The running hash (internal::HashCtx); init() sets it up.
+  alignas(kHashStateAlign) unsigned char ctx_[kHashCtxSize];
 };
 
 // hash: one-shot.
@@ -64,11 +78,15 @@ class Hmac {
   // MAC the next message with the same key (call reset() first).
   Status finish(std::span<uint8_t> out);
   void reset();
-  size_t digest_len() const { return key_.alg ? key_.alg->digest_len : 0; }
+  // digest_len: the MAC length, 0 when uninitialised.
+  size_t digest_len() const;
 
  private:
-  internal::HmacKeyState key_{};
-  internal::HashCtx ctx_{};
+  friend struct internal::KeyAccess;
+  // The key states (internal::HmacKeyState) and the running inner hash
+  // (internal::HashCtx); all zero is an uninitialised object.
+  alignas(kHashStateAlign) unsigned char key_[kHmacKeyStateSize] = {};
+  alignas(kHashStateAlign) unsigned char ctx_[kHashCtxSize] = {};
 };
 
 // hmac: one-shot.

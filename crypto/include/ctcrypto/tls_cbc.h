@@ -32,7 +32,6 @@
 #include <cstdint>
 #include <span>
 
-#include "crypto/hash/hash_internal.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/hash.h"
 #include "ctcrypto/status.h"
@@ -82,13 +81,11 @@ class TlsCbcAead {
   // the MAC length, as BoringSSL's legacy AEADs accept.
   Status init(TlsCbcSuite suite, std::span<const uint8_t> key,
               size_t tag_len = 0);
-  // init with an explicit AES backend row (tests, benchmarks).
-  Status init(TlsCbcSuite suite, std::span<const uint8_t> key, size_t tag_len,
-              const internal::AesBackend* aes);
 
   bool initialized() const { return aes_.initialized(); }
   const TlsCbcSuiteInfo& info() const { return *info_; }
-  size_t mac_len() const { return mac_.alg ? mac_.alg->digest_len : 0; }
+  // mac_len: the suite's MAC length, 0 when uninitialised.
+  size_t mac_len() const;
   const AesKey& aes_key() const { return aes_; }
 
   // seal_len: the exact output length of seal() for `in_len` bytes; 0 for
@@ -117,8 +114,10 @@ class TlsCbcAead {
                       std::span<const uint8_t> out,
                       const size_t* out_len) const;
 
+  friend struct internal::KeyAccess;
   AesKey aes_;
-  internal::HmacKeyState mac_{};
+  // The MAC key's ipad/opad states (internal::HmacKeyState).
+  alignas(kHashStateAlign) unsigned char mac_[kHmacKeyStateSize] = {};
   const TlsCbcSuiteInfo* info_ = nullptr;
   uint8_t iv_[16] = {};  // implicit-IV suites: the chaining value
 };

@@ -43,9 +43,6 @@ class AesXts {
 
   // init: a 32- or 64-byte key (Key1 || Key2) with the selected backend.
   Status init(std::span<const uint8_t> key);
-  // init with an explicit backend row for both halves (tests, benchmarks).
-  Status init(std::span<const uint8_t> key,
-              const internal::AesBackend* backend);
 
   bool initialized() const { return data_key_.initialized(); }
   const AesKey& data_key() const { return data_key_; }
@@ -64,6 +61,7 @@ class AesXts {
   Status crypt(bool decrypt, std::span<const uint8_t, kXtsTweakLen> tweak,
                std::span<const uint8_t> in, std::span<uint8_t> out) const;
 
+  friend struct internal::KeyAccess;
   AesKey data_key_;   // Key1: encrypts the whitened blocks
   AesKey tweak_key_;  // Key2: encrypts the tweak
 };

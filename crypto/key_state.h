@@ -1,0 +1,129 @@
+// key_state.h: the internal state behind the public key objects.
+//
+// The public headers (ctcrypto/*.h) hold each object's state as opaque,
+// aligned bytes whose size is a published constant (kAesKeyStateSize, ...),
+// so that they name no internal type. The library reaches that state
+// through KeyAccess, the one friend of the public classes: its accessors
+// only reinterpret the storage (no copy, no call), so the modes' hot paths
+// cost what they did when the state was a member. The static_asserts in the
+// .cc files that own each object check that the internal state fits its
+// storage and is aligned for it.
+//
+// KeyAccess also holds the explicit-row set-ups (init_with_rows): every
+// public init() is one of them with the best rows for this CPU; the tests,
+// benchmarks, fuzzers and the tool reach them by name through
+// crypto/testing/explicit_rows.h.
+#ifndef CTCRYPTO_KEY_STATE_H_
+#define CTCRYPTO_KEY_STATE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <new>
+#include <span>
+
+#include "crypto/aes/aes_backend.h"
+#include "crypto/ghash/ghash_backend.h"
+#include "crypto/hash/hash_internal.h"
+#include "ctcrypto/aead.h"
+#include "ctcrypto/aes.h"
+#include "ctcrypto/ccm.h"
+#include "ctcrypto/cmac.h"
+#include "ctcrypto/gcm_siv.h"
+#include "ctcrypto/ghash.h"
+#include "ctcrypto/gmac.h"
+#include "ctcrypto/hash.h"
+#include "ctcrypto/status.h"
+#include "ctcrypto/tls_cbc.h"
+#include "ctcrypto/xts.h"
+
+namespace ctcrypto::internal {
+
+// The state types are implicit-lifetime aggregates (trivial constructor,
+// copy and destructor), so the byte arrays that hold them provide their
+// storage and a copy of the bytes is a copy of the state.
+template <class State, size_t N>
+State& state_in(unsigned char (&storage)[N]) {
+  static_assert(sizeof(State) <= N);
+  return *std::launder(reinterpret_cast<State*>(storage));
+}
+
+template <class State, size_t N>
+const State& state_in(const unsigned char (&storage)[N]) {
+  static_assert(sizeof(State) <= N);
+  return *std::launder(reinterpret_cast<const State*>(storage));
+}
+
+struct KeyAccess {
+  // --- state accessors ---------------------------------------------------
+  static AesKeyState& state(AesKey& k) {
+    return state_in<AesKeyState>(k.state_);
+  }
+  static const AesKeyState& state(const AesKey& k) {
+    return state_in<AesKeyState>(k.state_);
+  }
+  static GhashKeyState& state(GhashKey& k) {
+    return state_in<GhashKeyState>(k.state_);
+  }
+  static const GhashKeyState& state(const GhashKey& k) {
+    return state_in<GhashKeyState>(k.state_);
+  }
+  static HashCtx& ctx(Hash& h) { return state_in<HashCtx>(h.ctx_); }
+  static const HashCtx& ctx(const Hash& h) {
+    return state_in<HashCtx>(h.ctx_);
+  }
+  static HmacKeyState& key(Hmac& h) { return state_in<HmacKeyState>(h.key_); }
+  static const HmacKeyState& key(const Hmac& h) {
+    return state_in<HmacKeyState>(h.key_);
+  }
+  static HashCtx& ctx(Hmac& h) { return state_in<HashCtx>(h.ctx_); }
+  static HmacKeyState& mac(TlsCbcAead& t) {
+    return state_in<HmacKeyState>(t.mac_);
+  }
+  static const HmacKeyState& mac(const TlsCbcAead& t) {
+    return state_in<HmacKeyState>(t.mac_);
+  }
+  static const GhashBackend* ghash_row(const AesGcmSiv& s) {
+    return static_cast<const GhashBackend*>(s.ghash_row_);
+  }
+
+  // initialized: as the public initialized(), inline for the modes' hot
+  // paths (the public AesKey::initialized is out of line).
+  static bool initialized(const AesKey& k) {
+    return state(k).backend != nullptr;
+  }
+  static bool initialized(const AesGcm& g) { return initialized(g.aes_); }
+
+  // --- explicit-row set-ups ------------------------------------------------
+  // As the public init() with the given rows instead of the best ones; null
+  // or a row the CPU cannot run gives kUnsupported. Defined next to each
+  // object's public init().
+  static Status init_with_rows(AesKey& k, std::span<const uint8_t> key,
+                               const AesBackend* aes);
+  static Status init_with_rows(GhashKey& k, std::span<const uint8_t, 16> h,
+                               const GhashBackend* ghash);
+  static Status init_with_rows(AesGcm& g, std::span<const uint8_t> key,
+                               size_t tag_len, const AesBackend* aes,
+                               const GhashBackend* ghash);
+  static Status init_with_rows(AesGmac& g, std::span<const uint8_t> key,
+                               size_t tag_len, const AesBackend* aes,
+                               const GhashBackend* ghash);
+  static Status init_with_rows(AesGcmSiv& s, std::span<const uint8_t> key,
+                               const AesBackend* aes,
+                               const GhashBackend* ghash);
+  static Status init_with_rows(AesCcm& c, std::span<const uint8_t> key,
+                               size_t tag_len, size_t nonce_len,
+                               const AesBackend* aes);
+  static Status init_with_rows(AesCcm& c, std::span<const uint8_t> key,
+                               CcmProfile profile, const AesBackend* aes);
+  static Status init_with_rows(AesCmac& c, std::span<const uint8_t> key,
+                               const AesBackend* aes);
+  static Status init_with_rows(AesXts& x, std::span<const uint8_t> key,
+                               const AesBackend* aes);
+  static Status init_with_rows(TlsCbcAead& t, TlsCbcSuite suite,
+                               std::span<const uint8_t> key, size_t tag_len,
+                               const AesBackend* aes);
+};
+
+}  // namespace ctcrypto::internal
+
+#endif  // CTCRYPTO_KEY_STATE_H_

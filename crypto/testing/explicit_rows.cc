@@ -1,0 +1,82 @@
+// explicit_rows.cc: explicit_rows.h over KeyAccess (crypto/key_state.h),
+// which holds the set-ups next to each object's public init().
+#include "crypto/testing/explicit_rows.h"
+
+#include "crypto/backend_table.h"
+#include "crypto/cpu/cpu.h"
+#include "crypto/key_state.h"
+
+namespace ctcrypto::internal {
+
+bool aes_backend_usable(const AesBackend* backend) {
+  return table_usable(aes_table(), backend, cpu_caps());
+}
+
+bool ghash_backend_usable(const GhashBackend* backend) {
+  return table_usable(ghash_table(), backend, cpu_caps());
+}
+
+Status init_with_rows(AesKey& k, std::span<const uint8_t> key,
+                      const AesBackend* aes) {
+  return KeyAccess::init_with_rows(k, key, aes);
+}
+
+Status init_with_rows(GhashKey& k, std::span<const uint8_t, 16> h,
+                      const GhashBackend* ghash) {
+  return KeyAccess::init_with_rows(k, h, ghash);
+}
+
+Status init_with_rows(AesGcm& gcm, std::span<const uint8_t> key,
+                      size_t tag_len, const AesBackend* aes,
+                      const GhashBackend* ghash) {
+  return KeyAccess::init_with_rows(gcm, key, tag_len, aes, ghash);
+}
+
+Status init_with_rows(AesGmac& gmac, std::span<const uint8_t> key,
+                      size_t tag_len, const AesBackend* aes,
+                      const GhashBackend* ghash) {
+  return KeyAccess::init_with_rows(gmac, key, tag_len, aes, ghash);
+}
+
+Status init_with_rows(AesGcmSiv& siv, std::span<const uint8_t> key,
+                      const AesBackend* aes, const GhashBackend* ghash) {
+  return KeyAccess::init_with_rows(siv, key, aes, ghash);
+}
+
+Status init_with_rows(AesCcm& ccm, std::span<const uint8_t> key,
+                      size_t tag_len, size_t nonce_len, const AesBackend* aes) {
+  return KeyAccess::init_with_rows(ccm, key, tag_len, nonce_len, aes);
+}
+
+Status init_with_rows(AesCcm& ccm, std::span<const uint8_t> key,
+                      CcmProfile profile, const AesBackend* aes) {
+  return KeyAccess::init_with_rows(ccm, key, profile, aes);
+}
+
+Status init_with_rows(AesCmac& cmac, std::span<const uint8_t> key,
+                      const AesBackend* aes) {
+  return KeyAccess::init_with_rows(cmac, key, aes);
+}
+
+Status init_with_rows(AesXts& xts, std::span<const uint8_t> key,
+                      const AesBackend* aes) {
+  return KeyAccess::init_with_rows(xts, key, aes);
+}
+
+Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
+                      std::span<const uint8_t> key, size_t tag_len,
+                      const AesBackend* aes) {
+  return KeyAccess::init_with_rows(tls, suite, key, tag_len, aes);
+}
+
+const AesKeyState& key_state(const AesKey& k) { return KeyAccess::state(k); }
+
+const GhashKeyState& key_state(const GhashKey& k) {
+  return KeyAccess::state(k);
+}
+
+const GhashBackend* ghash_row(const AesGcmSiv& siv) {
+  return KeyAccess::ghash_row(siv);
+}
+
+}  // namespace ctcrypto::internal

@@ -1,0 +1,73 @@
+// explicit_rows.h: set up the public key objects with chosen backend rows,
+// and look at the state a row produced. For the tests, benchmarks, fuzzers
+// and the ctcrypto tool, which must reach every row compiled in, not only
+// the one the CPU would select; not part of the public API (ctcrypto/*.h).
+//
+// Each init_with_rows is the object's public init() with the given rows in
+// place of the best usable ones (kAesBackends / kGhashBackends, minus
+// CTCRYPTO_DISABLE). A row only has to be runnable on this CPU, not listed
+// in the table (the tests pass the portable reference rows, which aarch64
+// builds leave out of the tables but the tests link themselves); null or a
+// row the CPU cannot run gives kUnsupported, after the object is cleared.
+#ifndef CTCRYPTO_TESTING_EXPLICIT_ROWS_H_
+#define CTCRYPTO_TESTING_EXPLICIT_ROWS_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "crypto/aes/aes_backend.h"
+#include "crypto/ghash/ghash_backend.h"
+#include "ctcrypto/aead.h"
+#include "ctcrypto/aes.h"
+#include "ctcrypto/ccm.h"
+#include "ctcrypto/cmac.h"
+#include "ctcrypto/gcm_siv.h"
+#include "ctcrypto/ghash.h"
+#include "ctcrypto/gmac.h"
+#include "ctcrypto/status.h"
+#include "ctcrypto/tls_cbc.h"
+#include "ctcrypto/xts.h"
+
+namespace ctcrypto::internal {
+
+// aes_backend_usable / ghash_backend_usable: whether `backend` is a row of
+// this build's table and this CPU (after CTCRYPTO_DISABLE) can run it.
+bool aes_backend_usable(const AesBackend* backend);
+bool ghash_backend_usable(const GhashBackend* backend);
+
+Status init_with_rows(AesKey& k, std::span<const uint8_t> key,
+                      const AesBackend* aes);
+Status init_with_rows(GhashKey& k, std::span<const uint8_t, 16> h,
+                      const GhashBackend* ghash);
+Status init_with_rows(AesGcm& gcm, std::span<const uint8_t> key,
+                      size_t tag_len, const AesBackend* aes,
+                      const GhashBackend* ghash);
+Status init_with_rows(AesGmac& gmac, std::span<const uint8_t> key,
+                      size_t tag_len, const AesBackend* aes,
+                      const GhashBackend* ghash);
+Status init_with_rows(AesGcmSiv& siv, std::span<const uint8_t> key,
+                      const AesBackend* aes, const GhashBackend* ghash);
+Status init_with_rows(AesCcm& ccm, std::span<const uint8_t> key,
+                      size_t tag_len, size_t nonce_len, const AesBackend* aes);
+Status init_with_rows(AesCcm& ccm, std::span<const uint8_t> key,
+                      CcmProfile profile, const AesBackend* aes);
+Status init_with_rows(AesCmac& cmac, std::span<const uint8_t> key,
+                      const AesBackend* aes);
+// AesXts: the row sets up both halves (Key1 and Key2).
+Status init_with_rows(AesXts& xts, std::span<const uint8_t> key,
+                      const AesBackend* aes);
+Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
+                      std::span<const uint8_t> key, size_t tag_len,
+                      const AesBackend* aes);
+
+// key_state: the expanded key / H powers in their row's form, with the row
+// that set them up (all zero for an uninitialised key).
+const AesKeyState& key_state(const AesKey& k);
+const GhashKeyState& key_state(const GhashKey& k);
+// ghash_row: the GHASH row of an AES-GCM-SIV key (null when uninitialised).
+const GhashBackend* ghash_row(const AesGcmSiv& siv);
+
+}  // namespace ctcrypto::internal
+
+#endif  // CTCRYPTO_TESTING_EXPLICIT_ROWS_H_
