@@ -40,7 +40,8 @@ std::vector<const GhashBackend*> AllGhashBackends();
 std::vector<const AesBackend*> UsableAesBackends();
 std::vector<const GhashBackend*> UsableGhashBackends();
 
-// GcmBackends: one (AES row, GHASH row) combination for AesGcm::init.
+// GcmBackends: one (AES row, GHASH row) combination for
+// internal::init_with_rows(AesGcm&, ...).
 struct GcmBackends {
   const AesBackend* aes;
   const GhashBackend* ghash;

@@ -38,7 +38,7 @@ std::vector<const GhashBackend*> SimdRows() {
 // The portable row, linked directly (not in the aarch64 table).
 const GhashBackend* Nohw() { return &ctcrypto::internal::kGhashNohw; }
 
-// Key: H set up for row `b` through GhashKey::init.
+// Key: H set up for row `b` through internal::init_with_rows.
 ctcrypto::GhashKey Key(const GhashBackend* b, const uint8_t h[16]) {
   ctcrypto::GhashKey k;
   EXPECT_EQ(ctcrypto::internal::init_with_rows(

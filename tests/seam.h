@@ -11,8 +11,8 @@
 // under test is the reference itself); each test file only says which
 // counts, counter tails and offsets reach its row's seams.
 //
-// Key set-up goes through AesKey::init / GhashKey::init with the explicit
-// row (InitAesKey / InitGhashKey), never around it.
+// Key set-up goes through the objects' set-up with the explicit row
+// (InitAesKey / InitGhashKey over internal::init_with_rows), never around it.
 #ifndef CTCRYPTO_TESTS_SEAM_H_
 #define CTCRYPTO_TESTS_SEAM_H_
 

@@ -314,7 +314,8 @@ Status check_common(const AesGcmSiv& siv, std::span<const uint8_t> nonce,
 }
 
 bool row_usable(const AesBackend* aes, const GhashBackend* ghash) {
-  // As AesKey/GhashKey::init: an explicit row only has to be runnable here.
+  // As for AesKey/GhashKey (explicit_rows.h): an explicit row only has to
+  // be runnable here.
   const uint32_t caps = internal::cpu_caps();
   return aes != nullptr && ghash != nullptr &&
          (aes->required_caps & caps) == aes->required_caps &&

@@ -20,8 +20,9 @@
 //
 // Coverage is parameterised over the backend tables: every compiled-in row
 // the CPU can run (after CTCRYPTO_DISABLE) is forced explicitly through
-// AesKey/GhashKey/AesGcm::init(..., row), and GCM runs every AES row crossed
-// with every GHASH row, so a stitched (AES, GHASH) pair takes its bulk path.
+// internal::init_with_rows(object, ..., row) (crypto/testing/explicit_rows.h),
+// and GCM runs every AES row crossed with every GHASH row, so a stitched
+// (AES, GHASH) pair takes its bulk path.
 // TLS-CBC seal and open (good record, bad padding, bad MAC) run every TLS
 // suite over every AES row (the hashes are portable, one implementation).
 // Key wrap (KW, KWP: wrap, unwrap of good and bad inputs) and XTS run over
