@@ -43,6 +43,7 @@
 #include <utility>
 
 #include "crypto/cpu/cpu.h"
+#include "crypto/ct.h"
 #include "crypto/hash/sha_backend.h"
 #include "crypto/hash/sha_constants.h"
 
@@ -72,7 +73,15 @@ CTCRYPTO_INLINE void sha1_group(__m128i& abcd, __m128i& abcd_prev,
     e_plus_w = _mm_sha1nexte_epu32(abcd_prev, msg[G & 3]);
   }
   abcd_prev = abcd;
-  abcd = _mm_sha1rnds4_epu32(abcd, e_plus_w, G / 5);
+  // SHA1RNDS4's immediate gives it a shape MemorySanitizer has no rule for
+  // (clang 14), so under ctmsan it goes through ct_unmodelled (crypto/ct.h):
+  // the result is secret if either input was. Elsewhere a plain call.
+  struct Inputs {
+    __m128i abcd, e_plus_w;
+  };
+  abcd = ct_unmodelled(Inputs{abcd, e_plus_w}, [](Inputs in) {
+    return _mm_sha1rnds4_epu32(in.abcd, in.e_plus_w, G / 5);
+  });
 }
 
 void sha1_compress_shani(HashState* s, const uint8_t* p, size_t blocks) {
