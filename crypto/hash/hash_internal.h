@@ -28,11 +28,11 @@ namespace ctcrypto::internal {
 struct ShaBackend;  // sha_backend.h
 
 inline constexpr size_t kHashMaxBlockLen = 128;
+inline constexpr size_t kHashMaxDigestLen = 64;
 
 // ShaFamily: the compression functions, one backend table each. SHA-384
 // is SHA-512's compression function with another initial value.
 enum class ShaFamily { kSha1, kSha256, kSha512 };
-inline constexpr size_t kHashMaxDigestLen = 64;
 
 // HashState: the chaining value. SHA-1 and SHA-256 keep one 32-bit word in
 // the low half of each slot, SHA-384/512 a 64-bit word; one layout for all
