@@ -21,19 +21,21 @@
 #include "crypto/aes/aes_backend.h"
 #include "crypto/aes/bsaes_core.h"
 #include "crypto/aes/bsaes_neon.h"
+#include "crypto/aes/bsaes_neon_arm.h"
 #include "crypto/cpu/cpu.h"
 
 // llvm-mca cost model (bench/mca.sh): the bulk of ctr32 is one 8-block
 // bitsliced batch per iteration of its outer loop; the loop measured is
-// the round loop inside it (selected by its 16 VTBL.8 (two D-register VTBLs per plane): ShiftRows
-// of the 8 bit planes). One iteration is one round of the 128-byte batch;
-// AES-128 has 10 rounds, so an iteration is 1/10 of 128 bytes = 12.8 bytes
-// of AES-128 keystream (counter set-up, orthogonalisation, last round and
-// the XOR outside the loop are not counted; as bench/mca_loops.txt for
-// nohw). The vpaes+bsaes row's bulk (vpaes_bsaes_hybrid.h) calls this
-// file's bsaes_ctr32 after converting the key, so it is the same loop.
-// mca-loop: aes=bsaes IsaNeonV7>::ctr32( 12.8 vtbl.8=16
-// mca-loop: aes=vpaes+bsaes IsaNeonV7>::ctr32( 12.8 vtbl.8=16
+// the round loop inside it (selected by its 34 VAND: the ANDs of one
+// S-box circuit, bsaes_neon_arm_sbox.inc). One iteration is one round of
+// the 128-byte batch; AES-128 has 10 rounds, so an iteration is 1/10 of
+// 128 bytes = 12.8 bytes of AES-128 keystream (counter set-up,
+// orthogonalisation, last round and the XOR outside the loop are not
+// counted; as bench/mca_loops.txt for nohw). The vpaes+bsaes row's bulk
+// (vpaes_bsaes_hybrid.h) calls this file's bsaes_ctr32 after converting
+// the key, so it is the same loop.
+// mca-loop: aes=bsaes IsaNeonV7>::ctr32( 12.8 vand=34
+// mca-loop: aes=vpaes+bsaes IsaNeonV7>::ctr32( 12.8 vand=34
 
 namespace ctcrypto::internal {
 namespace {
@@ -58,6 +60,22 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
     return tbl16(v, kInvShiftRows);
   }
   static inline V transpose4x4(V v) { return tbl16(v, kTranspose); }
+  // Register-budgeted SubBytes and MixColumns (bsaes_neon_arm.h).
+  static CTCRYPTO_BS_INLINE void sub_bytes(V q[8]) {
+    bsaes_neon_arm::sub_bytes(q);
+  }
+  static CTCRYPTO_BS_INLINE void inv_sub_bytes(V q[8]) {
+    bsaes_neon_arm::inv_sub_bytes(q);
+  }
+  static CTCRYPTO_BS_INLINE void mix_columns(V q[8]) {
+    bsaes_neon_arm::mix_columns(q);
+  }
+  static CTCRYPTO_BS_INLINE void wipe_regs(V q[8]) {
+    bsaes_neon_arm::wipe_regs(q);
+  }
+  static CTCRYPTO_BS_INLINE void shift_rows_mix_columns(V q[8]) {
+    bsaes_neon_arm::shift_rows_mix_columns(q, kShiftRows);
+  }
 };
 
 }  // namespace

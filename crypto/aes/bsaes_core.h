@@ -184,7 +184,30 @@ struct BsaesEngine {
     o[0] = hi;
   }
 
+  // SubBytes / InvSubBytes / MixColumns: the shim's own, when it has one
+  // (ARMv7 NEON schedules them for its 16 registers), else the generic
+  // code here.
+  static CTCRYPTO_BS_INLINE void sub_bytes(V q[8]) {
+    if constexpr (requires { Isa::sub_bytes(q); }) {
+      Isa::sub_bytes(q);
+    } else {
+      bs_sub_bytes(q);
+    }
+  }
+
+  static CTCRYPTO_BS_INLINE void inv_sub_bytes(V q[8]) {
+    if constexpr (requires { Isa::inv_sub_bytes(q); }) {
+      Isa::inv_sub_bytes(q);
+    } else {
+      bs_inv_sub_bytes(q);
+    }
+  }
+
   static CTCRYPTO_BS_INLINE void mix_columns(V q[8]) {
+    if constexpr (requires { Isa::mix_columns(q); }) {
+      Isa::mix_columns(q);
+      return;
+    }
     V r1[8], t[8], t2[8];
 #pragma GCC unroll 8
     for (int j = 0; j < 8; j++) {
@@ -217,9 +240,13 @@ struct BsaesEngine {
                                                 V q[8], Hook&& hook) {
     add_round_key(q, bs);
     for (unsigned r = 1; r < nr; r++) {
-      bs_sub_bytes(q);
-      shift_rows(q);
-      mix_columns(q);
+      sub_bytes(q);
+      if constexpr (requires { Isa::shift_rows_mix_columns(q); }) {
+        Isa::shift_rows_mix_columns(q);
+      } else {
+        shift_rows(q);
+        mix_columns(q);
+      }
       add_round_key(q, bs + r * kBsaesRoundKeyBytes);
       hook(r);
     }
@@ -227,7 +254,7 @@ struct BsaesEngine {
     // loads may be hoisted above the round loop and their registers spilled
     // to the frame, a copy of key material left on the stack.
     __asm__("" : "+r"(bs));
-    bs_sub_bytes(q);
+    sub_bytes(q);
     shift_rows(q);
     add_round_key(q, bs + nr * kBsaesRoundKeyBytes);
   }
@@ -240,17 +267,23 @@ struct BsaesEngine {
     add_round_key(q, bs + nr * kBsaesRoundKeyBytes);
     for (unsigned r = nr - 1; r > 0; r--) {
       inv_shift_rows(q);
-      bs_inv_sub_bytes(q);
+      inv_sub_bytes(q);
       add_round_key(q, bs + r * kBsaesRoundKeyBytes);
       inv_mix_columns(q);
     }
     inv_shift_rows(q);
-    bs_inv_sub_bytes(q);
+    inv_sub_bytes(q);
     add_round_key(q, bs);
   }
 
+  // The shim's own wipe when it has one (ARMv7: in the registers, so the
+  // planes' address is not taken and they are not stored every round).
   static CTCRYPTO_BS_INLINE void wipe_regs(V q[8]) {
-    secure_zero(q, 8 * sizeof(V));
+    if constexpr (requires { Isa::wipe_regs(q); }) {
+      Isa::wipe_regs(q);
+    } else {
+      secure_zero(q, 8 * sizeof(V));
+    }
   }
 
   // ---- entry points ------------------------------------------------------

@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""Generates bsaes_neon_arm_sbox.inc: the Boyar-Peralta S-box circuit of
+bitsliced_sbox.h as one ARMv7 NEON instruction sequence over the sixteen Q
+registers (eight planes in the asm operands %q0..%q7, eight temporaries
+q8..q15), with the registers allocated here instead of by the compiler.
+
+Why: the circuit has ~20 values live at its widest point; GCC's allocator
+spills it through VSTR/VLDR pairs of D registers (two NEON-pipe
+instructions per Q value each way, ~108 per round on Cortex-A9). Here the
+overflow goes to a 16-byte-aligned scratch area with single VST1.64/VLD1.64
+of a whole Q register, and the victim is the value whose next use is
+farthest (Belady), so far fewer values move at all.
+
+The gate list is read from bitsliced_sbox.h itself (the audited, as-printed
+circuit), so the two cannot disagree; the order of the gates is the
+paper's, except that a gate is issued as soon as the scheduler below finds
+it lowers or keeps the number of live values.
+
+Usage: crypto/aes/bsaes_neon_arm_sbox_gen.py > crypto/aes/bsaes_neon_arm_sbox.inc
+"""
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+src = open(os.path.join(HERE, "bitsliced_sbox.h")).read()
+body = src[src.index("CTCRYPTO_BS_INLINE void bs_sbox_circuit"):]
+body = body[:body.index("\n}\n")]
+
+gates = []  # (dst, op, a, b, xnor)
+for m in re.finditer(r"const W (\w+) = (\w+) ([\^&]) (\w+);", body):
+    gates.append((m.group(1), m.group(3), m.group(2), m.group(4), False))
+for m in re.finditer(r"q\[(\d)\] = (?:(\w+) \^ (\w+)|bs_xnor<kAffine>\((\w+), (\w+)\));", body):
+    j = int(m.group(1))
+    if m.group(2):
+        gates.append(("q%d" % j, "^", m.group(2), m.group(3), False))
+    else:
+        gates.append(("q%d" % j, "^", m.group(4), m.group(5), True))
+assert len(gates) == 128, len(gates)
+# U0..U7 are q[7]..q[0] on entry.
+alias = {"U%d" % i: "in%d" % (7 - i) for i in range(8)}
+gates = [(d, op, alias.get(a, a), alias.get(b, b), x) for d, op, a, b, x in gates]
+
+
+def schedule(gates):
+    """Greedy list order: among ready gates prefer the one that frees the
+    most registers (operands at their last use), then paper order."""
+    remaining = list(gates)
+    uses = {}
+    for g in gates:
+        for s in (g[2], g[3]):
+            uses[s] = uses.get(s, 0) + 1
+    avail = set("in%d" % j for j in range(8))
+    order = []
+    while remaining:
+        best = None
+        for i, g in enumerate(remaining):
+            if g[2] in avail and g[3] in avail:
+                frees = sum(1 for s in set((g[2], g[3])) if uses[s] == (2 if g[2] == g[3] else 1))
+                score = (frees, -i)
+                if best is None or score > best[0]:
+                    best = (score, i)
+            if i > 40:
+                break
+        g = remaining.pop(best[1])
+        order.append(g)
+        for s in (g[2], g[3]):
+            uses[s] -= 1
+        avail.add(g[0])
+    return order
+
+
+def allocate(order, affine):
+    regs = ["%%q%d" % j for j in range(8)] + ["q%d" % j for j in range(8, 16)]
+    loc = {}      # value -> register
+    holder = {}   # register -> value
+    for j in range(8):
+        loc["in%d" % j] = regs[j]
+        holder[regs[j]] = "in%d" % j
+    slot = {}     # value -> scratch slot (stored copy)
+    nslots = 0
+    out = []
+    spills = reloads = 0
+    # next-use positions
+    usepos = {}
+    for t, g in enumerate(order):
+        for s in (g[2], g[3]):
+            usepos.setdefault(s, []).append(t)
+    final = {"q%d" % j: regs[j] for j in range(8)}
+
+    def next_use(v, t):
+        for p in usepos.get(v, []):
+            if p >= t:
+                return p
+        return 10**9 if v not in final else 10**8
+
+    def free_reg(t, prefer=None, avoid=()):
+        nonlocal nslots, spills
+        if prefer and prefer not in holder:
+            return prefer
+        for r in regs:
+            if r not in holder and r not in avoid and (r.startswith("q") or all(r != final[v] for v in final) or True):
+                return r
+        # evict: farthest next use
+        cands = [(next_use(v, t), r, v) for r, v in holder.items() if r not in avoid]
+        cands.sort(reverse=True)
+        _, r, v = cands[0]
+        if v not in slot:
+            slot[v] = nslots
+            nslots += 1
+            out.append("add %%[t], %%[s], #%d" % (16 * slot[v]))
+            out.append("vst1.64 {%s}, [%%[t]:128]" % r)
+            spills += 1
+        del holder[r]
+        del loc[v]
+        return r
+
+    for t, (d, op, a, b, xnor) in enumerate(order):
+        for s in (a, b):
+            if s not in loc:
+                r = free_reg(t, avoid=[loc[x] for x in (a, b) if x in loc])
+                out.append("add %%[t], %%[s], #%d" % (16 * slot[s]))
+                out.append("vld1.64 {%s}, [%%[t]:128]" % r)
+                reloads += 1
+                loc[s] = r
+                holder[r] = s
+        ra, rb = loc[a], loc[b]
+        # free operands at their last use
+        for s in set((a, b)):
+            if next_use(s, t + 1) >= 10**8 and s not in final:
+                del holder[loc[s]]
+                del loc[s]
+        prefer = final.get(d)
+        if prefer is not None and prefer in holder:
+            prefer = None
+        rd = free_reg(t + 1, prefer=prefer)
+        mn = "veor" if op == "^" else "vand"
+        out.append("%s %s, %s, %s" % (mn, rd, ra, rb))
+        if xnor and affine:
+            out.append("vmvn %s, %s" % (rd, rd))
+        loc[d] = rd
+        holder[rd] = d
+    # Outputs stay where they are if that is an operand register (the C++
+    # side renames: plane j is returned in operand perm[j]); one left in
+    # q8..q15 moves to an operand register that no output holds.
+    for v in sorted(final):
+        if not loc[v].startswith("%"):
+            busy = set(loc[x] for x in final)
+            r = [x for x in regs[:8] if x not in busy][0]
+            out.append("vmov %s, %s" % (r, loc[v]))
+            loc[v] = r
+    perm = [int(loc["q%d" % j][2:]) for j in range(8)]
+    return out, nslots, spills, reloads, perm
+
+
+def emit(name, affine):
+    order = schedule(gates)
+    code, nslots, spills, reloads, perm = allocate(order, affine)
+    sys.stderr.write("%s: %d instructions, %d slots, %d spills, %d reloads\n"
+                     % (name, len(code), nslots, spills, reloads))
+    print("// %d instructions: %d spills and %d reloads of a Q register through"
+          % (len(code), spills, reloads))
+    print("// %d scratch slots of 16 bytes." % nslots)
+    print("#define %s_SLOTS %d" % (name, nslots))
+    print("// Plane j of the result is in operand %s_OUT[j]." % name)
+    print("#define %s_OUT {%s}" % (name, ", ".join(map(str, perm))))
+    print("#define %s \\" % name)
+    for ins in code:
+        print('  "%s\\n\\t" \\' % ins)
+    print("")
+
+
+def emit_shift_mix():
+    """ShiftRows then MixColumns, plane by plane, each plane's result back in
+    its own operand register. q8 = the ShiftRows index (%[idx]); s7, r7,
+    t7 in q9..q11; per plane s = q12, r1 = q13, t alternating q14/q15 so
+    that t_{j-1} survives. rot2(t) (lane p <- p+8) is the swap of t's D
+    halves, folded into two D-register VEORs."""
+    code = ["vld1.8 {d16, d17}, [%[idx]]",
+            "vtbl.8 d18, {%e7, %f7}, d16", "vtbl.8 d19, {%e7, %f7}, d17",
+            "vext.8 q10, q9, q9, #4", "veor q11, q9, q10"]
+    prev = 11
+    for j in range(7):
+        t = 14 if j % 2 == 0 else 15
+        code += ["vtbl.8 d24, {%%e%d, %%f%d}, d16" % (j, j),
+                 "vtbl.8 d25, {%%e%d, %%f%d}, d17" % (j, j),
+                 "vext.8 q13, q12, q12, #4",
+                 "veor q%d, q12, q13" % t,
+                 "veor %%q%d, q%d, q13" % (j, prev)]
+        if j in (1, 3, 4):
+            code.append("veor %%q%d, %%q%d, q11" % (j, j))
+        code += ["veor %%e%d, %%e%d, d%d" % (j, j, 2 * t + 1),
+                 "veor %%f%d, %%f%d, d%d" % (j, j, 2 * t)]
+        prev = t
+    code += ["veor %%q7, q%d, q10" % prev, "veor %e7, %e7, d23",
+             "veor %f7, %f7, d22"]
+    print("// ShiftRows and MixColumns: %d instructions; q8..q15 clobbered."
+          % len(code))
+    print("#define CTCRYPTO_BSAES_ARM_SHIFT_MIX \\")
+    for ins in code:
+        print('  "%s\\n\\t" \\' % ins)
+    print("")
+
+
+print("// Generated by crypto/aes/bsaes_neon_arm_sbox_gen.py from the circuit in")
+print("// bitsliced_sbox.h; do not edit. Operands: %0..%7 the planes q[0..7]")
+print("// (in and out), %[s] the 16-byte-aligned scratch area, %[t] a scratch GPR;")
+print("// q8..q15 are clobbered.")
+emit("CTCRYPTO_BSAES_ARM_SBOX", True)
+emit("CTCRYPTO_BSAES_ARM_SBOX_LINEAR", False)
+emit_shift_mix()
