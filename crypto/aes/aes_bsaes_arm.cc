@@ -73,8 +73,8 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
   static CTCRYPTO_BS_INLINE void wipe_regs(V q[8]) {
     bsaes_neon_arm::wipe_regs(q);
   }
-  static CTCRYPTO_BS_INLINE void shift_rows_mix_columns(V q[8]) {
-    bsaes_neon_arm::shift_rows_mix_columns(q, kShiftRows);
+  static CTCRYPTO_BS_INLINE void shift_mix_add_key(V q[8], const uint8_t* rk) {
+    bsaes_neon_arm::shift_mix_add_key(q, rk, kShiftRows);
   }
 };
 

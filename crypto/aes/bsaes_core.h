@@ -241,13 +241,13 @@ struct BsaesEngine {
     add_round_key(q, bs);
     for (unsigned r = 1; r < nr; r++) {
       sub_bytes(q);
-      if constexpr (requires { Isa::shift_rows_mix_columns(q); }) {
-        Isa::shift_rows_mix_columns(q);
+      if constexpr (requires { Isa::shift_mix_add_key(q, bs); }) {
+        Isa::shift_mix_add_key(q, bs + r * kBsaesRoundKeyBytes);
       } else {
         shift_rows(q);
         mix_columns(q);
+        add_round_key(q, bs + r * kBsaesRoundKeyBytes);
       }
-      add_round_key(q, bs + r * kBsaesRoundKeyBytes);
       hook(r);
     }
     // The schedule pointer made opaque: otherwise the last round key's

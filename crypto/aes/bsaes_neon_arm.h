@@ -96,17 +96,20 @@ CTCRYPTO_BS_INLINE void mix_columns(V q[8]) {
   }
 }
 
-// ShiftRows then MixColumns in one asm block (the generator's
-// CTCRYPTO_BSAES_ARM_SHIFT_MIX): each plane is shuffled into a temporary
-// by two VTBL.8 and its MixColumns output written back to its own
-// register, so the planes never leave q0..q7 and no temporary outlives
-// two planes. `shift_rows_idx` is the ShiftRows permutation.
-CTCRYPTO_BS_INLINE void shift_rows_mix_columns(V q[8],
-                                               const uint8_t* shift_rows_idx) {
+// ShiftRows, MixColumns and AddRoundKey of `rk` in one asm block (the
+// generator's CTCRYPTO_BSAES_ARM_SHIFT_MIX): each plane is shuffled into
+// a temporary by two VTBL.8 and its MixColumns output, plus its round-key
+// plane, written back to its own register, so the planes never leave
+// q0..q7 and the round key is never held (or spilled) outside the block.
+// `shift_rows_idx` is the ShiftRows permutation.
+CTCRYPTO_BS_INLINE void shift_mix_add_key(V q[8], const uint8_t* rk,
+                                          const uint8_t* shift_rows_idx) {
   __asm__(CTCRYPTO_BSAES_ARM_SHIFT_MIX
           : "+w"(q[0]), "+w"(q[1]), "+w"(q[2]), "+w"(q[3]), "+w"(q[4]),
-            "+w"(q[5]), "+w"(q[6]), "+w"(q[7])
-          : [idx] "r"(shift_rows_idx), "m"(*(const uint8_t(*)[16])shift_rows_idx)
+            "+w"(q[5]), "+w"(q[6]), "+w"(q[7]), [k] "+r"(rk)
+          : [idx] "r"(shift_rows_idx),
+            "m"(*(const uint8_t(*)[16])shift_rows_idx),
+            "m"(*(const uint8_t(*)[128])rk)
           : "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15");
 }
 

@@ -171,8 +171,9 @@ def emit(name, affine):
 
 
 def emit_shift_mix():
-    """ShiftRows then MixColumns, plane by plane, each plane's result back in
-    its own operand register. q8 = the ShiftRows index (%[idx]); s7, r7,
+    """ShiftRows, MixColumns and AddRoundKey (the round key's eight planes
+    read in order through %[k]), plane by plane, each plane's result back
+    in its own operand register. q8 = the ShiftRows index (%[idx]); s7, r7,
     t7 in q9..q11; per plane s = q12, r1 = q13, t alternating q14/q15 so
     that t_{j-1} survives. rot2(t) (lane p <- p+8) is the swap of t's D
     halves, folded into two D-register VEORs."""
@@ -182,7 +183,8 @@ def emit_shift_mix():
     prev = 11
     for j in range(7):
         t = 14 if j % 2 == 0 else 15
-        code += ["vtbl.8 d24, {%%e%d, %%f%d}, d16" % (j, j),
+        code += ["vld1.8 {d18, d19}, [%[k]]!",
+                 "vtbl.8 d24, {%%e%d, %%f%d}, d16" % (j, j),
                  "vtbl.8 d25, {%%e%d, %%f%d}, d17" % (j, j),
                  "vext.8 q13, q12, q12, #4",
                  "veor q%d, q12, q13" % t,
@@ -190,11 +192,13 @@ def emit_shift_mix():
         if j in (1, 3, 4):
             code.append("veor %%q%d, %%q%d, q11" % (j, j))
         code += ["veor %%e%d, %%e%d, d%d" % (j, j, 2 * t + 1),
-                 "veor %%f%d, %%f%d, d%d" % (j, j, 2 * t)]
+                 "veor %%f%d, %%f%d, d%d" % (j, j, 2 * t),
+                 "veor %%q%d, %%q%d, q9" % (j, j)]
         prev = t
-    code += ["veor %%q7, q%d, q10" % prev, "veor %e7, %e7, d23",
-             "veor %f7, %f7, d22"]
-    print("// ShiftRows and MixColumns: %d instructions; q8..q15 clobbered."
+    code += ["vld1.8 {d18, d19}, [%[k]]",
+             "veor %%q7, q%d, q10" % prev, "veor %e7, %e7, d23",
+             "veor %f7, %f7, d22", "veor %q7, %q7, q9"]
+    print("// ShiftRows, MixColumns, AddRoundKey: %d instructions; q8..q15 clobbered."
           % len(code))
     print("#define CTCRYPTO_BSAES_ARM_SHIFT_MIX \\")
     for ins in code:
