@@ -74,7 +74,9 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
     bsaes_neon_arm::wipe_regs(q);
   }
   static CTCRYPTO_BS_INLINE void shift_mix_add_key(V q[8], const uint8_t* rk) {
-    bsaes_neon_arm::shift_mix_add_key(q, rk, kShiftRows);
+    static constexpr bsaes_neon_arm::ShiftRowsIdx kIdx =
+        bsaes_neon_arm::make_shift_rows_idx(kShiftRows);
+    bsaes_neon_arm::shift_mix_add_key(q, rk, kIdx);
   }
 };
 

@@ -96,19 +96,32 @@ CTCRYPTO_BS_INLINE void mix_columns(V q[8]) {
   }
 }
 
+// The ShiftRows index followed by ShiftRows then rot1 (lane p <- lane
+// p+4 of the shifted plane), the two shuffles the asm block below reads.
+struct ShiftRowsIdx {
+  alignas(16) uint8_t idx[32];
+};
+constexpr ShiftRowsIdx make_shift_rows_idx(const uint8_t (&sr)[16]) {
+  ShiftRowsIdx r{};
+  for (int p = 0; p < 16; p++) {
+    r.idx[p] = sr[p];
+    r.idx[16 + p] = sr[(p + 4) % 16];
+  }
+  return r;
+}
+
 // ShiftRows, MixColumns and AddRoundKey of `rk` in one asm block (the
 // generator's CTCRYPTO_BSAES_ARM_SHIFT_MIX): each plane is shuffled into
 // a temporary by two VTBL.8 and its MixColumns output, plus its round-key
 // plane, written back to its own register, so the planes never leave
 // q0..q7 and the round key is never held (or spilled) outside the block.
-// `shift_rows_idx` is the ShiftRows permutation.
+// `idx` is make_shift_rows_idx(ShiftRows).
 CTCRYPTO_BS_INLINE void shift_mix_add_key(V q[8], const uint8_t* rk,
-                                          const uint8_t* shift_rows_idx) {
+                                          const ShiftRowsIdx& idx) {
   __asm__(CTCRYPTO_BSAES_ARM_SHIFT_MIX
           : "+w"(q[0]), "+w"(q[1]), "+w"(q[2]), "+w"(q[3]), "+w"(q[4]),
             "+w"(q[5]), "+w"(q[6]), "+w"(q[7]), [k] "+r"(rk)
-          : [idx] "r"(shift_rows_idx),
-            "m"(*(const uint8_t(*)[16])shift_rows_idx),
+          : [idx] "r"(idx.idx), "m"(idx),
             "m"(*(const uint8_t(*)[128])rk)
           : "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15");
 }

@@ -22,6 +22,10 @@ import os
 import re
 import sys
 
+# Instructions between a result and its use that the scheduler tries to
+# keep (NEON VEOR/VAND result latency on Cortex-A9 is 3 cycles).
+LAT = int(os.environ.get("SBOX_LAT", "4"))
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 src = open(os.path.join(HERE, "bitsliced_sbox.h")).read()
 body = src[src.index("CTCRYPTO_BS_INLINE void bs_sbox_circuit"):]
@@ -51,22 +55,24 @@ def schedule(gates):
         for s in (g[2], g[3]):
             uses[s] = uses.get(s, 0) + 1
     avail = set("in%d" % j for j in range(8))
+    born = dict((v, -10) for v in avail)
     order = []
     while remaining:
         best = None
+        now = len(order)
         for i, g in enumerate(remaining):
             if g[2] in avail and g[3] in avail:
                 frees = sum(1 for s in set((g[2], g[3])) if uses[s] == (2 if g[2] == g[3] else 1))
-                score = (frees, -i)
+                ready = now - max(born[g[2]], born[g[3]]) >= LAT
+                score = (ready, frees, -i) if LAT else (frees, -i)
                 if best is None or score > best[0]:
                     best = (score, i)
-            if i > 40:
-                break
         g = remaining.pop(best[1])
         order.append(g)
         for s in (g[2], g[3]):
             uses[s] -= 1
         avail.add(g[0])
+        born[g[0]] = len(order) - 1
     return order
 
 
@@ -173,31 +179,36 @@ def emit(name, affine):
 def emit_shift_mix():
     """ShiftRows, MixColumns and AddRoundKey (the round key's eight planes
     read in order through %[k]), plane by plane, each plane's result back
-    in its own operand register. q8 = the ShiftRows index (%[idx]); s7, r7,
-    t7 in q9..q11; per plane s = q12, r1 = q13, t alternating q14/q15 so
-    that t_{j-1} survives. rot2(t) (lane p <- p+8) is the swap of t's D
-    halves, folded into two D-register VEORs."""
-    code = ["vld1.8 {d16, d17}, [%[idx]]",
-            "vtbl.8 d18, {%e7, %f7}, d16", "vtbl.8 d19, {%e7, %f7}, d17",
-            "vext.8 q10, q9, q9, #4", "veor q11, q9, q10"]
+    in its own operand register. q8 = the ShiftRows index, q9 = ShiftRows
+    followed by the rotation rot1 (%[idx], 32 bytes), so that s = SR(a) and
+    r1 = rot1(SR(a)) are two independent shuffles of the plane (no VEXT
+    waiting for s). t7 in q11, the key plane in q10, s = q12, r1 = q13, t
+    alternating q14/q15 so that t_{j-1} survives. rot2(t) (lane p <- p+8)
+    is the swap of t's D halves, folded into two D-register VEORs."""
+    code = ["vld1.8 {d16, d17, d18, d19}, [%[idx]]",
+            "vtbl.8 d24, {%e7, %f7}, d16", "vtbl.8 d25, {%e7, %f7}, d17",
+            "vtbl.8 d26, {%e7, %f7}, d18", "vtbl.8 d27, {%e7, %f7}, d19",
+            "veor q11, q12, q13"]
     prev = 11
     for j in range(7):
         t = 14 if j % 2 == 0 else 15
-        code += ["vld1.8 {d18, d19}, [%[k]]!",
-                 "vtbl.8 d24, {%%e%d, %%f%d}, d16" % (j, j),
+        code += ["vtbl.8 d24, {%%e%d, %%f%d}, d16" % (j, j),
                  "vtbl.8 d25, {%%e%d, %%f%d}, d17" % (j, j),
-                 "vext.8 q13, q12, q12, #4",
+                 "vtbl.8 d26, {%%e%d, %%f%d}, d18" % (j, j),
+                 "vtbl.8 d27, {%%e%d, %%f%d}, d19" % (j, j),
+                 "vld1.8 {d20, d21}, [%[k]]!",
                  "veor q%d, q12, q13" % t,
                  "veor %%q%d, q%d, q13" % (j, prev)]
         if j in (1, 3, 4):
             code.append("veor %%q%d, %%q%d, q11" % (j, j))
-        code += ["veor %%e%d, %%e%d, d%d" % (j, j, 2 * t + 1),
-                 "veor %%f%d, %%f%d, d%d" % (j, j, 2 * t),
-                 "veor %%q%d, %%q%d, q9" % (j, j)]
+        code += ["veor %%q%d, %%q%d, q10" % (j, j),
+                 "veor %%e%d, %%e%d, d%d" % (j, j, 2 * t + 1),
+                 "veor %%f%d, %%f%d, d%d" % (j, j, 2 * t)]
         prev = t
-    code += ["vld1.8 {d18, d19}, [%[k]]",
-             "veor %%q7, q%d, q10" % prev, "veor %e7, %e7, d23",
-             "veor %f7, %f7, d22", "veor %q7, %q7, q9"]
+    code += ["vtbl.8 d26, {%e7, %f7}, d18", "vtbl.8 d27, {%e7, %f7}, d19",
+             "vld1.8 {d20, d21}, [%[k]]",
+             "veor %%q7, q%d, q13" % prev, "veor %q7, %q7, q10",
+             "veor %e7, %e7, d23", "veor %f7, %f7, d22"]
     print("// ShiftRows, MixColumns, AddRoundKey: %d instructions; q8..q15 clobbered."
           % len(code))
     print("#define CTCRYPTO_BSAES_ARM_SHIFT_MIX \\")
