@@ -25,6 +25,7 @@ import sys
 # Instructions between a result and its use that the scheduler tries to
 # keep (NEON VEOR/VAND result latency on Cortex-A9 is 3 cycles).
 LAT = int(os.environ.get("SBOX_LAT", "4"))
+WINDOW = int(os.environ.get("SBOX_WINDOW", "2"))
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 src = open(os.path.join(HERE, "bitsliced_sbox.h")).read()
@@ -47,32 +48,36 @@ gates = [(d, op, alias.get(a, a), alias.get(b, b), x) for d, op, a, b, x in gate
 
 
 def schedule(gates):
-    """Greedy list order: among ready gates prefer the one that frees the
-    most registers (operands at their last use), then paper order."""
+    """List scheduling for an in-order pipe that issues one NEON operation
+    per cycle with results usable LAT cycles later: among the gates whose
+    operands are computed, take the one that stalls least, then the one
+    that ends the most live ranges (register pressure), then paper order.
+    With LAT = 0 only the register-pressure rule applies."""
     remaining = list(gates)
     uses = {}
     for g in gates:
         for s in (g[2], g[3]):
             uses[s] = uses.get(s, 0) + 1
     avail = set("in%d" % j for j in range(8))
-    born = dict((v, -10) for v in avail)
+    ready_at = dict((v, 0) for v in avail)
     order = []
+    cycle = 0
     while remaining:
         best = None
-        now = len(order)
         for i, g in enumerate(remaining):
             if g[2] in avail and g[3] in avail:
                 frees = sum(1 for s in set((g[2], g[3])) if uses[s] == (2 if g[2] == g[3] else 1))
-                ready = now - max(born[g[2]], born[g[3]]) >= LAT
-                score = (ready, frees, -i) if LAT else (frees, -i)
+                stall = max(0, ready_at[g[2]] - cycle, ready_at[g[3]] - cycle)
+                score = (-min(stall, WINDOW), frees, -i) if LAT else (frees, -i)
                 if best is None or score > best[0]:
-                    best = (score, i)
+                    best = (score, i, stall)
         g = remaining.pop(best[1])
+        cycle += best[2] + 1
         order.append(g)
         for s in (g[2], g[3]):
             uses[s] -= 1
         avail.add(g[0])
-        born[g[0]] = len(order) - 1
+        ready_at[g[0]] = cycle + LAT - 1 + (1 if g[4] else 0)
     return order
 
 
@@ -179,36 +184,60 @@ def emit(name, affine):
 def emit_shift_mix():
     """ShiftRows, MixColumns and AddRoundKey (the round key's eight planes
     read in order through %[k]), plane by plane, each plane's result back
-    in its own operand register. q8 = the ShiftRows index, q9 = ShiftRows
-    followed by the rotation rot1 (%[idx], 32 bytes), so that s = SR(a) and
-    r1 = rot1(SR(a)) are two independent shuffles of the plane (no VEXT
-    waiting for s). t7 in q11, the key plane in q10, s = q12, r1 = q13, t
-    alternating q14/q15 so that t_{j-1} survives. rot2(t) (lane p <- p+8)
-    is the swap of t's D halves, folded into two D-register VEORs."""
-    code = ["vld1.8 {d16, d17, d18, d19}, [%[idx]]",
-            "vtbl.8 d24, {%e7, %f7}, d16", "vtbl.8 d25, {%e7, %f7}, d17",
-            "vtbl.8 d26, {%e7, %f7}, d18", "vtbl.8 d27, {%e7, %f7}, d19",
-            "veor q11, q12, q13"]
-    prev = 11
+    in its own operand register.
+
+    q8:q9 hold the ShiftRows index and ShiftRows followed by rot1 (lane
+    p <- p+4), %[idx], 32 bytes: s = SR(a) and r1 = rot1(SR(a)) are two
+    independent shuffles of the plane (two VTBL.8 each). With t = s ^ r1,
+    out_j = xtime(t)_j ^ r1_j ^ rot2(t_j) ^ key_j, xtime(t)_j = t_{j-1}
+    (t_{-1} = t_7) plus t_7 for j = 1, 3, 4; rot2 (lane p <- p+8) is the
+    swap of t's D halves, folded into two D-register VEORs. Software
+    pipelined for an in-order NEON pipe: the shuffles of plane j+1 issue
+    while plane j's XOR chain waits; s/t rotate through q12, q14, q10 (t_j
+    must outlive plane j+1's shuffles), r1 through q13, q15, t_7 in q11.
+    Once its shuffles are issued, plane j's own register takes its round
+    key plane."""
+    A = ["q12", "q14", "q10"]
+    B = ["q13", "q15"]
+
+    def d(q, half):
+        return "d%d" % (2 * int(q[1:]) + half)
+
+    def tbl(j, sdst, rdst):
+        out = []
+        if sdst:
+            out += ["vtbl.8 %s, {%%e%d, %%f%d}, d16" % (d(sdst, 0), j, j),
+                    "vtbl.8 %s, {%%e%d, %%f%d}, d17" % (d(sdst, 1), j, j)]
+        out += ["vtbl.8 %s, {%%e%d, %%f%d}, d18" % (d(rdst, 0), j, j),
+                "vtbl.8 %s, {%%e%d, %%f%d}, d19" % (d(rdst, 1), j, j)]
+        return out
+
+    code = ["vld1.8 {d16, d17, d18, d19}, [%[idx]]"]
+    code += tbl(7, "q10", "q15")
+    code += tbl(0, A[0], B[0])
+    code += ["veor q11, q10, q15"]
     for j in range(7):
-        t = 14 if j % 2 == 0 else 15
-        code += ["vtbl.8 d24, {%%e%d, %%f%d}, d16" % (j, j),
-                 "vtbl.8 d25, {%%e%d, %%f%d}, d17" % (j, j),
-                 "vtbl.8 d26, {%%e%d, %%f%d}, d18" % (j, j),
-                 "vtbl.8 d27, {%%e%d, %%f%d}, d19" % (j, j),
-                 "vld1.8 {d20, d21}, [%[k]]!",
-                 "veor q%d, q12, q13" % t,
-                 "veor %%q%d, q%d, q13" % (j, prev)]
+        S, R = A[j % 3], B[j % 2]
+        prev = "q11" if j == 0 else A[(j - 1) % 3]
+        # t_j into s's register, r1 ^ t_{j-1} (^ t_7) into r1's, the
+        # next plane's shuffles while those complete, rot2(t_j) into r1's
+        # D halves, and the sum onto the key plane in plane j's register.
+        code += ["vld1.8 {%%e%d, %%f%d}, [%%[k]]!" % (j, j),
+                 "veor %s, %s, %s" % (S, S, R),
+                 "veor %s, %s, %s" % (R, R, prev)]
         if j in (1, 3, 4):
-            code.append("veor %%q%d, %%q%d, q11" % (j, j))
-        code += ["veor %%q%d, %%q%d, q10" % (j, j),
-                 "veor %%e%d, %%e%d, d%d" % (j, j, 2 * t + 1),
-                 "veor %%f%d, %%f%d, d%d" % (j, j, 2 * t)]
-        prev = t
-    code += ["vtbl.8 d26, {%e7, %f7}, d18", "vtbl.8 d27, {%e7, %f7}, d19",
-             "vld1.8 {d20, d21}, [%[k]]",
-             "veor %%q7, q%d, q13" % prev, "veor %q7, %q7, q10",
-             "veor %e7, %e7, d23", "veor %f7, %f7, d22"]
+            code.append("veor %s, %s, q11" % (R, R))
+        if j < 6:
+            code += tbl(j + 1, A[(j + 1) % 3], B[(j + 1) % 2])
+        else:
+            code += tbl(7, None, B[1])  # r1 of plane 7 again
+        code += ["veor %s, %s, %s" % (d(R, 0), d(R, 0), d(S, 1)),
+                 "veor %s, %s, %s" % (d(R, 1), d(R, 1), d(S, 0)),
+                 "veor %%q%d, %%q%d, %s" % (j, j, R)]
+    code += ["vld1.8 {%e7, %f7}, [%[k]]",
+             "veor %s, %s, %s" % (B[1], B[1], A[6 % 3]),
+             "veor d30, d30, d23", "veor d31, d31, d22",
+             "veor %%q7, %%q7, %s" % B[1]]
     print("// ShiftRows, MixColumns, AddRoundKey: %d instructions; q8..q15 clobbered."
           % len(code))
     print("#define CTCRYPTO_BSAES_ARM_SHIFT_MIX \\")
