@@ -73,6 +73,24 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
   static CTCRYPTO_BS_INLINE void wipe_regs(V q[8]) {
     bsaes_neon_arm::wipe_regs(q);
   }
+  // The cipher: AddRoundKey, the nr - 1 full rounds as one asm loop, the
+  // last round (SubBytes, ShiftRows, AddRoundKey).
+  static CTCRYPTO_BS_INLINE void encrypt(const uint8_t* bs, unsigned nr, V q[8]) {
+    static constexpr bsaes_neon_arm::ShiftRowsIdx kIdx =
+        bsaes_neon_arm::make_shift_rows_idx(kShiftRows);
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++) q[j] = q[j] ^ load(bs + 16 * j);
+    bsaes_neon_arm::full_rounds(q, bs + kBsaesRoundKeyBytes, nr - 1, kIdx);
+    // The schedule pointer made opaque (as in bsaes_core.h): the last
+    // round key's loads stay after the loop instead of being hoisted into
+    // registers the asm clobbers, i.e. spilled to the frame.
+    __asm__("" : "+r"(bs));
+    bsaes_neon_arm::sub_bytes(q);
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++) {
+      q[j] = shift_rows(q[j]) ^ load(bs + nr * kBsaesRoundKeyBytes + 16 * j);
+    }
+  }
   static CTCRYPTO_BS_INLINE void shift_mix_add_key(V q[8], const uint8_t* rk) {
     static constexpr bsaes_neon_arm::ShiftRowsIdx kIdx =
         bsaes_neon_arm::make_shift_rows_idx(kShiftRows);

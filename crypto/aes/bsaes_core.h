@@ -259,8 +259,14 @@ struct BsaesEngine {
     add_round_key(q, bs + nr * kBsaesRoundKeyBytes);
   }
 
+  // The shim's own cipher when it has one (ARMv7 NEON: the full rounds as
+  // one asm loop), else the rounds above with no hook.
   static CTCRYPTO_BS_INLINE void encrypt(const uint8_t* bs, unsigned nr, V q[8]) {
-    encrypt_hooked(bs, nr, q, [](unsigned) {});
+    if constexpr (requires { Isa::encrypt(bs, nr, q); }) {
+      Isa::encrypt(bs, nr, q);
+    } else {
+      encrypt_hooked(bs, nr, q, [](unsigned) {});
+    }
   }
 
   static CTCRYPTO_BS_INLINE void decrypt(const uint8_t* bs, unsigned nr, V q[8]) {

@@ -126,6 +126,25 @@ CTCRYPTO_BS_INLINE void shift_mix_add_key(V q[8], const uint8_t* rk,
           : "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15");
 }
 
+// full_rounds: `n` >= 1 full rounds (SubBytes, ShiftRows, MixColumns,
+// AddRoundKey with the round keys from `rk` on, 128 bytes each) as one asm
+// loop (CTCRYPTO_BSAES_ARM_ROUNDS): the planes stay in q0..q7 from round
+// to round, with no compiler-placed copies at the loop edge. The loop
+// count is the public number of rounds.
+CTCRYPTO_BS_INLINE void full_rounds(V q[8], const uint8_t* rk, unsigned n,
+                                    const ShiftRowsIdx& idx) {
+  static_assert(CTCRYPTO_BSAES_ARM_SBOX_SLOTS > 0);
+  alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_ARM_SBOX_SLOTS];
+  uint32_t tmp;
+  __asm__(CTCRYPTO_BSAES_ARM_ROUNDS
+          : "+w"(q[0]), "+w"(q[1]), "+w"(q[2]), "+w"(q[3]), "+w"(q[4]),
+            "+w"(q[5]), "+w"(q[6]), "+w"(q[7]), [k] "+r"(rk), [n] "+r"(n),
+            [t] "=&r"(tmp), "=m"(scratch)
+          : [s] "r"(scratch), [idx] "r"(idx.idx), "m"(idx)
+          : "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15", "cc",
+            "memory");
+}
+
 // wipe_regs: zeroes the planes in the registers that hold them (a VEOR of
 // each with itself, which the compiler cannot drop: volatile asm) and the
 // asm blocks' temporaries q8..q15. Taking the planes' address instead (as

@@ -26,6 +26,7 @@ import sys
 # keep (NEON VEOR/VAND result latency on Cortex-A9 is 3 cycles).
 LAT = int(os.environ.get("SBOX_LAT", "4"))
 WINDOW = int(os.environ.get("SBOX_WINDOW", "2"))
+IDENTITY = int(os.environ.get("SBOX_IDENTITY", "1"))
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 src = open(os.path.join(HERE, "bitsliced_sbox.h")).read()
@@ -81,7 +82,7 @@ def schedule(gates):
     return order
 
 
-def allocate(order, affine):
+def allocate(order, affine, relabel=None):
     regs = ["%%q%d" % j for j in range(8)] + ["q%d" % j for j in range(8, 16)]
     loc = {}      # value -> register
     holder = {}   # register -> value
@@ -99,6 +100,20 @@ def allocate(order, affine):
             usepos.setdefault(s, []).append(t)
     final = {"q%d" % j: regs[j] for j in range(8)}
 
+    # %[t] walks the scratch area with post-increment: an access to the
+    # slot right after the previous one needs no address computation.
+    tptr = [None]
+    seq = []
+
+    def access(mn, r, sl):
+        seq.append(sl)
+        if relabel:
+            sl = relabel[sl]
+        if tptr[0] != sl:
+            out.append("add %%[t], %%[s], #%d" % (16 * sl))
+        out.append("%s {%s}, [%%[t]:128]!" % (mn, r))
+        tptr[0] = sl + 1
+
     def next_use(v, t):
         for p in usepos.get(v, []):
             if p >= t:
@@ -109,8 +124,8 @@ def allocate(order, affine):
         nonlocal nslots, spills
         if prefer and prefer not in holder:
             return prefer
-        for r in regs:
-            if r not in holder and r not in avoid and (r.startswith("q") or all(r != final[v] for v in final) or True):
+        for r in (regs[8:] + regs[:8]) if IDENTITY else regs:
+            if r not in holder and r not in avoid:
                 return r
         # evict: farthest next use
         cands = [(next_use(v, t), r, v) for r, v in holder.items() if r not in avoid]
@@ -119,8 +134,7 @@ def allocate(order, affine):
         if v not in slot:
             slot[v] = nslots
             nslots += 1
-            out.append("add %%[t], %%[s], #%d" % (16 * slot[v]))
-            out.append("vst1.64 {%s}, [%%[t]:128]" % r)
+            access("vst1.64", r, slot[v])
             spills += 1
         del holder[r]
         del loc[v]
@@ -130,8 +144,7 @@ def allocate(order, affine):
         for s in (a, b):
             if s not in loc:
                 r = free_reg(t, avoid=[loc[x] for x in (a, b) if x in loc])
-                out.append("add %%[t], %%[s], #%d" % (16 * slot[s]))
-                out.append("vld1.64 {%s}, [%%[t]:128]" % r)
+                access("vld1.64", r, slot[s])
                 reloads += 1
                 loc[s] = r
                 holder[r] = s
@@ -151,6 +164,26 @@ def allocate(order, affine):
             out.append("vmvn %s, %s" % (rd, rd))
         loc[d] = rd
         holder[rd] = d
+    if IDENTITY:
+        # Parallel move of the outputs into their own operand registers: a
+        # destination no pending move still reads goes first; a cycle is
+        # broken through a register that holds no output.
+        moves = dict((final[v], loc[v]) for v in final if loc[v] != final[v])
+        while moves:
+            ready = [w for w in moves if w not in moves.values()]
+            if ready:
+                w = ready[0]
+                out.append("vmov %s, %s" % (w, moves.pop(w)))
+                continue
+            busy = set(moves.values()) | set(moves)
+            tmp = [r for r in regs if r not in busy and r not in [loc[v] for v in final]][0]
+            w, h = next(iter(moves.items()))
+            out.append("vmov %s, %s" % (tmp, h))
+            for k2 in moves:
+                if moves[k2] == h:
+                    moves[k2] = tmp
+        for v in final:
+            loc[v] = final[v]
     # Outputs stay where they are if that is an operand register (the C++
     # side renames: plane j is returned in operand perm[j]); one left in
     # q8..q15 moves to an operand register that no output holds.
@@ -161,12 +194,47 @@ def allocate(order, affine):
             out.append("vmov %s, %s" % (r, loc[v]))
             loc[v] = r
     perm = [int(loc["q%d" % j][2:]) for j in range(8)]
-    return out, nslots, spills, reloads, perm
+    return out, nslots, spills, reloads, perm, seq
+
+
+def slot_order(seq, nslots):
+    """Slot numbers for the scratch area such that as many consecutive
+    accesses as possible go to consecutive slots (greedy: heaviest
+    transitions first, each slot with one successor and one predecessor,
+    no cycles)."""
+    w = {}
+    for a, b in zip(seq, seq[1:]):
+        if a != b:
+            w[(a, b)] = w.get((a, b), 0) + 1
+    succ, pred = {}, {}
+
+    def head(x):
+        while x in pred:
+            x = pred[x]
+        return x
+
+    for (a, b), _ in sorted(w.items(), key=lambda kv: -kv[1]):
+        if a in succ or b in pred or head(a) == b:
+            continue
+        succ[a] = b
+        pred[b] = a
+    order = []
+    for x in range(nslots):
+        if x not in pred:
+            while True:
+                order.append(x)
+                if x not in succ:
+                    break
+                x = succ[x]
+    return dict((x, i) for i, x in enumerate(order))
 
 
 def emit(name, affine):
     order = schedule(gates)
-    code, nslots, spills, reloads, perm = allocate(order, affine)
+    code, nslots, spills, reloads, perm, seq = allocate(order, affine)
+    code, nslots, spills, reloads, perm, _ = allocate(
+        order, affine, slot_order(seq, nslots))
+    SBOX_CODE[name] = code
     sys.stderr.write("%s: %d instructions, %d slots, %d spills, %d reloads\n"
                      % (name, len(code), nslots, spills, reloads))
     print("// %d instructions: %d spills and %d reloads of a Q register through"
@@ -181,9 +249,12 @@ def emit(name, affine):
     print("")
 
 
+SBOX_CODE = {}
+
+
 def emit_shift_mix():
     """ShiftRows, MixColumns and AddRoundKey (the round key's eight planes
-    read in order through %[k]), plane by plane, each plane's result back
+    read in order through %[k], which ends 128 bytes further), plane by plane, each plane's result back
     in its own operand register.
 
     q8:q9 hold the ShiftRows index and ShiftRows followed by rot1 (lane
@@ -234,7 +305,7 @@ def emit_shift_mix():
         code += ["veor %s, %s, %s" % (d(R, 0), d(R, 0), d(S, 1)),
                  "veor %s, %s, %s" % (d(R, 1), d(R, 1), d(S, 0)),
                  "veor %%q%d, %%q%d, %s" % (j, j, R)]
-    code += ["vld1.8 {%e7, %f7}, [%[k]]",
+    code += ["vld1.8 {%e7, %f7}, [%[k]]!",
              "veor %s, %s, %s" % (B[1], B[1], A[6 % 3]),
              "veor d30, d30, d23", "veor d31, d31, d22",
              "veor %%q7, %%q7, %s" % B[1]]
@@ -242,6 +313,18 @@ def emit_shift_mix():
           % len(code))
     print("#define CTCRYPTO_BSAES_ARM_SHIFT_MIX \\")
     for ins in code:
+        print('  "%s\\n\\t" \\' % ins)
+    print("")
+    # The full rounds as one loop: %[n] rounds (at least one) of SubBytes,
+    # ShiftRows, MixColumns, AddRoundKey, the planes never leaving q0..q7.
+    # (The label starts a line of its own, as bench/mca.sh finds loops.)
+    loop = (SBOX_CODE["CTCRYPTO_BSAES_ARM_SBOX"] + code +
+            ["subs %[n], %[n], #1", "bne .Lbsaes_arm_round%="])
+    print("// Full rounds: %d instructions a round; q8..q15 clobbered."
+          % len(loop))
+    print("#define CTCRYPTO_BSAES_ARM_ROUNDS \\")
+    print('  "\\n.Lbsaes_arm_round%=:\\n\\t" \\')
+    for ins in loop:
         print('  "%s\\n\\t" \\' % ins)
     print("")
 
