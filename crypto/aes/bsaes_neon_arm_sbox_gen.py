@@ -27,6 +27,7 @@ import sys
 LAT = int(os.environ.get("SBOX_LAT", "4"))
 WINDOW = int(os.environ.get("SBOX_WINDOW", "2"))
 IDENTITY = int(os.environ.get("SBOX_IDENTITY", "1"))
+SCHED = int(os.environ.get("SBOX_SCHED", "1"))
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 src = open(os.path.join(HERE, "bitsliced_sbox.h")).read()
@@ -234,6 +235,8 @@ def emit(name, affine):
     code, nslots, spills, reloads, perm, seq = allocate(order, affine)
     code, nslots, spills, reloads, perm, _ = allocate(
         order, affine, slot_order(seq, nslots))
+    if SCHED:
+        code, _ = checked_schedule(code)
     SBOX_CODE[name] = code
     sys.stderr.write("%s: %d instructions, %d slots, %d spills, %d reloads\n"
                      % (name, len(code), nslots, spills, reloads))
@@ -247,6 +250,219 @@ def emit(name, affine):
     for ins in code:
         print('  "%s\\n\\t" \\' % ins)
     print("")
+
+
+
+# ---------------------------------------------------------------------------
+# Post-pass list scheduling of the register-allocated code for the
+# Cortex-A9 (in-order, two instructions a cycle of which at most one NEON
+# data-processing instruction; NEON results usable three cycles after
+# issue, loads two, core-register results one). Dependencies are tracked
+# per Q register (a D half counts as its Q register), per core register
+# operand and for the scratch memory as a whole; the order of a block's
+# instructions changes, its dataflow does not.
+
+NEON_OPS = ("veor", "vand", "vmvn", "vmov", "vtbl.8", "vext.8")
+
+
+def regs_of(operand):
+    m = re.search(r"%\[(\w+)\]", operand)
+    if m:
+        return ["R" + m.group(1)]
+    operand = operand.strip("{}[]!, ")
+    m = re.match(r"%([qef])(\d+)$", operand)
+    if m:
+        return ["OP" + m.group(2)]
+    m = re.match(r"q(\d+)$", operand)
+    if m:
+        return ["Q" + m.group(1)]
+    m = re.match(r"d(\d+)$", operand)
+    if m:
+        return ["Q%d" % (int(m.group(1)) // 2)]
+    return []
+
+
+def effects(ins):
+    """(reads, writes, latency of its results, is_neon) of one instruction."""
+    mn, _, rest = ins.partition(" ")
+    if mn in ("veor", "vand"):
+        ops = [x.strip() for x in rest.split(",")]
+        return set(regs_of(ops[1]) + regs_of(ops[2])), set(regs_of(ops[0])), 3, True
+    if mn in ("vmvn", "vmov"):
+        ops = [x.strip() for x in rest.split(",")]
+        return set(regs_of(ops[1])), set(regs_of(ops[0])), 3, True
+    if mn == "vtbl.8":
+        dst, rest2 = rest.split(",", 1)
+        tbl, idx = rest2.rsplit(",", 1)
+        rd = set(regs_of(idx))
+        for t in tbl.strip(" {}").split(","):
+            rd |= set(regs_of(t))
+        return rd, set(regs_of(dst)), 3, True
+    if mn in ("vld1.64", "vld1.8", "vst1.64"):
+        lst, addr = rest.split("}", 1)
+        rs = set()
+        for t in lst.strip(" {").split(","):
+            rs |= set(regs_of(t))
+        base = set(regs_of(addr.strip(" ,")))
+        wb = base if addr.strip().endswith("!") else set()
+        mem = "MEM_" + ("scratch" if "%[t]" in addr else "ro")
+        if mn == "vst1.64":
+            return rs | base | {mem}, wb | {mem}, 1, False
+        return base | {mem}, rs | wb, 2, False
+    if mn == "add":
+        ops = [x.strip() for x in rest.split(",")]
+        return set(regs_of(ops[1])), set(regs_of(ops[0])), 1, False
+    raise SystemExit("unknown instruction for the scheduler: " + ins)
+
+
+def list_schedule(code):
+    n = len(code)
+    eff = [effects(c) for c in code]
+    preds = [[] for _ in range(n)]  # (pred, latency)
+    last_w, last_r = {}, {}
+    for i, (rd, wr, lat, _) in enumerate(eff):
+        for r in rd:
+            if r in last_w:
+                j = last_w[r]
+                preds[i].append((j, eff[j][2]))
+        for r in wr:
+            if r in last_w:
+                preds[i].append((last_w[r], 1))
+            for j in last_r.get(r, []):
+                if j != i:
+                    preds[i].append((j, 0))
+        for r in rd:
+            last_r.setdefault(r, []).append(i)
+        for r in wr:
+            last_w[r] = i
+            last_r[r] = []
+    succs = [[] for _ in range(n)]
+    for i in range(n):
+        for j, l in preds[i]:
+            succs[j].append((i, l))
+    prio = [0] * n
+    for i in range(n - 1, -1, -1):
+        prio[i] = max([l + prio[k] for k, l in succs[i]] + [eff[i][2]])
+    npred = [len(set(j for j, _ in preds[i])) for i in range(n)]
+    earliest = [0] * n
+    ready = set(i for i in range(n) if npred[i] == 0)
+    done_pred = [set() for _ in range(n)]
+    out = []
+    cycle = 0
+    while len(out) < n:
+        neon_used = other_used = False
+        issued = []
+        for i in sorted(ready, key=lambda i: (-prio[i], i)):
+            if earliest[i] > cycle:
+                continue
+            if eff[i][3]:
+                if neon_used:
+                    continue
+                neon_used = True
+            else:
+                if other_used:
+                    continue
+                other_used = True
+            issued.append(i)
+            if neon_used and other_used:
+                break
+        # In program order within a cycle: an instruction may issue in the
+        # cycle of an earlier one that reads a register it overwrites.
+        for i in sorted(issued):
+            ready.discard(i)
+            out.append(code[i])
+            for k, l in succs[i]:
+                earliest[k] = max(earliest[k], cycle + l)
+                if i not in done_pred[k]:
+                    done_pred[k].add(i)
+                    if len(done_pred[k]) == npred[k]:
+                        ready.add(k)
+        cycle += 1
+    return out, cycle
+
+
+def simulate(code, seed):
+    """Runs the instruction list on pseudo-random planes, round key and
+    scratch contents and returns the eight planes and %[k] afterwards: the
+    check that scheduling kept the dataflow (asserted below)."""
+    import random
+    rnd = random.Random(seed)
+    d = [rnd.getrandbits(64) for _ in range(32)]  # operand N is qN
+    gpr = {"s": 0x1000, "k": 0x2000, "idx": 0x3000, "t": 0}
+    mem = {}
+    for a in range(0x2000, 0x2000 + 128 * 2, 8):
+        mem[a] = rnd.getrandbits(64)
+    for a in range(0x3000, 0x3020, 8):
+        mem[a] = int.from_bytes(bytes(rnd.randrange(16) for _ in range(8)), "little")
+
+    def dregs(op):
+        op = op.strip("{}, ")
+        m = re.match(r"%q(\d+)$", op) or re.match(r"q(\d+)$", op)
+        if m:
+            return [2 * int(m.group(1)), 2 * int(m.group(1)) + 1]
+        m = re.match(r"%e(\d+)$", op)
+        if m:
+            return [2 * int(m.group(1))]
+        m = re.match(r"%f(\d+)$", op)
+        if m:
+            return [2 * int(m.group(1)) + 1]
+        m = re.match(r"d(\d+)$", op)
+        return [int(m.group(1))]
+
+    for ins in code:
+        mn, _, rest = ins.partition(" ")
+        if mn in ("veor", "vand", "vmvn", "vmov"):
+            ops = [x.strip() for x in rest.split(",")]
+            dst = dregs(ops[0])
+            srcs = [dregs(o) for o in ops[1:]]
+            for h in range(len(dst)):
+                vals = [d[x[h]] for x in srcs]
+                if mn == "veor":
+                    v = vals[0] ^ vals[1]
+                elif mn == "vand":
+                    v = vals[0] & vals[1]
+                elif mn == "vmvn":
+                    v = ~vals[0] & (2**64 - 1)
+                else:
+                    v = vals[0]
+                d[dst[h]] = v
+        elif mn == "vtbl.8":
+            dst, rest2 = rest.split(",", 1)
+            tbl, idx = rest2.rsplit(",", 1)
+            t = []
+            for x in tbl.strip(" {}").split(","):
+                t += list(d[dregs(x)[0]].to_bytes(8, "little"))
+            ix = d[dregs(idx)[0]].to_bytes(8, "little")
+            d[dregs(dst)[0]] = int.from_bytes(
+                bytes(t[i] if i < len(t) else 0 for i in ix), "little")
+        elif mn in ("vld1.64", "vld1.8", "vst1.64"):
+            lst, addr = rest.split("}", 1)
+            regs = []
+            for x in lst.strip(" {").split(","):
+                regs += dregs(x)
+            base = re.search(r"%\[(\w+)\]", addr).group(1)
+            a = gpr[base]
+            for i, r in enumerate(regs):
+                if mn == "vst1.64":
+                    mem[a + 8 * i] = d[r]
+                else:
+                    d[r] = mem[a + 8 * i]
+            if addr.strip().endswith("!"):
+                gpr[base] = a + 8 * len(regs)
+        elif mn == "add":
+            ops = [x.strip() for x in rest.split(",")]
+            gpr[re.search(r"%\[(\w+)\]", ops[0]).group(1)] = (
+                gpr[re.search(r"%\[(\w+)\]", ops[1]).group(1)] + int(ops[2][1:]))
+        else:
+            raise SystemExit("simulate: " + ins)
+    return d[:16], gpr["k"]
+
+
+def checked_schedule(code):
+    new, cycles = list_schedule(code)
+    for seed in range(3):
+        assert simulate(code, seed) == simulate(new, seed), "scheduling changed the result"
+    return new, cycles
 
 
 SBOX_CODE = {}
@@ -309,6 +525,8 @@ def emit_shift_mix():
              "veor %s, %s, %s" % (B[1], B[1], A[6 % 3]),
              "veor d30, d30, d23", "veor d31, d31, d22",
              "veor %%q7, %%q7, %s" % B[1]]
+    if SCHED:
+        code, _ = checked_schedule(code)
     print("// ShiftRows, MixColumns, AddRoundKey: %d instructions; q8..q15 clobbered."
           % len(code))
     print("#define CTCRYPTO_BSAES_ARM_SHIFT_MIX \\")
@@ -318,8 +536,10 @@ def emit_shift_mix():
     # The full rounds as one loop: %[n] rounds (at least one) of SubBytes,
     # ShiftRows, MixColumns, AddRoundKey, the planes never leaving q0..q7.
     # (The label starts a line of its own, as bench/mca.sh finds loops.)
-    loop = (SBOX_CODE["CTCRYPTO_BSAES_ARM_SBOX"] + code +
-            ["subs %[n], %[n], #1", "bne .Lbsaes_arm_round%="])
+    body = SBOX_CODE["CTCRYPTO_BSAES_ARM_SBOX"] + code
+    if SCHED:
+        body, _ = checked_schedule(body)
+    loop = body + ["subs %[n], %[n], #1", "bne .Lbsaes_arm_round%="]
     print("// Full rounds: %d instructions a round; q8..q15 clobbered."
           % len(loop))
     print("#define CTCRYPTO_BSAES_ARM_ROUNDS \\")
