@@ -7,8 +7,12 @@
 // VEXT rotations. The algorithm, data layout and constant-time argument live
 // in bsaes_core.h (one source for every ISA); this file is the armv7 shim.
 // ARMv7 has no 16-byte TBL: a shuffle of a Q register is two VTBL.8 (with a
-// two-register table) producing the two D halves. Every instruction used (VEOR/VAND/VMVN, VSHR/VSHL by constants, VTBL with a
-// constant index vector, VEXT, VTST) has data-independent timing.
+// two-register table) producing the two D halves. The rounds themselves
+// are laid out for the 16 Q registers in bsaes_neon_arm.h (a generated,
+// register-allocated asm loop; the generic round spills on ARMv7). Every
+// instruction used (VEOR/VAND/VMVN, VSHR/VSHL by constants, VTBL with a
+// constant index vector, VEXT, VTST, VLD1/VST1 at public addresses) has
+// data-independent timing.
 //
 // On its own this row serves every call with bitsliced batches; the
 // vpaes+bsaes hybrid (aes_vpaes_bsaes_arm.cc) uses the same engine entry
@@ -60,10 +64,7 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
     return tbl16(v, kInvShiftRows);
   }
   static inline V transpose4x4(V v) { return tbl16(v, kTranspose); }
-  // Register-budgeted SubBytes and MixColumns (bsaes_neon_arm.h).
-  static CTCRYPTO_BS_INLINE void sub_bytes(V q[8]) {
-    bsaes_neon_arm::sub_bytes(q);
-  }
+  // Register-budgeted steps of the decryption rounds (bsaes_neon_arm.h).
   static CTCRYPTO_BS_INLINE void inv_sub_bytes(V q[8]) {
     bsaes_neon_arm::inv_sub_bytes(q);
   }
@@ -90,11 +91,6 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
     for (int j = 0; j < 8; j++) {
       q[j] = shift_rows(q[j]) ^ load(bs + nr * kBsaesRoundKeyBytes + 16 * j);
     }
-  }
-  static CTCRYPTO_BS_INLINE void shift_mix_add_key(V q[8], const uint8_t* rk) {
-    static constexpr bsaes_neon_arm::ShiftRowsIdx kIdx =
-        bsaes_neon_arm::make_shift_rows_idx(kShiftRows);
-    bsaes_neon_arm::shift_mix_add_key(q, rk, kIdx);
   }
 };
 

@@ -184,17 +184,8 @@ struct BsaesEngine {
     o[0] = hi;
   }
 
-  // SubBytes / InvSubBytes / MixColumns: the shim's own, when it has one
-  // (ARMv7 NEON schedules them for its 16 registers), else the generic
-  // code here.
-  static CTCRYPTO_BS_INLINE void sub_bytes(V q[8]) {
-    if constexpr (requires { Isa::sub_bytes(q); }) {
-      Isa::sub_bytes(q);
-    } else {
-      bs_sub_bytes(q);
-    }
-  }
-
+  // InvSubBytes / MixColumns: the shim's own, when it has one (ARMv7 NEON
+  // lays them out for its 16 registers), else the generic code here.
   static CTCRYPTO_BS_INLINE void inv_sub_bytes(V q[8]) {
     if constexpr (requires { Isa::inv_sub_bytes(q); }) {
       Isa::inv_sub_bytes(q);
@@ -240,21 +231,17 @@ struct BsaesEngine {
                                                 V q[8], Hook&& hook) {
     add_round_key(q, bs);
     for (unsigned r = 1; r < nr; r++) {
-      sub_bytes(q);
-      if constexpr (requires { Isa::shift_mix_add_key(q, bs); }) {
-        Isa::shift_mix_add_key(q, bs + r * kBsaesRoundKeyBytes);
-      } else {
-        shift_rows(q);
-        mix_columns(q);
-        add_round_key(q, bs + r * kBsaesRoundKeyBytes);
-      }
+      bs_sub_bytes(q);
+      shift_rows(q);
+      mix_columns(q);
+      add_round_key(q, bs + r * kBsaesRoundKeyBytes);
       hook(r);
     }
     // The schedule pointer made opaque: otherwise the last round key's
     // loads may be hoisted above the round loop and their registers spilled
     // to the frame, a copy of key material left on the stack.
     __asm__("" : "+r"(bs));
-    sub_bytes(q);
+    bs_sub_bytes(q);
     shift_rows(q);
     add_round_key(q, bs + nr * kBsaesRoundKeyBytes);
   }

@@ -1,30 +1,38 @@
-// bsaes_neon_arm.h: the steps of the bitsliced AES round (bsaes_core.h)
-// that ARMv7 NEON schedules for its sixteen Q registers.
+// bsaes_neon_arm.h: the bitsliced AES rounds (bsaes_core.h) laid out for
+// the sixteen Q registers of ARMv7 NEON and the Cortex-A9's in-order NEON
+// pipe.
 //
 // Why: the generic round keeps more values live than ARMv7 has registers.
 // The Boyar–Peralta S-box circuit (bitsliced_sbox.h) peaks at ~20 live
 // planes, the generic MixColumns at 24 (r1[8], t[8] and the planes); GCC 12
 // then spills through VSTR/VLDR pairs of D registers, which the Cortex-A9
 // issues on its single NEON pipe: ~108 of them per round, more than half
-// of the round's cost (llvm-mca, bench/mca.sh).
+// of the round's cost (llvm-mca, bench/mca.sh). Intrinsics cannot fix
+// this: GCC decides the spills itself. So:
+//   - The encryption rounds 1 .. Nr-1 are one inline-asm loop
+//     (full_rounds), generated with its registers allocated and its
+//     instructions scheduled by bsaes_neon_arm_sbox_gen.py from the gate
+//     list in bitsliced_sbox.h (see there): the eight planes stay in the
+//     operand registers from round to round, q8..q15 are temporaries, and
+//     the few values that do not fit go to a 16-byte-aligned scratch area,
+//     one VST1.64 / VLD1.64 of a Q register each (the load/store pipe, not
+//     the NEON pipe).
+//   - In that loop ShiftRows, MixColumns and AddRoundKey run plane by
+//     plane: s = SR(a) and r1 = rot1(SR(a)) are two shuffles of the plane
+//     (VTBL.8 pairs with constant indices), t = s ^ r1, and
+//     out_j = xtime(t)_j ^ r1_j ^ rot2(t_j) ^ key_j, rot2 being the swap of
+//     t's D halves; only t_7, t_{j-1} and the current plane's temporaries
+//     live beside the planes.
+//   - The last round and the decryption rounds use the same S-box code as
+//     a block of its own (sub_bytes, inv_sub_bytes); decryption's
+//     InvMixColumns goes through mix_columns below, plane by plane.
 //
-//   - SubBytes is one inline-asm block whose registers are allocated by
-//     bsaes_neon_arm_sbox_gen.py from the same gate list (read out of
-//     bitsliced_sbox.h): the eight planes in the operands, q8..q15 as
-//     temporaries, the few values that do not fit moved to a 16-byte-
-//     aligned scratch area with one VST1.64 / VLD1.64 of a Q register each
-//     (load/store pipe, not the NEON pipe), victims chosen by farthest next
-//     use. Intrinsics cannot express this: GCC decides the spills itself.
-//     The outputs stay in whichever operand register the allocator left
-//     them; the wrapper renames (no instruction).
-//   - MixColumns plane by plane (out_j = xtime(t)_j ^ r1_j ^ rot2(t_j) with
-//     t = a ^ rot1(a), bsaes_core.h), so only t_7, t_{j-1} and the current
-//     plane's temporaries are live beside the eight planes.
-//
-// Constant time: VEOR/VAND/VMVN/VEXT and VLD1/VST1 at addresses fixed by
-// the code (the scratch slots), no branch; the scratch area is in the
-// frame of the engine loop, which the entry points scrub after each call
-// (kBsaesFrameScrubBytes).
+// Constant time: VEOR/VAND/VMVN/VTBL with constant indices, VLD1/VST1 at
+// addresses fixed by the code (scratch slots, round keys in order), and a
+// loop over the public round count; no branch or address depends on data
+// or key. The scratch area is in the frame of the engine loop, which the
+// entry points scrub after each call (kBsaesFrameScrubBytes); the planes
+// are wiped in their registers (wipe_regs).
 #ifndef CTCRYPTO_AES_BSAES_NEON_ARM_H_
 #define CTCRYPTO_AES_BSAES_NEON_ARM_H_
 
@@ -97,7 +105,7 @@ CTCRYPTO_BS_INLINE void mix_columns(V q[8]) {
 }
 
 // The ShiftRows index followed by ShiftRows then rot1 (lane p <- lane
-// p+4 of the shifted plane), the two shuffles the asm block below reads.
+// p+4 of the shifted plane): the two shuffles the round loop reads.
 struct ShiftRowsIdx {
   alignas(16) uint8_t idx[32];
 };
@@ -108,22 +116,6 @@ constexpr ShiftRowsIdx make_shift_rows_idx(const uint8_t (&sr)[16]) {
     r.idx[16 + p] = sr[(p + 4) % 16];
   }
   return r;
-}
-
-// ShiftRows, MixColumns and AddRoundKey of `rk` in one asm block (the
-// generator's CTCRYPTO_BSAES_ARM_SHIFT_MIX): each plane is shuffled into
-// a temporary by two VTBL.8 and its MixColumns output, plus its round-key
-// plane, written back to its own register, so the planes never leave
-// q0..q7 and the round key is never held (or spilled) outside the block.
-// `idx` is make_shift_rows_idx(ShiftRows).
-CTCRYPTO_BS_INLINE void shift_mix_add_key(V q[8], const uint8_t* rk,
-                                          const ShiftRowsIdx& idx) {
-  __asm__(CTCRYPTO_BSAES_ARM_SHIFT_MIX
-          : "+w"(q[0]), "+w"(q[1]), "+w"(q[2]), "+w"(q[3]), "+w"(q[4]),
-            "+w"(q[5]), "+w"(q[6]), "+w"(q[7]), [k] "+r"(rk)
-          : [idx] "r"(idx.idx), "m"(idx),
-            "m"(*(const uint8_t(*)[128])rk)
-          : "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15");
 }
 
 // full_rounds: `n` >= 1 full rounds (SubBytes, ShiftRows, MixColumns,
