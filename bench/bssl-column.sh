@@ -119,8 +119,11 @@ if [ -n "$skip" ]; then
   exit 0
 fi
 
-did_mbps() {
-  sed -n 's/.*: \([0-9.]*\) MB\/s.*/\1/p'
+# did_rate: calls per microsecond of a Did line (the printed MB/s is
+# rounded, too coarse for a ratio of slow emulated lines).
+did_rate() {
+  awk '{ for (i = 1; i < NF; i++) if ($i == "in") { us = $(i + 1); sub(/us$/, "", us) }
+         if (us > 0) printf "%.9g", $2 / us }'
 }
 
 failed=0
@@ -154,7 +157,7 @@ for name in $NAMES; do
       fi
       echo "$o"
       echo "BoringSSL: $t"
-      ratio=$(awk -v a="$(echo "$o" | did_mbps)" -v b="$(echo "$t" | did_mbps)" \
+      ratio=$(awk -v a="$(echo "$o" | did_rate)" -v b="$(echo "$t" | did_rate)" \
                 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')
       echo "Ratio $name ($chunk bytes) $verb: ours/BoringSSL $ratio"
     done
