@@ -15,7 +15,9 @@
 # -chunks among the extra arguments applies to both sides. The output has,
 # for each measurement, our `Did` line, BoringSSL's prefixed with
 # "BoringSSL: " and a "Ratio <description>: ours/BoringSSL <r>" line, after
-# a header line naming the runner, the binary and the mask.
+# a header line naming the runner, the binary and the mask. BSSL_ROUNDS=n
+# (default 1) measures each pair n times, alternating, and prints each
+# side's median line.
 #
 # The capability mirror. The capabilities CTCRYPTO_DISABLE takes away are
 # read from `ctcrypto caps` (the CPU's list without and with the variable,
@@ -64,6 +66,8 @@ while [ $# -gt 0 ]; do
   esac
   [ $# -gt 0 ] && shift
 done
+rounds=${BSSL_ROUNDS:-1}
+case "$rounds" in ''|*[!0-9]*|0) echo "bssl-column.sh: BSSL_ROUNDS must be a positive number" >&2; exit 2 ;; esac
 seconds=$(awk -v ms="$timeout_ms" 'BEGIN { printf "%.3f", ms / 1000 }')
 
 cpu_field() {
@@ -126,6 +130,14 @@ did_rate() {
          if (us > 0) printf "%.9g", $2 / us }'
 }
 
+# median_line PATTERN: of the lines on stdin that match, the one with the
+# median rate (the lower middle one for an even count).
+median_line() {
+  grep -e "$1" | while IFS= read -r line; do
+    printf '%s\t%s\n' "$(echo "$line" | did_rate)" "$line"
+  done | sort -g | awk -F'\t' '{ l[NR] = $2 } END { if (NR) print l[int((NR + 1) / 2)] }'
+}
+
 failed=0
 for name in $NAMES; do
   matched=""
@@ -134,24 +146,35 @@ for name in $NAMES; do
   done
   [ -n "$matched" ] || continue
   for chunk in $(echo "$chunks" | tr ',' ' '); do
-    # shellcheck disable=SC2086
-    ours=$($runner "$speed" -filter "$name " -chunks "$chunk" \
-             -timeout_ms "$timeout_ms" < /dev/null) || failed=1
-    # shellcheck disable=SC2086
-    if [ -n "$cap" ]; then
-      theirs=$(OPENSSL_ia32cap=$cap $runner "$bssl" speed -filter "$name" \
-                 -chunks "$chunk" -timeout "$seconds" < /dev/null) || failed=1
-    else
-      theirs=$(env -u OPENSSL_ia32cap $runner "$bssl" speed -filter "$name" \
-                 -chunks "$chunk" -timeout "$seconds" < /dev/null) || failed=1
-    fi
+    ours=""
+    theirs=""
+    r=0
+    while [ "$r" -lt "$rounds" ]; do
+      r=$((r + 1))
+      # shellcheck disable=SC2086
+      ours="$ours
+$($runner "$speed" -filter "$name " -chunks "$chunk" \
+    -timeout_ms "$timeout_ms" < /dev/null)" || failed=1
+      # shellcheck disable=SC2086
+      if [ -n "$cap" ]; then
+        theirs="$theirs
+$(OPENSSL_ia32cap=$cap $runner "$bssl" speed -filter "$name" \
+    -chunks "$chunk" -timeout "$seconds" < /dev/null)" || failed=1
+      else
+        theirs="$theirs
+$(env -u OPENSSL_ia32cap $runner "$bssl" speed -filter "$name" \
+    -chunks "$chunk" -timeout "$seconds" < /dev/null)" || failed=1
+      fi
+    done
     for verb in $VERBS; do
       case "$name $verb" in *"$filter"*) ;; *) continue ;; esac
       pat="^Did [0-9]* $name ($chunk bytes) $verb operations"
-      o=$(printf '%s\n' "$ours" | grep -e "$pat" | head -1)
-      t=$(printf '%s\n' "$theirs" | grep -e "$pat" | head -1)
+      o=$(printf '%s\n' "$ours" | median_line "$pat")
+      t=$(printf '%s\n' "$theirs" | median_line "$pat")
       if [ -z "$o" ] || [ -z "$t" ]; then
-        echo "bssl-column.sh: no '$name ($chunk bytes) $verb' line from ${o:+BoringSSL}${o:-ctcrypto}" >&2
+        who=BoringSSL
+        [ -z "$o" ] && who=ctcrypto
+        echo "bssl-column.sh: no '$name ($chunk bytes) $verb' line from $who" >&2
         failed=1
         continue
       fi
