@@ -140,11 +140,14 @@ median_line() {
 
 failed=0
 for name in $NAMES; do
-  matched=""
+  # Ours measures only the verbs the filter selects ("<name> " is both).
+  ofilter=""
+  n=0
   for verb in $VERBS; do
-    case "$name $verb" in *"$filter"*) matched=1 ;; esac
+    case "$name $verb" in *"$filter"*) n=$((n + 1)); ofilter="$name $verb" ;; esac
   done
-  [ -n "$matched" ] || continue
+  [ "$n" -gt 0 ] || continue
+  [ "$n" -gt 1 ] && ofilter="$name "
   for chunk in $(echo "$chunks" | tr ',' ' '); do
     ours=""
     theirs=""
@@ -153,7 +156,7 @@ for name in $NAMES; do
       r=$((r + 1))
       # shellcheck disable=SC2086
       ours="$ours
-$($runner "$speed" -filter "$name " -chunks "$chunk" \
+$($runner "$speed" -filter "$ofilter" -chunks "$chunk" \
     -timeout_ms "$timeout_ms" < /dev/null)" || failed=1
       # shellcheck disable=SC2086
       if [ -n "$cap" ]; then
