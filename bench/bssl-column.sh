@@ -12,7 +12,8 @@
 # "qemu-arm -cpu cortex-a9", from util/configs.sh); BSSL a `bssl` binary
 # for the target (BoringSSL's tool with its `speed` command); SPEED and
 # CTCRYPTO the target's //bench:speed and //tool:ctcrypto. A -filter or
-# -chunks among the extra arguments applies to both sides. The output has,
+# -chunks (or -cputime: CPU time instead of wall time) among the extra
+# arguments applies to both sides. The output has,
 # for each measurement, our `Did` line, BoringSSL's prefixed with
 # "BoringSSL: " and a "Ratio <description>: ours/BoringSSL <r>" line, after
 # a header line naming the runner, the binary and the mask. BSSL_ROUNDS=n
@@ -55,12 +56,14 @@ NAMES="AES-128-GCM AES-256-GCM AES-128-GCM-SIV AES-256-GCM-SIV AES-128-CBC-SHA1"
 VERBS="seal open"
 
 filter=""
+cputime=""
 chunks="16,256,1350,8192,16384"  # both programs' default sizes
 while [ $# -gt 0 ]; do
   case "$1" in
     -filter) filter=${2-}; shift ;;
     -chunks) chunks=${2-}; shift ;;
     -timeout_ms) timeout_ms=${2-}; shift ;;
+    -cputime) cputime=-cputime ;;  # both programs have it
     -json) ;;
     *) echo "bssl-column.sh: ignoring speed argument '$1'" >&2 ;;
   esac
@@ -117,7 +120,7 @@ if [ -z "${OPENSSL_ia32cap+set}" ] && [ -n "$off" ]; then
   fi
 fi
 
-echo "BoringSSL column: $(basename "$bssl")${runner:+ under $runner}; OPENSSL_ia32cap=${cap:-(unset)}; CTCRYPTO_DISABLE=${CTCRYPTO_DISABLE:-(unset)}"
+echo "BoringSSL column: $(basename "$bssl")${runner:+ under $runner}${cputime:+ (CPU time)}; OPENSSL_ia32cap=${cap:-(unset)}; CTCRYPTO_DISABLE=${CTCRYPTO_DISABLE:-(unset)}"
 if [ -n "$skip" ]; then
   echo "# $skip"
   exit 0
@@ -157,16 +160,16 @@ for name in $NAMES; do
       # shellcheck disable=SC2086
       ours="$ours
 $($runner "$speed" -filter "$ofilter" -chunks "$chunk" \
-    -timeout_ms "$timeout_ms" < /dev/null)" || failed=1
+    -timeout_ms "$timeout_ms" $cputime < /dev/null)" || failed=1
       # shellcheck disable=SC2086
       if [ -n "$cap" ]; then
         theirs="$theirs
 $(OPENSSL_ia32cap=$cap $runner "$bssl" speed -filter "$name" \
-    -chunks "$chunk" -timeout "$seconds" < /dev/null)" || failed=1
+    -chunks "$chunk" -timeout "$seconds" $cputime < /dev/null)" || failed=1
       else
         theirs="$theirs
 $(env -u OPENSSL_ia32cap $runner "$bssl" speed -filter "$name" \
-    -chunks "$chunk" -timeout "$seconds" < /dev/null)" || failed=1
+    -chunks "$chunk" -timeout "$seconds" $cputime < /dev/null)" || failed=1
       fi
     done
     for verb in $VERBS; do
