@@ -73,10 +73,18 @@ rounds=${BSSL_ROUNDS:-1}
 case "$rounds" in ''|*[!0-9]*|0) echo "bssl-column.sh: BSSL_ROUNDS must be a positive number" >&2; exit 2 ;; esac
 seconds=$(awk -v ms="$timeout_ms" 'BEGIN { printf "%.3f", ms / 1000 }')
 
+# cpu_field DISABLE: the capability names `ctcrypto caps` reports under
+# CTCRYPTO_DISABLE=DISABLE, one per line; fails without a caps line.
 cpu_field() {
   # shellcheck disable=SC2086 # RUNNER is a command with arguments
-  CTCRYPTO_DISABLE=$1 $runner "$ctcrypto" caps | sed -n 's/.*  cpu: //p' |
-    tr ',' '\n' | grep -v -e '^-$' -e '^none$' -e '^$' | sort
+  _line=$(CTCRYPTO_DISABLE=$1 $runner "$ctcrypto" caps) || true
+  case "$_line" in
+    *"  cpu: "*) ;;
+    *) echo "bssl-column.sh: no caps line from '$runner${runner:+ }$ctcrypto caps': '$_line'" >&2
+       return 1 ;;
+  esac
+  echo "$_line" | sed -n 's/.*  cpu: //p' | tr ',' '\n' |
+    grep -v -e '^-$' -e '^none$' -e '^$' | sort
 }
 detected=$(cpu_field "") || exit 1
 active=$(cpu_field "${CTCRYPTO_DISABLE:-}") || exit 1
