@@ -89,7 +89,7 @@ cpu_field() {
 detected=$(cpu_field "") || exit 1
 active=$(cpu_field "${CTCRYPTO_DISABLE:-}") || exit 1
 # The capabilities the CPU has that CTCRYPTO_DISABLE (closed) takes away.
-off=$(printf '%s\n' "$detected" | grep -vxF -e "$(printf '%s\n' "$active" | grep . || echo ' ')" | tr '\n' ' ')
+off=$(printf '%s\n' "$detected" | grep -vxF -e "$(printf '%s\n' "$active" | grep . || echo ' ')" | tr '\n' ' ' | sed 's/ $//')
 
 # x86 capability names have an OPENSSL_ia32cap bit; ARM ones (neon, aes,
 # pmull) have no BoringSSL mask.
