@@ -468,8 +468,8 @@ int main(int argc, char** argv) {
     for (const ctcrypto::bench::Case& c : ctcrypto::bench::cases(opt, m.m)) {
       std::unique_ptr<Op> op = m.make(c.len);
       ctcrypto::bench::Result r;
-      if (!op->setup() ||
-          !ctcrypto::bench::time_op(*op, opt.timeout_ms * 1000, &r)) {
+      if (!op->setup() || !ctcrypto::bench::time_op(*op, opt.timeout_ms * 1000,
+                                                    &r, opt.clock)) {
         std::fprintf(stderr, "speed: %s failed: %s\n", c.description.c_str(),
                      op->error().c_str());
         rc = 1;
