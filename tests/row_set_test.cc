@@ -1,7 +1,7 @@
 // row_set_test.cc: which rows a build has and which its CPU selects, exactly.
 //
-// util/configs.tsv says, per configuration of this repository, the AES and
-// GHASH tables (rows, best first) and the rows its CPU (the QEMU model, or
+// util/configs.tsv says, per configuration of this repository, the AES,
+// GHASH and SHA tables (rows, best first) and the rows its CPU (the QEMU model, or
 // this host) selects. The configuration is named by CTCRYPTO_TEST_CONFIG,
 // which .bazelrc sets for every --config (unset is a failure, never a skip).
 // The README's row table is printed from the same columns and must match.
@@ -12,6 +12,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -19,12 +20,15 @@
 #include "crypto/aes/aes_backend.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
+#include "crypto/hash/sha_backend.h"
 #include "tests/test_util.h"
 
 namespace {
 
 using ctcrypto::internal::AesBackend;
 using ctcrypto::internal::GhashBackend;
+using ctcrypto::internal::ShaBackend;
+using ctcrypto::internal::ShaFamily;
 
 std::vector<std::string> Split(const std::string& s, char sep) {
   std::vector<std::string> out;
@@ -44,6 +48,8 @@ struct ConfigRow {
   std::string config, qemu_cpu;
   std::vector<std::string> aes_rows, ghash_rows;
   std::string aes_chosen, ghash_chosen;
+  std::vector<std::string> sha_rows, sha512_rows;
+  std::string sha_chosen, sha512_chosen;
 };
 
 // The configurations of util/configs.tsv (comment lines skipped).
@@ -54,11 +60,12 @@ std::vector<ConfigRow> ReadConfigs() {
   while (std::getline(f, line)) {
     if (line.empty() || line[0] == '#') continue;
     std::vector<std::string> c = Split(line, '\t');
-    if (c.size() != 9) {
-      ADD_FAILURE() << "util/configs.tsv: 9 columns expected: " << line;
+    if (c.size() != 13) {
+      ADD_FAILURE() << "util/configs.tsv: 13 columns expected: " << line;
       continue;
     }
-    rows.push_back({c[0], c[3], Split(c[5], ','), Split(c[6], ','), c[7], c[8]});
+    rows.push_back({c[0], c[3], Split(c[5], ','), Split(c[6], ','), c[7], c[8],
+                    Split(c[9], ','), Split(c[10], ','), c[11], c[12]});
   }
   return rows;
 }
@@ -95,6 +102,12 @@ TEST(RowSet, TablesAreExactlyTheDeclaredOnes) {
   EXPECT_EQ(Join(Names(kGhashBackends, kNumGhashBackends), ","),
             Join(c->ghash_rows, ","))
       << "GHASH table of " << c->config;
+  for (ShaFamily f : {ShaFamily::kSha1, ShaFamily::kSha256, ShaFamily::kSha512}) {
+    std::span<const ShaBackend* const> t = sha_table(f);
+    EXPECT_EQ(Join(Names(t.data(), t.size()), ","),
+              Join(f == ShaFamily::kSha512 ? c->sha512_rows : c->sha_rows, ","))
+        << "SHA table " << static_cast<int>(f) << " of " << c->config;
+  }
 }
 
 // What the CPU selects, from what it reports (CTCRYPTO_DISABLE, which the
@@ -109,6 +122,12 @@ TEST(RowSet, TheCpuSelectsTheDeclaredRows) {
       << c->config << " on " << c->qemu_cpu;
   EXPECT_STREQ(select_ghash_backend(caps)->name, c->ghash_chosen.c_str())
       << c->config << " on " << c->qemu_cpu;
+  EXPECT_STREQ(select_sha_backend(ShaFamily::kSha1, caps)->name,
+               c->sha_chosen.c_str()) << c->config << " on " << c->qemu_cpu;
+  EXPECT_STREQ(select_sha_backend(ShaFamily::kSha256, caps)->name,
+               c->sha_chosen.c_str()) << c->config << " on " << c->qemu_cpu;
+  EXPECT_STREQ(select_sha_backend(ShaFamily::kSha512, caps)->name,
+               c->sha512_chosen.c_str()) << c->config << " on " << c->qemu_cpu;
 }
 
 TEST(RowSet, RequiredCapsAreDeclaredUses) {
@@ -123,6 +142,8 @@ TEST(RowSet, RequiredCapsAreDeclaredUses) {
         << "GHASH row " << kGhashBackends[i]->name
         << " requires a capability its ctcrypto_row() does not declare";
   }
+  // (The SHA tables' hardware rows are checked by declaration in
+  // crypto/BUILD.bazel; their portable rows end every table.)
   // The last row of each table runs on anything this build targets.
   EXPECT_EQ(kAesBackends[kNumAesBackends - 1]->required_caps &
                 ~cpu_detected_caps(), 0u);
@@ -141,10 +162,12 @@ TEST(RowSet, ReadmeTableIsTheConfigsTable) {
   for (const ConfigRow& c : configs) {
     const std::string where =
         c.qemu_cpu == "-" ? "this host" : "QEMU " + c.qemu_cpu;
-    const std::string line = "| " + c.config + " | " + Join(c.aes_rows, ", ") +
-                             " | " + Join(c.ghash_rows, ", ") + " | " +
-                             c.aes_chosen + " + " + c.ghash_chosen + " (" +
-                             where + ") |";
+    const std::string line =
+        "| " + c.config + " | " + Join(c.aes_rows, ", ") + " | " +
+        Join(c.ghash_rows, ", ") + " | " + Join(c.sha_rows, ", ") + " | " +
+        Join(c.sha512_rows, ", ") + " | " + c.aes_chosen + " + " +
+        c.ghash_chosen + " + " + c.sha_chosen + " + " + c.sha512_chosen +
+        " (" + where + ") |";
     EXPECT_NE(readme.str().find("\n" + line + "\n"), std::string::npos)
         << "README.md lacks the line\n" << line;
   }
