@@ -76,5 +76,12 @@ def arm_none_eabi_toolchain(name, cpu_flags, constraints):
             "-no-canonical-prefixes",
             "-pass-exit-codes",
         ],
-        opt_link_flags = ["-Wl,--gc-sections"],
+        # Debian's newlib and libstdc++ for arm-none-eabi carry DWARF
+        # (several MiB per binary) that -g0 code does not: dropped, so QEMU
+        # loads smaller files and tests that read a binary (no_portable_test)
+        # fit in the board's RAM. Symbols stay.
+        opt_link_flags = [
+            "-Wl,--gc-sections",
+            "-Wl,--strip-debug",
+        ],
     )
