@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "ctcrypto/aead.h"
+#include "ctcrypto/hash.h"
 #include "ctcrypto/status.h"
 
 namespace ctcrypto::bench {
@@ -233,7 +234,15 @@ std::string active_backends() {
     aes = gcm.aes_key().backend_name();
     ghash = gcm.ghash_key().backend_name();
   }
-  return std::string("aes=") + aes + " ghash=" + ghash;
+  std::string sha;
+  const HashAlgorithm kAlgs[] = {HashAlgorithm::kSha1, HashAlgorithm::kSha256,
+                                 HashAlgorithm::kSha512};
+  const char* kLabels[] = {"sha1", "sha256", "sha512"};
+  for (size_t i = 0; i < 3; ++i) {
+    Hash h(kAlgs[i]);
+    sha += std::string(" ") + kLabels[i] + "=" + h.backend_name();
+  }
+  return std::string("aes=") + aes + " ghash=" + ghash + sha;
 }
 
 }  // namespace ctcrypto::bench

@@ -125,8 +125,9 @@ class Printer {
   bool first_ = true;
 };
 
-// active_backends: "aes=<row> ghash=<row>", the rows an AES-128-GCM key
-// gets from the library's dispatch ("none" where key setup fails).
+// active_backends: "aes=<row> ghash=<row> sha1=<row> sha256=<row>
+// sha512=<row>", the rows an AES-128-GCM key and the hashes get from the
+// library's dispatch ("none" where key setup fails).
 std::string active_backends();
 
 }  // namespace ctcrypto::bench

@@ -13,6 +13,10 @@ OPT_OUT_CAPS = [
     "neon",
     "aes",
     "pmull",
+    "shani",
+    "sha1",
+    "sha2",
+    "sha512",
 ]
 
 def setting_with_values(name, values, default = None):

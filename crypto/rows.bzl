@@ -22,7 +22,7 @@ That declares
 `uses` names the capabilities (crypto/cpu/cpu.h names, as in
 CTCRYPTO_DISABLE) of the instructions the row executes. It decides three
 things: the per-feature opt-outs that drop the row (//config:no_<name>),
-whether //config:rows_no_hw_aes drops it (AES and carry-less-multiply
+whether //config:rows_no_hw_aes drops it (AES, carry-less-multiply and SHA
 instructions), and, with static capabilities, whether the target promises
 them (crypto/cpu/target_caps.h). Every runtime requirement of the row
 (its required_caps in C++) must be among them; //tests:row_set_test checks.
@@ -44,8 +44,9 @@ CPU_CONSTRAINTS = {
     "armv7": "//config:is_cpu_armv7",
 }
 
-# Capabilities whose rows //config:rows_no_hw_aes drops.
-_HW_AES_CAPS = ["aesni", "pclmul", "vaes", "aes", "pmull"]
+# Capabilities whose rows //config:rows_no_hw_aes drops: the instructions of
+# the crypto extensions (AES, carry-less multiply, SHA).
+_HW_AES_CAPS = ["aesni", "pclmul", "vaes", "aes", "pmull", "shani", "sha1", "sha2", "sha512"]
 
 # The Cap constant and the target_caps.h macro of each capability name.
 _CAP_CONSTANTS = {
@@ -59,6 +60,10 @@ _CAP_CONSTANTS = {
     "neon": "kCapNeon",
     "aes": "kCapAes",
     "pmull": "kCapPmull",
+    "shani": "kCapShaNi",
+    "sha1": "kCapSha1",
+    "sha2": "kCapSha2",
+    "sha512": "kCapSha512",
 }
 
 # Flags of the library itself, whatever the consumer's toolchain: its
@@ -71,8 +76,8 @@ CTCRYPTO_LIBRARY_COPTS = [
 ]
 
 RowInfo = provider(
-    doc = "One table entry: the C++ row object and the capabilities it uses.",
-    fields = ["table", "symbol", "uses"],
+    doc = "Table entries: table -> C++ row object, and the capabilities used.",
+    fields = ["entries", "uses"],
 )
 
 CapsModeInfo = provider(
@@ -83,15 +88,14 @@ CapsModeInfo = provider(
 def _row_entry_impl(ctx):
     return [
         ctx.attr.lib[CcInfo],
-        RowInfo(table = ctx.attr.table, symbol = ctx.attr.symbol, uses = ctx.attr.uses),
+        RowInfo(entries = ctx.attr.entries, uses = ctx.attr.uses),
     ]
 
 _row_entry = rule(
     implementation = _row_entry_impl,
     attrs = {
         "lib": attr.label(providers = [CcInfo]),
-        "table": attr.string(),
-        "symbol": attr.string(),
+        "entries": attr.string_dict(),
         "uses": attr.string_list(),
     },
 )
@@ -129,10 +133,10 @@ def _gate(name, conditions, then, otherwise):
 
 def ctcrypto_row(
         name,
-        table,
         symbol,
         srcs,
         uses,
+        table = None,
         hdrs = [],
         isa_copts = {},
         deps = [],
@@ -142,8 +146,10 @@ def ctcrypto_row(
 
     Args:
       name: the cc_library.
-      table: "aes" or "ghash".
-      symbol: the C++ row object (e.g. kAesVpaes).
+      symbol: the C++ row object (e.g. kAesVpaes) of `table`, or a dict
+        table -> row object when the library holds rows of several tables
+        (e.g. SHA-1 and SHA-256).
+      table: "aes", "ghash", ... (with a single symbol).
       srcs: CPU family -> sources; the row exists on these families only.
       uses: CPU family -> capability names its instructions need.
       hdrs: headers (any family).
@@ -152,6 +158,7 @@ def ctcrypto_row(
       cpu_deps: CPU family -> further dependencies.
       visibility: of the cc_library.
     """
+    entries = symbol if type(symbol) == "dict" else {table: symbol}
     families = sorted(srcs.keys())
     cc_library(
         name = name,
@@ -178,8 +185,7 @@ def ctcrypto_row(
         _row_entry(
             name = "%s_entry_%s" % (name, f),
             lib = ":" + name,
-            table = table,
-            symbol = symbol,
+            entries = entries,
             uses = uses[f],
             visibility = ["//visibility:private"],
         )
@@ -218,8 +224,7 @@ def ctcrypto_fallback_row(name, table, symbol, srcs, deps = [], visibility = Non
     _row_entry(
         name = name + "_entry",
         lib = ":" + name,
-        table = table,
-        symbol = symbol,
+        entries = {table: symbol},
         uses = [],
         visibility = ["//visibility:private"],
     )
@@ -249,14 +254,14 @@ def _row_table_inc_impl(ctx):
         if RowInfo not in r:
             continue
         info = r[RowInfo]
-        if info.table != ctx.attr.table:
-            fail("%s is a %s row, listed in the %s table" % (r.label, info.table, ctx.attr.table))
+        if ctx.attr.table not in info.entries:
+            continue  # a row of another table (the SHA libraries hold several)
         caps = " | ".join([_CAP_CONSTANTS[c] for c in info.uses]) or "0"
         if static and info.uses:
             lines.append("#if " + " && ".join(
                 ["CTCRYPTO_TARGET_HAS_" + c.upper() for c in info.uses],
             ))
-        lines.append("CTCRYPTO_ROW(%s, %s)" % (info.symbol, caps))
+        lines.append("CTCRYPTO_ROW(%s, %s)" % (info.entries[ctx.attr.table], caps))
         if static and info.uses:
             lines.append("#endif")
     ctx.actions.write(ctx.outputs.out, "\n".join(lines) + "\n")

@@ -33,6 +33,11 @@ enum Cap : uint32_t {
   // Finer capabilities that other names imply; removed with their parents.
   kCapAvx2 = 1u << 8,
   kCapAvx512 = 1u << 9,  // AVX-512 F/BW/VL with OS-enabled ZMM state
+  // SHA instructions (the compression-function rows, hash/sha_backend.h).
+  kCapShaNi = 1u << 10,   // x86 SHA extensions (SHA-1 and SHA-256)
+  kCapSha1 = 1u << 11,    // ARMv8 SHA1C/SHA1P/SHA1M/SHA1H/SHA1SU0/SHA1SU1
+  kCapSha2 = 1u << 12,    // ARMv8 SHA256H/SHA256H2/SHA256SU0/SHA256SU1
+  kCapSha512 = 1u << 13,  // ARMv8.2 SHA512H/SHA512H2/SHA512SU0/SHA512SU1
 };
 
 struct CapName {

@@ -11,6 +11,8 @@ const CapName kCapNames[] = {
     {"avx", kCapAvx},     {"vaes", kCapVaes},     {"neon", kCapNeon},
     {"aes", kCapAes},     {"pmull", kCapPmull},   {"avx2", kCapAvx2},
     {"avx512", kCapAvx512},
+    {"shani", kCapShaNi}, {"sha1", kCapSha1},     {"sha2", kCapSha2},
+    {"sha512", kCapSha512},
 };
 const size_t kNumCapNames = sizeof(kCapNames) / sizeof(kCapNames[0]);
 
@@ -19,6 +21,8 @@ namespace {
 // kBuildsOn: capability -> the capabilities that cannot be used without it.
 // VAES/VPCLMULQDQ paths use AES-NI and PCLMULQDQ semantics on wider
 // vectors and need AVX2 state; AES and PMULL on ARM live in NEON registers.
+// The SHA-NI rows byte-swap with PSHUFB (SSSE3); the ARM SHA instructions
+// work on NEON registers, and FEAT_SHA512 implies FEAT_SHA256 (Arm ARM).
 struct Dependency {
   uint32_t parent;
   uint32_t children;
@@ -26,10 +30,11 @@ struct Dependency {
 constexpr Dependency kBuildsOn[] = {
     {kCapAesni, kCapVaes},
     {kCapPclmul, kCapVaes},
-    {kCapSsse3, kCapAvx | kCapAvx2 | kCapAvx512 | kCapVaes},
+    {kCapSsse3, kCapAvx | kCapAvx2 | kCapAvx512 | kCapVaes | kCapShaNi},
     {kCapAvx, kCapAvx2 | kCapAvx512 | kCapVaes},
     {kCapAvx2, kCapAvx512 | kCapVaes},
-    {kCapNeon, kCapAes | kCapPmull},
+    {kCapNeon, kCapAes | kCapPmull | kCapSha1 | kCapSha2 | kCapSha512},
+    {kCapSha2, kCapSha512},
 };
 
 }  // namespace

@@ -74,6 +74,28 @@
 #define CTCRYPTO_TARGET_HAS_PMULL 0
 #endif
 
+#if defined(__SHA__)
+#define CTCRYPTO_TARGET_HAS_SHANI 1
+#else
+#define CTCRYPTO_TARGET_HAS_SHANI 0
+#endif
+
+// ACLE: __ARM_FEATURE_SHA2 covers SHA1* and SHA256* (older compilers:
+// __ARM_FEATURE_CRYPTO); __ARM_FEATURE_SHA512 the ARMv8.2 SHA512* set.
+#if defined(__ARM_FEATURE_SHA2) || defined(__ARM_FEATURE_CRYPTO)
+#define CTCRYPTO_TARGET_HAS_SHA1 1
+#define CTCRYPTO_TARGET_HAS_SHA2 1
+#else
+#define CTCRYPTO_TARGET_HAS_SHA1 0
+#define CTCRYPTO_TARGET_HAS_SHA2 0
+#endif
+
+#if defined(__ARM_FEATURE_SHA512)
+#define CTCRYPTO_TARGET_HAS_SHA512 1
+#else
+#define CTCRYPTO_TARGET_HAS_SHA512 0
+#endif
+
 namespace ctcrypto::internal {
 
 // kTargetCaps: the Cap bits the compile-time target promises.
@@ -87,7 +109,11 @@ inline constexpr uint32_t kTargetCaps =
     (CTCRYPTO_TARGET_HAS_VAES ? kCapVaes : uint32_t{0}) |
     (CTCRYPTO_TARGET_HAS_NEON ? kCapNeon : uint32_t{0}) |
     (CTCRYPTO_TARGET_HAS_AES ? kCapAes : uint32_t{0}) |
-    (CTCRYPTO_TARGET_HAS_PMULL ? kCapPmull : uint32_t{0});
+    (CTCRYPTO_TARGET_HAS_PMULL ? kCapPmull : uint32_t{0}) |
+    (CTCRYPTO_TARGET_HAS_SHANI ? kCapShaNi : uint32_t{0}) |
+    (CTCRYPTO_TARGET_HAS_SHA1 ? kCapSha1 : uint32_t{0}) |
+    (CTCRYPTO_TARGET_HAS_SHA2 ? kCapSha2 : uint32_t{0}) |
+    (CTCRYPTO_TARGET_HAS_SHA512 ? kCapSha512 : uint32_t{0});
 
 }  // namespace ctcrypto::internal
 

@@ -3,10 +3,14 @@
 //
 // The framing branches only on lengths, which are public for every caller
 // of this file. (The TLS code, whose message length is secret, does its own
-// masked framing in crypto/tls/tls_cbc.cc and calls `compress` directly.)
+// masked framing in crypto/tls/tls_cbc.cc and calls the row's `compress`
+// directly.) Every compression goes through the context's row.
 #include <cstring>
 
+#include "crypto/backend_table.h"
+#include "crypto/cpu/cpu.h"
 #include "crypto/hash/hash_internal.h"
+#include "crypto/hash/sha_backend.h"
 #include "crypto/internal.h"
 #include "ctcrypto/hash.h"
 
@@ -21,8 +25,18 @@ void hash_output(const HashAlg& alg, const HashState& s, uint8_t* out) {
   }
 }
 
+bool sha_row_usable(const HashAlg& alg, const ShaBackend* row) {
+  return row != nullptr && row->family == alg.family &&
+         row_runnable(row, cpu_caps());
+}
+
 void hash_ctx_init(HashCtx* c, const HashAlg& alg) {
+  hash_ctx_init(c, alg, select_sha_backend(alg.family, cpu_caps()));
+}
+
+void hash_ctx_init(HashCtx* c, const HashAlg& alg, const ShaBackend* row) {
   c->alg = &alg;
+  c->sha = row;
   alg.init(&c->state);
   c->total = 0;
   c->buf_len = 0;
@@ -39,12 +53,12 @@ void hash_ctx_update(HashCtx* c, const uint8_t* data, size_t len) {
     data += take;
     len -= take;
     if (c->buf_len < bl) return;
-    c->alg->compress(&c->state, c->buf, 1);
+    c->sha->compress(&c->state, c->buf, 1);
     c->buf_len = 0;
   }
   size_t blocks = len / bl;
   if (blocks > 0) {
-    c->alg->compress(&c->state, data, blocks);
+    c->sha->compress(&c->state, data, blocks);
     data += blocks * bl;
     len -= blocks * bl;
   }
@@ -61,14 +75,14 @@ void hash_ctx_final(HashCtx* c, uint8_t* out) {
   c->buf[c->buf_len++] = 0x80;
   if (c->buf_len > bl - ll) {
     std::memset(c->buf + c->buf_len, 0, bl - c->buf_len);
-    c->alg->compress(&c->state, c->buf, 1);
+    c->sha->compress(&c->state, c->buf, 1);
     c->buf_len = 0;
   }
   // Lengths here fit in 64 bits; the upper half of SHA-512's 128-bit
   // length field stays zero.
   std::memset(c->buf + c->buf_len, 0, bl - 8 - c->buf_len);
   store_be64(c->buf + bl - 8, bits);
-  c->alg->compress(&c->state, c->buf, 1);
+  c->sha->compress(&c->state, c->buf, 1);
   hash_output(*c->alg, c->state, out);
   secure_zero(c, sizeof(*c));
 }
@@ -89,6 +103,13 @@ size_t hash_digest_len(HashAlgorithm alg) {
   return internal::alg_of(alg).digest_len;
 }
 
+bool hash_backend_usable(HashAlgorithm alg, const internal::ShaBackend* row) {
+  const internal::HashAlg& a = internal::alg_of(alg);
+  return internal::table_usable(internal::sha_table(a.family), row,
+                                internal::cpu_caps()) &&
+         internal::sha_row_usable(a, row);
+}
+
 void Hash::clear() {
   const internal::HashAlg* alg = ctx_.alg;
   internal::secure_zero(&ctx_, sizeof(ctx_));
@@ -99,11 +120,26 @@ void Hash::init(HashAlgorithm alg) {
   internal::hash_ctx_init(&ctx_, internal::alg_of(alg));
 }
 
+Status Hash::init(HashAlgorithm alg, const internal::ShaBackend* row) {
+  const internal::HashAlg& a = internal::alg_of(alg);
+  clear();
+  ctx_.alg = &a;
+  if (!internal::sha_row_usable(a, row)) return Status::kUnsupported;
+  internal::hash_ctx_init(&ctx_, a, row);
+  return Status::kOk;
+}
+
+const char* Hash::backend_name() const {
+  return ctx_.sha ? ctx_.sha->name : "none";
+}
+
 void Hash::update(std::span<const uint8_t> data) {
-  if (!data.empty()) internal::hash_ctx_update(&ctx_, data.data(), data.size());
+  if (ctx_.sha == nullptr || data.empty()) return;
+  internal::hash_ctx_update(&ctx_, data.data(), data.size());
 }
 
 Status Hash::finish(std::span<uint8_t> out) {
+  if (ctx_.sha == nullptr) return Status::kNotInitialized;
   if (out.size() < ctx_.alg->digest_len) return Status::kOutputTooSmall;
   const internal::HashAlg* alg = ctx_.alg;
   internal::hash_ctx_final(&ctx_, out.data());

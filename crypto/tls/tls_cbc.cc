@@ -43,6 +43,7 @@
 
 #include "crypto/cpu/cpu.h"
 #include "crypto/ct.h"
+#include "crypto/hash/sha_backend.h"
 #include "crypto/internal.h"
 #include "crypto/tls/tls_cbc_internal.h"
 
@@ -146,6 +147,9 @@ void tls_hmac_ct(const HmacKeyState& key, const uint8_t ad[11],
                  size_t /*b_len*/, size_t data_len, size_t min_data_len,
                  size_t max_data_len, uint8_t* out) {
   const HashAlg& alg = *key.alg;
+  // The key's row: every compression below runs on it, the same number
+  // of times for every secret data_len.
+  const ShaBackend& sha = *key.sha;
   const size_t bl = alg.block_len;
   const size_t block_shift = bl == 128 ? 7 : 6;
   const size_t ll = alg.length_len;
@@ -173,11 +177,11 @@ void tls_hmac_ct(const HmacKeyState& key, const uint8_t ad[11],
       // A run of whole blocks inside `a`: hash in place.
       size_t run = (13 + a_len - p) >> block_shift;
       if (run > first_var - j) run = first_var - j;
-      alg.compress(&st, a + (p - 13), run);
+      sha.compress(&st, a + (p - 13), run);
       j += run;
     } else {
       s.gather(p, bl, block);
-      alg.compress(&st, block, 1);
+      sha.compress(&st, block, 1);
       ++j;
     }
   }
@@ -201,7 +205,7 @@ void tls_hmac_ct(const HmacKeyState& key, const uint8_t ad[11],
     const size_t is_final = ct_eq_mask(value_barrier(j), final_block);
     for (size_t q = 0; q < ll; ++q)
       block[bl - ll + q] |= static_cast<uint8_t>(len_field[q] & is_final);
-    alg.compress(&st, block, 1);
+    sha.compress(&st, block, 1);
     const uint64_t keep = 0 - static_cast<uint64_t>(is_final & 1);
     for (size_t w = 0; w < 8; ++w) result.w[w] |= st.w[w] & keep;
   }
@@ -262,24 +266,42 @@ Status TlsCbcAead::init(TlsCbcSuite suite, std::span<const uint8_t> key,
 
 Status TlsCbcAead::init(TlsCbcSuite suite, std::span<const uint8_t> key,
                         size_t tag_len, const internal::AesBackend* aes) {
+  const size_t idx = static_cast<size_t>(suite);
+  if (idx >= sizeof(kSuites) / sizeof(kSuites[0])) {
+    clear();
+    return Status::kInvalidArgument;
+  }
+  const internal::HashAlg& alg = internal::alg_of(kSuites[idx].hash);
+  return init(suite, key, tag_len, aes,
+              internal::select_sha_backend(alg.family, internal::cpu_caps()));
+}
+
+Status TlsCbcAead::init(TlsCbcSuite suite, std::span<const uint8_t> key,
+                        size_t tag_len, const internal::AesBackend* aes,
+                        const internal::ShaBackend* sha) {
   clear();
   const size_t idx = static_cast<size_t>(suite);
   if (idx >= sizeof(kSuites) / sizeof(kSuites[0]))
     return Status::kInvalidArgument;
   const TlsCbcSuiteInfo& info = kSuites[idx];
+  const internal::HashAlg& alg = internal::alg_of(info.hash);
   if (key.size() != info.key_len()) return Status::kInvalidKeyLength;
   if (key.data() == nullptr) return Status::kInvalidArgument;
   if (tag_len != 0 && tag_len != info.mac_key_len)
     return Status::kInvalidTagLength;
+  if (!internal::sha_row_usable(alg, sha)) return Status::kUnsupported;
   Status s = aes_.init(key.subspan(info.mac_key_len, info.enc_key_len), aes);
   if (s != Status::kOk) return s;
-  internal::hmac_key_setup(&mac_, internal::alg_of(info.hash), key.data(),
-                           info.mac_key_len);
+  internal::hmac_key_setup(&mac_, alg, sha, key.data(), info.mac_key_len);
   internal::scrub_stack();  // the key block's message schedule, states
   if (info.implicit_iv)
     std::memcpy(iv_, key.data() + info.mac_key_len + info.enc_key_len, 16);
   info_ = &info;
   return Status::kOk;
+}
+
+const char* TlsCbcAead::sha_backend_name() const {
+  return mac_.sha ? mac_.sha->name : "none";
 }
 
 void TlsCbcAead::clear() {

@@ -1,5 +1,7 @@
 // hash.h: SHA-1, SHA-256, SHA-384, SHA-512 (FIPS 180-4) and HMAC over them
-// (RFC 2104), portable C++.
+// (RFC 2104). The compression function runs on the best row of its backend
+// table for this CPU (portable C++, x86 SHA-NI, ARMv8 SHA instructions;
+// crypto/hash/sha_backend.h), chosen at init().
 //
 // They are here for the TLS 1.0-1.2 CBC record MACs (tls_cbc.h) and exposed
 // because they are useful on their own. SHA-1 is for legacy MACs only.
@@ -21,6 +23,10 @@ enum class HashAlgorithm { kSha1, kSha256, kSha384, kSha512 };
 // hash_digest_len: 20, 32, 48 or 64.
 size_t hash_digest_len(HashAlgorithm alg);
 
+// hash_backend_usable: whether `row` is compiled in, computes alg's
+// compression function and this CPU (after CTCRYPTO_DISABLE) can run it.
+bool hash_backend_usable(HashAlgorithm alg, const internal::ShaBackend* row);
+
 // Hash and Hmac wipe their state (the chaining value, buffered input, and
 // for Hmac the ipad/opad key states) on clear() and destruction. Copies
 // are independent and wipe themselves in turn.
@@ -33,10 +39,16 @@ class Hash {
   // clear: wipes the state; init() before further use.
   void clear();
   void init(HashAlgorithm alg);
+  // init with an explicit compression-function row (tests, benchmarks):
+  // kUnsupported, and the object unusable until the next init(), when the
+  // row is null, of another hash or not runnable on this CPU.
+  Status init(HashAlgorithm alg, const internal::ShaBackend* row);
+  // backend_name: the row's name, "none" before init or after clear().
+  const char* backend_name() const;
   void update(std::span<const uint8_t> data);
   // finish: writes digest_len() bytes; out.size() must be >= digest_len()
   // (kOutputTooSmall otherwise, nothing written). The object must be
-  // init()ed again before reuse.
+  // init()ed again before reuse (kNotInitialized until then).
   Status finish(std::span<uint8_t> out);
   size_t digest_len() const { return ctx_.alg->digest_len; }
 
@@ -59,6 +71,12 @@ class Hmac {
   void clear();
   // init: any key length (longer than a block: hashed first, RFC 2104).
   Status init(HashAlgorithm alg, std::span<const uint8_t> key);
+  // init with an explicit compression-function row (tests, benchmarks):
+  // kUnsupported as for Hash::init.
+  Status init(HashAlgorithm alg, std::span<const uint8_t> key,
+              const internal::ShaBackend* row);
+  // backend_name: the key's row, "none" when uninitialised.
+  const char* backend_name() const;
   void update(std::span<const uint8_t> data);
   // finish: as Hash::finish; the key stays set, so init() is not needed to
   // MAC the next message with the same key (call reset() first).

@@ -24,7 +24,8 @@
 // (use one object per direction). Explicit-IV suites keep no state.
 //
 // The CBC work goes through the AES key's backend (AES-NI, ARMv8, vpaes,
-// bitsliced ...); the hashes are portable.
+// bitsliced ...), the MAC through the HMAC key's compression-function row
+// (portable, SHA-NI, ARMv8 SHA; crypto/hash/sha_backend.h).
 #ifndef CTCRYPTO_TLS_CBC_H_
 #define CTCRYPTO_TLS_CBC_H_
 
@@ -85,11 +86,20 @@ class TlsCbcAead {
   // init with an explicit AES backend row (tests, benchmarks).
   Status init(TlsCbcSuite suite, std::span<const uint8_t> key, size_t tag_len,
               const internal::AesBackend* aes);
+  // init with explicit AES and compression-function rows (tests,
+  // benchmarks): kUnsupported when the SHA row is null, of another hash
+  // than the suite's, or not runnable on this CPU.
+  Status init(TlsCbcSuite suite, std::span<const uint8_t> key, size_t tag_len,
+              const internal::AesBackend* aes,
+              const internal::ShaBackend* sha);
 
   bool initialized() const { return aes_.initialized(); }
   const TlsCbcSuiteInfo& info() const { return *info_; }
   size_t mac_len() const { return mac_.alg ? mac_.alg->digest_len : 0; }
   const AesKey& aes_key() const { return aes_; }
+  // sha_backend_name: the MAC's compression-function row, "none" when
+  // uninitialised.
+  const char* sha_backend_name() const;
 
   // seal_len: the exact output length of seal() for `in_len` bytes; 0 for
   // in_len >= 2^16, which seal() refuses.
