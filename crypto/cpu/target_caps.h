@@ -100,20 +100,20 @@ namespace ctcrypto::internal {
 
 // kTargetCaps: the Cap bits the compile-time target promises.
 inline constexpr uint32_t kTargetCaps =
-    (CTCRYPTO_TARGET_HAS_AESNI ? kCapAesni : 0u) |
-    (CTCRYPTO_TARGET_HAS_PCLMUL ? kCapPclmul : 0u) |
-    (CTCRYPTO_TARGET_HAS_SSSE3 ? kCapSsse3 : 0u) |
-    (CTCRYPTO_TARGET_HAS_AVX ? kCapAvx : 0u) |
-    (CTCRYPTO_TARGET_HAS_AVX2 ? kCapAvx2 : 0u) |
-    (CTCRYPTO_TARGET_HAS_AVX512 ? kCapAvx512 : 0u) |
-    (CTCRYPTO_TARGET_HAS_VAES ? kCapVaes : 0u) |
-    (CTCRYPTO_TARGET_HAS_NEON ? kCapNeon : 0u) |
-    (CTCRYPTO_TARGET_HAS_AES ? kCapAes : 0u) |
-    (CTCRYPTO_TARGET_HAS_PMULL ? kCapPmull : 0u) |
-    (CTCRYPTO_TARGET_HAS_SHANI ? kCapShaNi : 0u) |
-    (CTCRYPTO_TARGET_HAS_SHA1 ? kCapSha1 : 0u) |
-    (CTCRYPTO_TARGET_HAS_SHA2 ? kCapSha2 : 0u) |
-    (CTCRYPTO_TARGET_HAS_SHA512 ? kCapSha512 : 0u);
+    (CTCRYPTO_TARGET_HAS_AESNI ? kCapAesni : uint32_t{0}) |
+    (CTCRYPTO_TARGET_HAS_PCLMUL ? kCapPclmul : uint32_t{0}) |
+    (CTCRYPTO_TARGET_HAS_SSSE3 ? kCapSsse3 : uint32_t{0}) |
+    (CTCRYPTO_TARGET_HAS_AVX ? kCapAvx : uint32_t{0}) |
+    (CTCRYPTO_TARGET_HAS_AVX2 ? kCapAvx2 : uint32_t{0}) |
+    (CTCRYPTO_TARGET_HAS_AVX512 ? kCapAvx512 : uint32_t{0}) |
+    (CTCRYPTO_TARGET_HAS_VAES ? kCapVaes : uint32_t{0}) |
+    (CTCRYPTO_TARGET_HAS_NEON ? kCapNeon : uint32_t{0}) |
+    (CTCRYPTO_TARGET_HAS_AES ? kCapAes : uint32_t{0}) |
+    (CTCRYPTO_TARGET_HAS_PMULL ? kCapPmull : uint32_t{0}) |
+    (CTCRYPTO_TARGET_HAS_SHANI ? kCapShaNi : uint32_t{0}) |
+    (CTCRYPTO_TARGET_HAS_SHA1 ? kCapSha1 : uint32_t{0}) |
+    (CTCRYPTO_TARGET_HAS_SHA2 ? kCapSha2 : uint32_t{0}) |
+    (CTCRYPTO_TARGET_HAS_SHA512 ? kCapSha512 : uint32_t{0});
 
 }  // namespace ctcrypto::internal
 

@@ -18,6 +18,7 @@
 // success, when the caller learns it anyway.
 #include "ctcrypto/key_wrap.h"
 
+#include <cstdint>
 #include <cstring>
 
 #include "crypto/ct.h"
@@ -153,7 +154,11 @@ Status aes_key_wrap_padded(const AesKey& kek, std::span<const uint8_t> in,
   if (st != Status::kOk) return st;
   const size_t len = in.size();
   if (len == 0) return Status::kInvalidLength;
-  if (static_cast<uint64_t>(len) > kKeyWrapPaddedMaxInput)
+  // The second bound matters where size_t is 32 bits: there the first never
+  // holds, and padded + 8 below would wrap for a length within 15 of
+  // SIZE_MAX (and pass check_out).
+  if (static_cast<uint64_t>(len) > kKeyWrapPaddedMaxInput ||
+      len > SIZE_MAX - 15)
     return Status::kMessageTooLong;
   const size_t padded = (len + 7) & ~size_t{7};
   st = check_out(in, out, padded + 8);
