@@ -63,9 +63,15 @@ struct Result {
   uint64_t us = 0;
 };
 
+// Clock: what a measurement's microseconds are. kWall is elapsed time;
+// kCpu is the process's CPU time (CLOCK_PROCESS_CPUTIME_ID, bssl speed's
+// -cputime), which on a loaded machine leaves out the time the process
+// waited for a core.
+enum class Clock { kWall, kCpu };
+
 // time_op: runs `op` (after one warm-up call) in batches until `budget_us`
 // have passed; false if a call fails.
-bool time_op(Op& op, uint64_t budget_us, Result* r);
+bool time_op(Op& op, uint64_t budget_us, Result* r, Clock clock = Clock::kWall);
 
 // mbps: the throughput of `r` for `bytes` per call, in 10^6 bytes/s.
 double mbps(const Result& r, size_t bytes);
@@ -87,10 +93,11 @@ struct Options {
   bool chunks_given = false;  // -chunks was on the command line
   uint64_t timeout_ms = 1000;
   bool json = false;
+  Clock clock = Clock::kWall;  // -cputime: Clock::kCpu
 };
 
-// parse_options: -filter, -chunks, -timeout_ms, -json, -help (also with
-// two dashes). Prints the usage (with `note` and the measurement names)
+// parse_options: -filter, -chunks, -timeout_ms, -cputime, -json, -help (also
+// with two dashes). Prints the usage (with `note` and the measurement names)
 // and exits on -help or a bad option.
 Options parse_options(int argc, char** argv, const char* program,
                       const char* note,
@@ -125,8 +132,9 @@ class Printer {
   bool first_ = true;
 };
 
-// active_backends: "aes=<row> ghash=<row>", the rows an AES-128-GCM key
-// gets from the library's dispatch ("none" where key setup fails).
+// active_backends: "aes=<row> ghash=<row> sha1=<row> sha256=<row>
+// sha512=<row>", the rows an AES-128-GCM key and the hashes get from the
+// library's dispatch ("none" where key setup fails).
 std::string active_backends();
 
 }  // namespace ctcrypto::bench

@@ -39,7 +39,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 1
 work=${1:-$(mktemp -d)}
 mkdir -p "$work"
-CONFIGS=${CONFIGS:-"aarch64_ce aarch64_noce armv7_neon"}
+CONFIGS=${CONFIGS:-"aarch64_ce aarch64_noce armv7_neon cortex_m4 cortex_m33"}
 MCA=${MCA:-llvm-mca-14}
 BAZEL_FLAGS="-c opt --ui_event_filters=-info,-debug,-warning --noshow_progress"
 
@@ -68,6 +68,10 @@ for c in $CONFIGS; do
     aarch64*) triple=aarch64-linux-gnu; reg=x0
       cpus="cortex-a53 cortex-a57 cortex-a72 cortex-a75 cortex-a76" ;;
     armv7*) triple=armv7a-linux-gnueabihf; reg=r0; cpus="cortex-a9" ;;
+    # Bare-metal Thumb-2 (toolchains/arm_none_eabi). LLVM 14 schedules both
+    # cores with its Cortex-M4 model (single issue), which the note says.
+    cortex_m4) triple=thumbv7em-none-eabi; reg=r0; cpus="cortex-m4" ;;
+    cortex_m33) triple=thumbv8m.main-none-eabi; reg=r0; cpus="cortex-m33" ;;
     *) continue ;;
   esac
   libs=$(bazel cquery $BAZEL_FLAGS --config="$c" \
@@ -197,7 +201,7 @@ for c in $CONFIGS; do
         continue
       fi
       model=$(model_of "$ftriple" "$reg" "$cpu")
-      want=$(echo "$cpu" | sed 's/cortex-a/A/')
+      want=$(echo "$cpu" | sed 's/cortex-a/A/; s/cortex-m/M/')
       note="-"
       [ -n "$model" ] && [ "$model" != "$want" ] && note="LLVM 14 schedules $cpu with its $model model"
       [ -z "$model" ] && note="no scheduling model in LLVM 14"

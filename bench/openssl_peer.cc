@@ -512,9 +512,9 @@ int main(int argc, char** argv) {
       const uint64_t budget_us = opt.timeout_ms * 1000;
       ctcrypto::bench::Result r_ours, r_theirs;
       if (!ours.setup() ||
-          !ctcrypto::bench::time_op(ours, budget_us, &r_ours) ||
+          !ctcrypto::bench::time_op(ours, budget_us, &r_ours, opt.clock) ||
           !theirs.setup() ||
-          !ctcrypto::bench::time_op(theirs, budget_us, &r_theirs)) {
+          !ctcrypto::bench::time_op(theirs, budget_us, &r_theirs, opt.clock)) {
         std::fprintf(stderr, "speed_vs_openssl: %s failed\n",
                      c.description.c_str());
         rc = 1;

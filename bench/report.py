@@ -8,11 +8,13 @@ Reads RESULTS_DIR/raw/ (written by bench/run-all.sh):
   <config>/sets.tsv            set, CTCRYPTO_DISABLE, aes row, ghash row
   <config>/speed.<set>.txt     //bench:speed output (Did lines)
   <config>/openssl.<set>.txt   //bench:speed_vs_openssl output (host only)
+  <config>/bssl.<set>.txt      bench/bssl-column.sh output (when a BSSL_*
+                               binary was given)
   size.tsv                     bench/size/measure.sh lines
   mca.tsv                      bench/mca.sh lines
 Writes results.json, results.md (every table), summary.md (the headline
 tables, the AES modes at a few sizes on each target's default backend set
-and next to OpenSSL), plots/<config>.png (AES-128-GCM seal MB/s against message size, one
+and next to OpenSSL, the BoringSSL column), plots/<config>.png (AES-128-GCM seal MB/s against message size, one
 line per backend set) and plots/<config>-<measurement>.png (the others).
 """
 import json
@@ -24,7 +26,7 @@ import sys
 
 CONFIG_ORDER = ["x86_64_aesni", "x86_64_ssse3", "aarch64_ce", "aarch64_noce",
                 "armv7_neon"]
-DID = re.compile(r"^(?P<prefix>OpenSSL: )?Did (?P<calls>\d+) (?P<name>\S+) "
+DID = re.compile(r"^(?P<prefix>(?:OpenSSL|BoringSSL): )?Did (?P<calls>\d+) (?P<name>\S+) "
                  r"\((?P<bytes>\d+) bytes\) (?P<verb>\S+) operations in "
                  r"(?P<us>\d+)us")
 HEADLINE = "AES-128-GCM seal"
@@ -51,7 +53,7 @@ MODE_SUMMARY_SIZES = [16, 512, 1344, 1350, 4096]
 
 
 def parse_did(text):
-    """Returns ([ours...], [openssl...]) result dicts from Did lines."""
+    """Returns ([ours...], [peer's...]) result dicts from Did lines."""
     ours, theirs = [], []
     for line in text.splitlines():
         m = DID.match(line.strip())
@@ -87,7 +89,7 @@ def load(out):
     for line in read(os.path.join(out, "meta.txt")).splitlines():
         k, _, v = line.partition(": ")
         meta[k] = v
-    runs, peer = [], []
+    runs, peer, bssl = [], [], []
     for c in configs:
         runner = read(os.path.join(raw, c, "runner.txt")).strip() or "native"
         for line in read(os.path.join(raw, c, "sets.tsv")).splitlines():
@@ -126,6 +128,28 @@ def load(out):
                         "ours_mbps": r["mbps"], "openssl_mbps": tr["mbps"],
                         "ratio": r["mbps"] / tr["mbps"] if tr["mbps"] else 0,
                     })
+            btext = read(os.path.join(raw, c, f"bssl.{s}.txt"))
+            if btext:
+                head = btext.splitlines()[0]
+                cap = re.search(r"OPENSSL_ia32cap=(\S+);", head)
+                o, t = parse_did(btext)
+                tmap = {r["description"]: r for r in t}
+                for r in o:
+                    if r["description"] not in tmap:
+                        continue
+                    tr = tmap[r["description"]]
+                    bssl.append({
+                        "config": c, "runner": runner,
+                        "emulated": runner != "native", "set": s,
+                        "disable": "" if mask == "-" else mask,
+                        "ia32cap": "" if not cap or cap.group(1) == "(unset)"
+                        else cap.group(1),
+                        "description": r["description"],
+                        "measurement": r["measurement"],
+                        "bytesPerCall": r["bytesPerCall"],
+                        "ours_mbps": r["mbps"], "boringssl_mbps": tr["mbps"],
+                        "ratio": r["mbps"] / tr["mbps"] if tr["mbps"] else 0,
+                    })
     size = []
     for line in read(os.path.join(raw, "size.tsv")).splitlines():
         f = line.split("\t")
@@ -143,8 +167,8 @@ def load(out):
                         "bytes_per_iteration": float(f[5]),
                         "cycles_per_iteration": float(f[6]),
                         "cycles_per_byte": float(f[7]), "note": f[8]})
-    return {"meta": meta, "runs": runs, "openssl": peer, "size": size,
-            "mca": mca}
+    return {"meta": meta, "runs": runs, "openssl": peer, "boringssl": bssl,
+            "size": size, "mca": mca}
 
 
 def fmt(v):
@@ -263,6 +287,50 @@ def openssl_tables(data, only=None, sizes=None, exclude=(),
     return out
 
 
+def boringssl_tables(data, only=None, sizes=None):
+    """ctcrypto / BoringSSL `bssl speed` (bench/bssl-column.sh): one row
+    per target, measurement and backend set, ratio cells per size."""
+    out = []
+    entries = [p for p in data.get("boringssl", [])
+               if only is None or p["measurement"] in only]
+    if not entries:
+        return out
+    out.append("### ctcrypto / BoringSSL (bssl speed), alternating runs\n")
+    out.append("Ratio > 1: ctcrypto faster. Both run under the same runner; "
+               "on x86 BoringSSL runs with `OPENSSL_ia32cap` clearing the "
+               "CPUID bits of the capabilities `CTCRYPTO_DISABLE` takes "
+               "away (mapping in bench/bssl-column.sh); on ARM BoringSSL has "
+               "no mask and runs the path the (emulated) CPU reports, so "
+               "only the set with nothing disabled has a line.\n")
+    all_sizes = sorted({p["bytesPerCall"] for p in entries})
+    cols = [s for s in all_sizes if sizes is None or s in sizes]
+    out.append("| target | measurement | ctcrypto set | OPENSSL_ia32cap | " +
+               " | ".join(f"{s} B" for s in cols) + " |")
+    out.append("|---|---|---|---|" + "---:|" * len(cols))
+    keys = []
+    for p in entries:
+        k = (p["config"], p["measurement"], p["set"], p["ia32cap"])
+        if k not in keys:
+            keys.append(k)
+    for k in keys:
+        by = {p["bytesPerCall"]: p for p in entries
+              if (p["config"], p["measurement"], p["set"], p["ia32cap"]) == k}
+        first = next(iter(by.values()))
+        cells = []
+        for s in cols:
+            if s in by:
+                p = by[s]
+                cells.append(f"{p['ratio']:.2f} ({fmt(p['ours_mbps'])}/"
+                             f"{fmt(p['boringssl_mbps'])})")
+            else:
+                cells.append("")
+        out.append(f"| {target_label(first)} | {k[1]} | {k[2]} | "
+                   f"{k[3] or '(unset)'} | " + " | ".join(cells) + " |")
+    out.append("\nCells: ratio (ctcrypto MB/s / BoringSSL MB/s). † emulated: "
+               "compare the ratio, not the MB/s, with other targets.\n")
+    return out
+
+
 def modes_table(data, sizes=None):
     """The AES modes at a glance: one row per mode and size, one column per
     target with the target's first (default-dispatch) backend set."""
@@ -309,7 +377,8 @@ def size_table(data):
                "`nm -S` after `--gc-sections`); *binary growth* is the "
                "whole binary over a baseline without ctcrypto (target "
                "`size -A`), which also counts the libc/libstdc++ parts "
-               "pulled in. `portable` = `--define ctcrypto_backends=portable`.\n")
+               "pulled in. `portable` = the platform with "
+               "`@ctcrypto//config:rows_portable`.\n")
     out.append("| target | build | text | rodata | data | total | "
                "binary growth | rows compiled in |")
     out.append("|---|---|---:|---:|---:|---:|---:|---|")
@@ -459,6 +528,9 @@ def main():
         "process run, native")
     if modes:
         full += ["## AES modes\n"] + modes
+    bssl = boringssl_tables(data)
+    if bssl:
+        full += ["## BoringSSL side by side\n"] + bssl
     full += ["## Code size\n"] + size_table(data)
     full += ["## ARM cost model\n"] + mca_table(data)
     if made:
@@ -475,6 +547,9 @@ def main():
     summary += openssl_tables(
         data, only=MODES, sizes=MODE_SUMMARY_SIZES,
         title="AES modes: ctcrypto / {ver} (EVP), same process run, native")
+    summary += boringssl_tables(data, only=[HEADLINE, "AES-128-CBC-SHA1 open",
+                                            "AES-128-CBC-SHA1 seal"],
+                                sizes=[16, 256, 1350, 16384])
     summary += size_table(data) + mca_table(data)
     summary.append(f"Everything: {os.path.join(out, 'results.md')}, "
                    f"results.json, {len(made)} plots in plots/.\n")

@@ -15,6 +15,10 @@
 #      except XTS, which declares its sectors (512 and 4096 bytes);
 #   4. measures what AES-GCM costs a consumer in code size, for the default
 #      and the portable-only build (bench/size/measure.sh).
+# With a BoringSSL `bssl` binary named for the target's architecture
+# (BSSL_X86_64, BSSL_AARCH64, BSSL_ARMV7), step 3 also runs the workloads
+# both have through it and //bench:speed, alternately, under the same
+# runner and the same mirrored capability mask (bench/bssl-column.sh).
 # Then the llvm-mca estimates for the ARM bulk loops (bench/mca.sh) and the
 # report (bench/report.py): a results folder with the raw Did lines, JSON,
 # Markdown tables and gnuplot PNGs; the summary is printed at the end.
@@ -24,6 +28,7 @@
 #   TIMEOUT_MS=1000 bench/run-all.sh          # longer measurements
 #   CONFIGS="x86_64_aesni aarch64_ce" OUT=/tmp/r bench/run-all.sh -filter GCM
 #   SKIP_SIZE=1 SKIP_MCA=1 bench/run-all.sh   # speed only
+#   BSSL_X86_64=/path/to/bssl bench/run-all.sh  # with a BoringSSL column
 set -u
 cd "$(dirname "$0")/.." || exit 1
 top=$(pwd)
@@ -37,6 +42,23 @@ CONFIGS=${CONFIGS:-$(configs_all)}
 # through binfmt on QEMU's default CPU, and be labelled native).
 # shellcheck disable=SC2086 # CONFIGS is a list
 configs_check $CONFIGS || exit 2
+
+# bssl_for CONFIG: the BoringSSL `bssl` binary named for the config's
+# architecture (the first field of its triple), or nothing.
+bssl_for() {
+  case "$(config_field "$1" 2)" in
+    x86_64-*) echo "${BSSL_X86_64:-}" ;;
+    aarch64-*) echo "${BSSL_AARCH64:-}" ;;
+    arm-*) echo "${BSSL_ARMV7:-}" ;;
+  esac
+}
+for c in $CONFIGS; do
+  b=$(bssl_for "$c")
+  if [ -n "$b" ] && [ ! -x "$b" ]; then
+    echo "bench/run-all.sh: $c: BoringSSL binary '$b' is not an executable file" >&2
+    exit 2
+  fi
+done
 TIMEOUT_MS=${TIMEOUT_MS:-150}
 OUT=${OUT:-bench/results/$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$OUT/raw" || exit 1
@@ -54,6 +76,10 @@ progress() {
   echo "host: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)"
   echo "timeout_ms: $TIMEOUT_MS"
   echo "speed_args: $*"
+  for v in BSSL_X86_64 BSSL_AARCH64 BSSL_ARMV7; do
+    eval "b=\${$v:-}"
+    [ -n "$b" ] && echo "$v: $b"
+  done
 } > "$OUT/meta.txt"
 
 failed=0
@@ -62,6 +88,7 @@ i=0
 for c in $CONFIGS; do
   i=$((i + 1))
   runner=$(config_runner "$c") || exit 2
+  bssl=$(bssl_for "$c")
   dir="$OUT/raw/$c"
   mkdir -p "$dir"
   echo "${runner:-native}" > "$dir/runner.txt"
@@ -99,14 +126,27 @@ for c in $CONFIGS; do
         failed=1
       fi
     fi
+    if [ -n "$bssl" ]; then
+      progress "[$i/$nconf $c] [$j/$nsets] BoringSSL column $set${runner:+ EMULATED: $runner}"
+      # shellcheck disable=SC2086
+      if ! CTCRYPTO_DISABLE=$d bench/bssl-column.sh "$runner" "$bssl" \
+          "$bin/bench/speed" "$bin/tool/ctcrypto" "$TIMEOUT_MS" "$@" \
+          > "$dir/bssl.$set.txt" < /dev/null; then
+        echo "bench/run-all.sh: $c $set: BoringSSL column FAILED" >&2
+        failed=1
+      fi
+    fi
   done < "$dir/sets.tsv"
 
   if [ -z "${SKIP_SIZE:-}" ]; then
     progress "[$i/$nconf $c] code size, default backend set"
     bench/size/measure.sh "$c" "$bin" all >> "$OUT/raw/size.tsv" || failed=1
-    progress "[$i/$nconf $c] code size, --define ctcrypto_backends=portable"
+    progress "[$i/$nconf $c] code size, //config:rows_portable"
+    # The config's platform with the portable row setting (platforms/).
+    portable=$(config_field "$c" 5)
+    portable=${portable%_platform}_portable_platform
     # shellcheck disable=SC2086
-    if bazel build $BAZEL_FLAGS --config="$c" --define ctcrypto_backends=portable //bench/size:all; then
+    if bazel build $BAZEL_FLAGS --config="$c" --platforms="$portable" //bench/size:all; then
       bench/size/measure.sh "$c" "$bin" portable >> "$OUT/raw/size.tsv" || failed=1
     else
       failed=1

@@ -26,6 +26,7 @@
 #include "ctcrypto/cmac.h"
 #include "ctcrypto/gcm_siv.h"
 #include "ctcrypto/gmac.h"
+#include "ctcrypto/hash.h"
 #include "ctcrypto/key_wrap.h"
 #include "ctcrypto/modes.h"
 #include "ctcrypto/status.h"
@@ -361,6 +362,23 @@ class KeyWrap : public Op {
   Buffer in_, out_;
 };
 
+// --- hashes ------------------------------------------------------------------
+// One-shot digest of the chunk (bssl speed's "SHA-256 (16 bytes)" lines),
+// on the compression-function row the library selects.
+
+template <ctcrypto::HashAlgorithm kAlg>
+class HashOp : public Op {
+ public:
+  explicit HashOp(size_t len)
+      : in_(len), out_(ctcrypto::internal::kHashMaxDigestLen) {}
+  Status init() override { return Status::kOk; }
+  bool run() override { return ok(ctcrypto::hash(kAlg, in_.span(), out_.span())); }
+  const void* output() const override { return out_.data(); }
+
+ private:
+  Buffer in_, out_;
+};
+
 template <typename T>
 std::unique_ptr<Op> make(size_t len) {
   return std::make_unique<T>(len);
@@ -385,6 +403,10 @@ constexpr Measurement kMeasurements[] = {
      make<Seal<TlsCbc<ctcrypto::TlsCbcSuite::kAes128CbcSha1>>>},
     {{"AES-128-CBC-SHA1", "open", 1},
      make<Open<TlsCbc<ctcrypto::TlsCbcSuite::kAes128CbcSha1>>>},
+    {{"AES-128-CBC-SHA256", "seal", 1},
+     make<Seal<TlsCbc<ctcrypto::TlsCbcSuite::kAes128CbcSha256>>>},
+    {{"AES-128-CBC-SHA256", "open", 1},
+     make<Open<TlsCbc<ctcrypto::TlsCbcSuite::kAes128CbcSha256>>>},
     {{"AES-256-CBC-SHA384", "seal", 1},
      make<Seal<TlsCbc<ctcrypto::TlsCbcSuite::kAes256CbcSha384>>>},
     {{"AES-256-CBC-SHA384", "open", 1},
@@ -419,6 +441,10 @@ constexpr Measurement kMeasurements[] = {
     {{"AES-256-KW", "unwrap", 8}, make<KeyWrap<true, false, 32>>},
     {{"AES-128-KWP", "wrap", 1}, make<KeyWrap<false, true, 16>>},
     {{"AES-128-KWP", "unwrap", 1}, make<KeyWrap<true, true, 16>>},
+    {{"SHA-1", "hash", 1}, make<HashOp<ctcrypto::HashAlgorithm::kSha1>>},
+    {{"SHA-256", "hash", 1}, make<HashOp<ctcrypto::HashAlgorithm::kSha256>>},
+    {{"SHA-384", "hash", 1}, make<HashOp<ctcrypto::HashAlgorithm::kSha384>>},
+    {{"SHA-512", "hash", 1}, make<HashOp<ctcrypto::HashAlgorithm::kSha512>>},
 };
 
 std::string header() {
@@ -444,8 +470,8 @@ int main(int argc, char** argv) {
     for (const ctcrypto::bench::Case& c : ctcrypto::bench::cases(opt, m.m)) {
       std::unique_ptr<Op> op = m.make(c.len);
       ctcrypto::bench::Result r;
-      if (!op->setup() ||
-          !ctcrypto::bench::time_op(*op, opt.timeout_ms * 1000, &r)) {
+      if (!op->setup() || !ctcrypto::bench::time_op(*op, opt.timeout_ms * 1000,
+                                                    &r, opt.clock)) {
         std::fprintf(stderr, "speed: %s failed: %s\n", c.description.c_str(),
                      op->error().c_str());
         rc = 1;

@@ -24,6 +24,7 @@
 #include "crypto/aes/aes_backend.h"
 #include "crypto/ghash/ghash_backend.h"
 #include "crypto/hash/hash_internal.h"
+#include "crypto/hash/sha_backend.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/ccm.h"
@@ -122,6 +123,14 @@ struct KeyAccess {
   static Status init_with_rows(TlsCbcAead& t, TlsCbcSuite suite,
                                std::span<const uint8_t> key, size_t tag_len,
                                const AesBackend* aes);
+  static Status init_with_rows(TlsCbcAead& t, TlsCbcSuite suite,
+                               std::span<const uint8_t> key, size_t tag_len,
+                               const AesBackend* aes, const ShaBackend* sha);
+  static Status init_with_rows(Hash& h, HashAlgorithm alg,
+                               const ShaBackend* row);
+  static Status init_with_rows(Hmac& h, HashAlgorithm alg,
+                               std::span<const uint8_t> key,
+                               const ShaBackend* row);
 };
 
 }  // namespace ctcrypto::internal

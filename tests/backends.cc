@@ -13,6 +13,9 @@ void PrintTo(const AesBackend* b, std::ostream* os) {
 void PrintTo(const GhashBackend* b, std::ostream* os) {
   *os << "ghash:" << (b != nullptr && b->name != nullptr ? b->name : "(null)");
 }
+void PrintTo(const ShaBackend* b, std::ostream* os) {
+  *os << "sha:" << (b != nullptr && b->name != nullptr ? b->name : "(null)");
+}
 }  // namespace ctcrypto::internal
 
 namespace ctcrypto_test {
@@ -169,6 +172,94 @@ testing::AssertionResult InitGcm(ctcrypto::AesGcm* gcm,
   if (!r) return r;
   return CheckName("AesGcm ghash_key()", gcm->ghash_key().backend_name(),
                    rows.ghash->name);
+}
+
+std::vector<const ShaBackend*> AllShaBackends(ctcrypto::HashAlgorithm alg) {
+  std::vector<const ShaBackend*> out;
+  for (const ShaBackend* b :
+       ctcrypto::internal::sha_table(ctcrypto::internal::alg_of(alg).family)) {
+    out.push_back(b);
+  }
+  return out;
+}
+
+std::vector<const ShaBackend*> UsableShaBackends(ctcrypto::HashAlgorithm alg) {
+  std::vector<const ShaBackend*> out;
+  for (const ShaBackend* b : AllShaBackends(alg)) {
+    if (ctcrypto::internal::hash_backend_usable(alg, b)) out.push_back(b);
+  }
+  return out;
+}
+
+const char* HashName(ctcrypto::HashAlgorithm alg) {
+  switch (alg) {
+    case ctcrypto::HashAlgorithm::kSha1: return "sha1";
+    case ctcrypto::HashAlgorithm::kSha256: return "sha256";
+    case ctcrypto::HashAlgorithm::kSha384: return "sha384";
+    case ctcrypto::HashAlgorithm::kSha512: return "sha512";
+  }
+  return "unknown";
+}
+
+void PrintTo(const ShaRow& r, std::ostream* os) {
+  *os << "{" << HashName(r.alg) << ", ";
+  ctcrypto::internal::PrintTo(r.sha, os);
+  *os << "}";
+}
+
+namespace {
+std::vector<ShaRow> RowsOf(std::initializer_list<ctcrypto::HashAlgorithm> algs) {
+  std::vector<ShaRow> out;
+  for (ctcrypto::HashAlgorithm a : algs) {
+    for (const ShaBackend* b : UsableShaBackends(a)) out.push_back({a, b});
+  }
+  return out;
+}
+}  // namespace
+
+std::vector<ShaRow> UsableShaRows() {
+  using ctcrypto::HashAlgorithm;
+  return RowsOf({HashAlgorithm::kSha1, HashAlgorithm::kSha256,
+                 HashAlgorithm::kSha384, HashAlgorithm::kSha512});
+}
+
+std::vector<ShaRow> UsableTlsShaRows() {
+  using ctcrypto::HashAlgorithm;
+  return RowsOf(
+      {HashAlgorithm::kSha1, HashAlgorithm::kSha256, HashAlgorithm::kSha384});
+}
+
+const ShaBackend* ReferenceShaBackend(ctcrypto::HashAlgorithm alg) {
+  switch (ctcrypto::internal::alg_of(alg).family) {
+    case ctcrypto::internal::ShaFamily::kSha1:
+      return &ctcrypto::internal::kSha1Portable;
+    case ctcrypto::internal::ShaFamily::kSha256:
+      return &ctcrypto::internal::kSha256Portable;
+    case ctcrypto::internal::ShaFamily::kSha512:
+      return &ctcrypto::internal::kSha512Portable;
+  }
+  return nullptr;
+}
+
+std::string ShaRowParamName::operator()(
+    const testing::TestParamInfo<ShaRow>& info) const {
+  return std::string(HashName(info.param.alg)) + "_" +
+         SanitizeName(info.param.sha->name);
+}
+
+testing::AssertionResult InitHash(ctcrypto::Hash* h, ctcrypto::HashAlgorithm alg,
+                                  const ShaBackend* row) {
+  auto r = CheckStatus(ctcrypto::internal::init_with_rows(*h, alg, row));
+  if (!r) return r;
+  return CheckName("Hash", h->backend_name(), row->name);
+}
+
+testing::AssertionResult InitHmac(ctcrypto::Hmac* h, ctcrypto::HashAlgorithm alg,
+                                  std::span<const uint8_t> key,
+                                  const ShaBackend* row) {
+  auto r = CheckStatus(ctcrypto::internal::init_with_rows(*h, alg, key, row));
+  if (!r) return r;
+  return CheckName("Hmac", h->backend_name(), row->name);
 }
 
 uint32_t TestSeed() {

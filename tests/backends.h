@@ -1,4 +1,4 @@
-// backends.h: enumerate the AES and GHASH backend rows this CPU can run, for
+// backends.h: enumerate the AES, GHASH and SHA backend rows this CPU can run, for
 // value-parameterised GoogleTest suites. Suites instantiate over these lists
 // (named by row name), so a row added to kAesBackends / kGhashBackends later
 // is covered without touching the tests.
@@ -15,21 +15,25 @@
 
 #include "crypto/aes/aes_backend.h"
 #include "crypto/ghash/ghash_backend.h"
+#include "crypto/hash/sha_backend.h"
 #include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/ghash.h"
+#include "ctcrypto/hash.h"
 
 namespace ctcrypto::internal {
 // Printers so that failures name the backend row instead of an address.
 void PrintTo(const AesBackend* b, std::ostream* os);
 void PrintTo(const GhashBackend* b, std::ostream* os);
+void PrintTo(const ShaBackend* b, std::ostream* os);
 }  // namespace ctcrypto::internal
 
 namespace ctcrypto_test {
 
 using ctcrypto::internal::AesBackend;
 using ctcrypto::internal::GhashBackend;
+using ctcrypto::internal::ShaBackend;
 
 // Every compiled-in row, usable on this CPU or not.
 std::vector<const AesBackend*> AllAesBackends();
@@ -50,6 +54,27 @@ void PrintTo(const GcmBackends& b, std::ostream* os);
 // Every usable AES row crossed with every usable GHASH row.
 std::vector<GcmBackends> UsableGcmBackends();
 
+// The SHA compression-function rows of `alg`'s table (SHA-384 shares
+// SHA-512's): every compiled-in one, and those this CPU can run (table
+// order; the portable row is always among them).
+std::vector<const ShaBackend*> AllShaBackends(ctcrypto::HashAlgorithm alg);
+std::vector<const ShaBackend*> UsableShaBackends(ctcrypto::HashAlgorithm alg);
+
+// ShaRow: one (hash, compression-function row) pair; UsableShaRows: every
+// hash with every usable row of its table.
+struct ShaRow {
+  ctcrypto::HashAlgorithm alg;
+  const ShaBackend* sha;
+};
+void PrintTo(const ShaRow& r, std::ostream* os);
+std::vector<ShaRow> UsableShaRows();
+// The usable rows of SHA-1, SHA-256 and SHA-384 (the TLS CBC suites' MACs).
+std::vector<ShaRow> UsableTlsShaRows();
+// The portable row of alg's table, the reference of the hardware rows.
+const ShaBackend* ReferenceShaBackend(ctcrypto::HashAlgorithm alg);
+// The name of a HashAlgorithm ("sha1", "sha256", "sha384", "sha512").
+const char* HashName(ctcrypto::HashAlgorithm alg);
+
 // Reference rows for randomised comparisons: the portable nohw rows
 // (kAesNohw, kGhashNohw), linked into the tests directly - also on aarch64,
 // where the library's tables do not list them.
@@ -69,6 +94,9 @@ struct GhashBackendParamName {
 struct GcmBackendsParamName {
   std::string operator()(const testing::TestParamInfo<GcmBackends>& info) const;
 };
+struct ShaRowParamName {
+  std::string operator()(const testing::TestParamInfo<ShaRow>& info) const;
+};
 
 // Key set-up helpers: succeed only when init returns kOk and the key
 // reports the requested row(s) as the backend that set it up, so every test
@@ -82,6 +110,13 @@ testing::AssertionResult InitGhashKey(ctcrypto::GhashKey* key,
 testing::AssertionResult InitGcm(ctcrypto::AesGcm* gcm,
                                  std::span<const uint8_t> raw, size_t tag_len,
                                  const GcmBackends& rows);
+
+// InitHash / InitHmac: as InitAesKey, for a hash or HMAC object on `row`.
+testing::AssertionResult InitHash(ctcrypto::Hash* h, ctcrypto::HashAlgorithm alg,
+                                  const ShaBackend* row);
+testing::AssertionResult InitHmac(ctcrypto::Hmac* h, ctcrypto::HashAlgorithm alg,
+                                  std::span<const uint8_t> key,
+                                  const ShaBackend* row);
 
 // The fixed seed of the randomised tests (CTCRYPTO_TEST_SEED overrides it).
 uint32_t TestSeed();
@@ -104,5 +139,10 @@ uint32_t TestSeed();
       Backends, suite,                                                    \
       testing::ValuesIn(::ctcrypto_test::UsableGcmBackends()),            \
       ::ctcrypto_test::GcmBackendsParamName())
+
+#define CTCRYPTO_INSTANTIATE_SHA_ROWS(suite)                              \
+  INSTANTIATE_TEST_SUITE_P(                                               \
+      Backends, suite, testing::ValuesIn(::ctcrypto_test::UsableShaRows()), \
+      ::ctcrypto_test::ShaRowParamName())
 
 #endif  // CTCRYPTO_TESTS_BACKENDS_H_

@@ -25,7 +25,8 @@ using namespace ctcrypto::internal;  // NOLINT: Cap constants
 
 constexpr uint32_t kAllCaps = kCapAesni | kCapPclmul | kCapSsse3 | kCapAvx |
                               kCapVaes | kCapNeon | kCapAes | kCapPmull |
-                              kCapAvx2 | kCapAvx512;
+                              kCapAvx2 | kCapAvx512 | kCapShaNi | kCapSha1 |
+                              kCapSha2 | kCapSha512;
 
 TEST(ParseDisableListTest, KnownAndUnknownNames) {
   size_t unknown = 99;

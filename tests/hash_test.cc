@@ -1,5 +1,8 @@
 // hash_test.cc: SHA-1 / SHA-256 / SHA-384 / SHA-512 and HMAC known answers,
-// and streaming (any split) against one-shot.
+// and streaming (any split) against one-shot, on every compression-function
+// row this CPU can run (tests/backends.h UsableShaRows), plus every row
+// against the portable row on random lengths, splits and keys, and the SHA
+// tables themselves.
 //
 // Known answers: FIPS 180-4's examples (the "abc", 448-bit and 896-bit
 // messages and one million 'a', from NIST's published example values),
@@ -8,10 +11,17 @@
 // was computed with Python's hashlib for messages m[i] = 7i + 1 (mod 256).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <random>
+#include <set>
 #include <string>
+#include <vector>
 
+#include "crypto/cpu/cpu.h"
+#include "crypto/hash/sha_backend.h"
+#include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/hash.h"
 #include "tests/backends.h"
 #include "tests/test_util.h"
@@ -26,11 +36,31 @@ constexpr HashAlgorithm kAlgs[] = {HashAlgorithm::kSha1, HashAlgorithm::kSha256,
                                    HashAlgorithm::kSha384,
                                    HashAlgorithm::kSha512};
 
+// AlgIndex: the column of alg in the {sha1, sha256, sha384, sha512} tables.
+size_t AlgIndex(HashAlgorithm alg) {
+  for (size_t i = 0; i < 4; ++i)
+    if (kAlgs[i] == alg) return i;
+  return 0;
+}
+
+// Digest on the default (selected) row, through the one-shot function.
 std::string Digest(HashAlgorithm alg, std::span<const uint8_t> in) {
   uint8_t out[64];
   EXPECT_EQ(ctcrypto::hash(alg, in, out), Status::kOk);
   return ToHex(std::span<const uint8_t>(out, ctcrypto::hash_digest_len(alg)));
 }
+
+// Digest on an explicit row.
+std::string Digest(const ShaRow& r, std::span<const uint8_t> in) {
+  ctcrypto::Hash h(r.alg);
+  EXPECT_TRUE(InitHash(&h, r.alg, r.sha));
+  h.update(in);
+  uint8_t out[64];
+  EXPECT_EQ(h.finish(out), Status::kOk);
+  return ToHex(std::span<const uint8_t>(out, ctcrypto::hash_digest_len(r.alg)));
+}
+
+class HashRowTest : public testing::TestWithParam<ShaRow> {};
 
 std::span<const uint8_t> Str(const char* s) {
   return {reinterpret_cast<const uint8_t*>(s), std::strlen(s)};
@@ -81,7 +111,15 @@ TEST(HashTest, Fips180Examples) {
   }
 }
 
-TEST(HashTest, MillionA) {
+TEST_P(HashRowTest, Fips180Examples) {
+  const ShaRow& r = GetParam();
+  for (const Kat& k : kFips180) {
+    SCOPED_TRACE(k.msg);
+    EXPECT_EQ(Digest(r, Str(k.msg)), k.d[AlgIndex(r.alg)]);
+  }
+}
+
+TEST_P(HashRowTest, MillionA) {
   const char* want[4] = {
       "34aa973cd4c4daa4f61eeb2bdbad27316534016f",
       "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0",
@@ -89,14 +127,15 @@ TEST(HashTest, MillionA) {
       "c38ecc4ebae97ddd87f3d8985",
       "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973ebde0ff24"
       "4877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b"};
+  const ShaRow& r = GetParam();
   Bytes chunk(1000, 'a');
-  for (size_t a = 0; a < 4; ++a) {
-    ctcrypto::Hash h(kAlgs[a]);
-    for (int i = 0; i < 1000; ++i) h.update(chunk);
-    uint8_t out[64];
-    ASSERT_EQ(h.finish(out), Status::kOk);
-    EXPECT_EQ(ToHex(std::span<const uint8_t>(out, h.digest_len())), want[a]);
-  }
+  ctcrypto::Hash h(r.alg);
+  ASSERT_TRUE(InitHash(&h, r.alg, r.sha));
+  for (int i = 0; i < 1000; ++i) h.update(chunk);
+  uint8_t out[64];
+  ASSERT_EQ(h.finish(out), Status::kOk);
+  EXPECT_EQ(ToHex(std::span<const uint8_t>(out, h.digest_len())),
+            want[AlgIndex(r.alg)]);
 }
 
 struct LenKat {
@@ -212,21 +251,24 @@ Bytes Pattern(size_t len) {
   return m;
 }
 
-TEST(HashTest, BlockBoundaries) {
+TEST_P(HashRowTest, BlockBoundaries) {
+  const ShaRow& r = GetParam();
   for (const LenKat& k : kBoundaries) {
     SCOPED_TRACE(k.len);
-    Bytes m = Pattern(k.len);
-    for (size_t a = 0; a < 4; ++a) EXPECT_EQ(Digest(kAlgs[a], m), k.d[a]);
+    EXPECT_EQ(Digest(r, Pattern(k.len)), k.d[AlgIndex(r.alg)]);
   }
 }
 
-TEST(HashTest, StreamingMatchesOneShot) {
+TEST_P(HashRowTest, StreamingMatchesOneShot) {
   std::mt19937 rng(TestSeed());
-  for (HashAlgorithm alg : kAlgs) {
+  const ShaRow& r = GetParam();
+  {
+    const HashAlgorithm alg = r.alg;
     for (size_t len = 0; len <= 300; ++len) {
       Bytes m = Pattern(len);
       const std::string want = Digest(alg, m);
       ctcrypto::Hash h(alg);
+      ASSERT_TRUE(InitHash(&h, alg, r.sha));
       size_t pos = 0;
       while (pos < len) {
         size_t n = std::min<size_t>(len - pos, rng() % 140);
@@ -301,9 +343,28 @@ TEST(HmacTest, Rfc2202AndRfc4231) {
     ASSERT_EQ(ctcrypto::hmac(alg, key, msg, out), Status::kOk);
     const std::string got = ToHex(std::span<const uint8_t>(out, ctcrypto::hash_digest_len(alg)));
     EXPECT_EQ(got.substr(0, std::strlen(k.mac)), k.mac);
+  }
+}
+
+TEST_P(HashRowTest, HmacRfc2202AndRfc4231) {
+  const ShaRow& r = GetParam();
+  size_t cases = 0;
+  for (const HmacKat& k : kHmac) {
+    HashAlgorithm alg = AlgByName(k.alg);
+    if (alg != r.alg) continue;
+    ++cases;
+    SCOPED_TRACE(std::string(k.alg) + " " + k.mac);
+    Bytes key = Hex(k.key), msg = Hex(k.msg);
+    ctcrypto::Hmac one;
+    ASSERT_TRUE(InitHmac(&one, alg, key, r.sha));
+    one.update(msg);
+    uint8_t out[64];
+    ASSERT_EQ(one.finish(out), Status::kOk);
+    const std::string got = ToHex(std::span<const uint8_t>(out, ctcrypto::hash_digest_len(alg)));
+    EXPECT_EQ(got.substr(0, std::strlen(k.mac)), k.mac);
     // Streaming, byte by byte, and reuse of the key after reset().
     ctcrypto::Hmac h;
-    ASSERT_EQ(h.init(alg, key), Status::kOk);
+    ASSERT_TRUE(InitHmac(&h, alg, key, r.sha));
     for (int round = 0; round < 2; ++round) {
       for (uint8_t b : msg) h.update(std::span<const uint8_t>(&b, 1));
       uint8_t out2[64];
@@ -312,6 +373,126 @@ TEST(HmacTest, Rfc2202AndRfc4231) {
       h.reset();
     }
   }
+}
+
+// The row against the portable row: random lengths (across several blocks
+// and every padding case), random update splits, random HMAC keys of every
+// length class (shorter than, equal to, longer than a block).
+TEST_P(HashRowTest, RandomLengthsMatchPortable) {
+  const ShaRow& r = GetParam();
+  const ShaBackend* ref = ReferenceShaBackend(r.alg);
+  std::mt19937 rng(TestSeed() ^ static_cast<uint32_t>(AlgIndex(r.alg)));
+  for (int iter = 0; iter < 300; ++iter) {
+    const size_t len = iter < 260 ? static_cast<size_t>(iter) : rng() % 5000;
+    Bytes m(len);
+    for (auto& b : m) b = static_cast<uint8_t>(rng());
+    ctcrypto::Hash a(r.alg), b(r.alg);
+    ASSERT_TRUE(InitHash(&a, r.alg, r.sha));
+    ASSERT_TRUE(InitHash(&b, r.alg, ref));
+    for (size_t pos = 0; pos < len;) {
+      const size_t n = std::min<size_t>(len - pos, rng() % 300);
+      a.update(std::span<const uint8_t>(m.data() + pos, n));
+      pos += n;
+    }
+    b.update(m);
+    uint8_t x[64], y[64];
+    ASSERT_EQ(a.finish(x), Status::kOk);
+    ASSERT_EQ(b.finish(y), Status::kOk);
+    ASSERT_EQ(ToHex(std::span<const uint8_t>(x, a.digest_len())),
+              ToHex(std::span<const uint8_t>(y, b.digest_len())))
+        << "len " << len;
+
+    Bytes key(rng() % 300);
+    for (auto& k : key) k = static_cast<uint8_t>(rng());
+    ctcrypto::Hmac ha, hb;
+    ASSERT_TRUE(InitHmac(&ha, r.alg, key, r.sha));
+    ASSERT_TRUE(InitHmac(&hb, r.alg, key, ref));
+    ha.update(m);
+    hb.update(m);
+    ASSERT_EQ(ha.finish(x), Status::kOk);
+    ASSERT_EQ(hb.finish(y), Status::kOk);
+    ASSERT_EQ(ToHex(std::span<const uint8_t>(x, ha.digest_len())),
+              ToHex(std::span<const uint8_t>(y, hb.digest_len())))
+        << "len " << len << " key " << key.size();
+  }
+}
+
+CTCRYPTO_INSTANTIATE_SHA_ROWS(HashRowTest);
+
+TEST(ShaTableTest, Rows) {
+  using namespace ctcrypto::internal;  // NOLINT: Cap constants, tables
+  for (HashAlgorithm alg : kAlgs) {
+    SCOPED_TRACE(HashName(alg));
+    const ShaFamily family = alg_of(alg).family;
+    const std::vector<const ShaBackend*> all = AllShaBackends(alg);
+    ASSERT_GE(all.size(), 1u);
+    std::set<std::string> names;
+    for (const ShaBackend* b : all) {
+      ASSERT_NE(b, nullptr);
+      EXPECT_TRUE(names.insert(b->name).second) << "duplicate row " << b->name;
+      EXPECT_EQ(b->family, family) << b->name;
+      EXPECT_NE(b->compress, nullptr) << b->name;
+      EXPECT_EQ(find_sha_backend(family, b->name), b);
+      EXPECT_EQ(ctcrypto::internal::hash_backend_usable(alg, b),
+                (b->required_caps & ~cpu_caps()) == 0)
+          << b->name;
+    }
+    // The portable row ends every table and needs nothing.
+    EXPECT_EQ(all.back(), ReferenceShaBackend(alg));
+    EXPECT_EQ(all.back()->required_caps, 0u);
+    EXPECT_EQ(find_sha_backend(family, "no-such-row"), nullptr);
+    // The selected row is the first usable one; the default objects use it.
+    const std::vector<const ShaBackend*> usable = UsableShaBackends(alg);
+    ASSERT_FALSE(usable.empty());
+    EXPECT_EQ(select_sha_backend(family, cpu_caps()), usable.front());
+    ctcrypto::Hash h(alg);
+    EXPECT_STREQ(h.backend_name(), usable.front()->name);
+    // A row of another hash, and null, are refused.
+    const HashAlgorithm other =
+        alg == HashAlgorithm::kSha1 ? HashAlgorithm::kSha256
+                                    : HashAlgorithm::kSha1;
+    EXPECT_FALSE(ctcrypto::internal::hash_backend_usable(
+        alg, ReferenceShaBackend(other)));
+    EXPECT_EQ(ctcrypto::internal::init_with_rows(h, alg, ReferenceShaBackend(other)),
+              Status::kUnsupported);
+    uint8_t out[64];
+    EXPECT_EQ(h.finish(out), Status::kNotInitialized);
+    ctcrypto::Hmac m;
+    EXPECT_EQ(ctcrypto::internal::init_with_rows(m, alg, Str("k"), nullptr),
+              Status::kUnsupported);
+    EXPECT_EQ(m.finish(out), Status::kNotInitialized);
+  }
+}
+
+// Every hardware row of the tables is usable and selected whenever the CPU
+// (after CTCRYPTO_DISABLE) has its capabilities (which rows each build has
+// is //tests:row_set_test's).
+TEST(ShaTableTest, CompiledRowsAreListedAndChosen) {
+  using namespace ctcrypto::internal;  // NOLINT: Cap constants, tables
+  struct Expect {
+    HashAlgorithm alg;
+    const char* name;
+    uint32_t cap;
+  };
+  std::vector<Expect> expected;
+  for (HashAlgorithm alg : {HashAlgorithm::kSha1, HashAlgorithm::kSha256,
+                            HashAlgorithm::kSha384, HashAlgorithm::kSha512}) {
+    for (const ShaBackend* row : sha_table(alg_of(alg).family)) {
+      if (std::strcmp(row->name, "portable") != 0) {
+        expected.push_back({alg, row->name, row->required_caps});
+      }
+    }
+  }
+  for (const Expect& e : expected) {
+    SCOPED_TRACE(std::string(HashName(e.alg)) + " " + e.name);
+    const ShaBackend* row = find_sha_backend(alg_of(e.alg).family, e.name);
+    ASSERT_NE(row, nullptr) << "compiled row missing from its table";
+    if ((cpu_caps() & e.cap) == e.cap) {
+      EXPECT_TRUE(ctcrypto::internal::hash_backend_usable(e.alg, row));
+      EXPECT_EQ(select_sha_backend(alg_of(e.alg).family, cpu_caps()), row);
+    }
+  }
+  std::printf("SHA hardware rows compiled: %zu\n", expected.size());
 }
 
 TEST(HmacTest, Errors) {

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <initializer_list>
 #include <random>
 #include <string>
 
@@ -341,8 +342,10 @@ TEST_P(KeyWrapTest, KwpForgedIntegrity) {
       }
     }
     // MLI values far out of range (top bits set).
-    for (uint32_t mli : {0x80000000u + static_cast<uint32_t>(plen),
-                         0xffffffffu, 0x100u + static_cast<uint32_t>(plen)}) {
+    // (A typed list: uint32_t is unsigned long on newlib, not unsigned int.)
+    for (uint32_t mli : std::initializer_list<uint32_t>{
+             0x80000000u + static_cast<uint32_t>(plen), 0xffffffffu,
+             0x100u + static_cast<uint32_t>(plen)}) {
       EXPECT_EQ(CallWrap(ctcrypto::aes_key_unwrap_padded, k,
                     RefKwpRaw(ref, Aiv(mli), padded), &out),
                 Status::kAuthenticationFailed);

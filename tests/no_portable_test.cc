@@ -112,7 +112,8 @@ TEST(NoPortable, LibraryArchiveTables) {
 
 TEST(NoPortable, ToolBinary) {
   const auto syms = Symbols("tool/ctcrypto");
-  ASSERT_TRUE(Contains(syms, "kAesVpaes")) << "no symbols read (stripped?)";
+  // The table every build has (a vpaes row is absent on CPUs without SIMD).
+  ASSERT_TRUE(Contains(syms, "kAesBackends")) << "no symbols read (stripped?)";
   EXPECT_EQ(Contains(syms, "kAesNohw"), kExpectPortable);
   EXPECT_EQ(Contains(syms, "kGhashNohw"), kExpectPortable);
   // The nohw functions (anonymous namespace: nohw_set_key, nohw_ctr32,

@@ -39,7 +39,9 @@
 #include <string>
 #include <vector>
 
+#include "crypto/cpu/cpu.h"
 #include "crypto/hash/hash_internal.h"
+#include "crypto/hash/sha_backend.h"
 #include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/hash.h"
@@ -366,8 +368,12 @@ TEST_P(StackResidueTlsTest, NoKeyMaterialLeftOnStack) {
   AddAesSecrets(&s, aes_key, tls->aes_key());
   s.Add("MAC key", ctx->key.data(), info.mac_key_len);
   ctcrypto::internal::HmacKeyState hk;
-  ctcrypto::internal::hmac_key_setup(&hk, ctcrypto::internal::alg_of(info.hash),
-                                     ctx->key.data(), info.mac_key_len);
+  const ctcrypto::internal::HashAlg& alg = ctcrypto::internal::alg_of(info.hash);
+  ctcrypto::internal::hmac_key_setup(
+      &hk, alg,
+      ctcrypto::internal::select_sha_backend(alg.family,
+                                             ctcrypto::internal::cpu_caps()),
+      ctx->key.data(), info.mac_key_len);
   s.Add("HMAC ipad state", reinterpret_cast<const uint8_t*>(&hk.inner),
         sizeof(hk.inner));
   s.Add("HMAC opad state", reinterpret_cast<const uint8_t*>(&hk.outer),

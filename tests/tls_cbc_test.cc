@@ -3,13 +3,16 @@
 //
 //  * Every record of every BoringSSL TLS CBC vector file (including the
 //    historical AES-256 SHA-256/SHA-384 files), on every AES backend row
-//    this CPU can run: NO_SEAL records are only opened, FAILS records must
+//    this CPU can run (with the selected SHA row) and on every SHA
+//    compression-function row of the suite's hash (with the selected AES
+//    row): NO_SEAL records are only opened, FAILS records must
 //    fail with the output zeroed, the rest must seal to CT||TAG and open to
 //    IN (also in place).
 //  * The MAC rotation against a naive rotation for every MAC size and
 //    offset; the MAC extraction against a naive O(N^2) constant-time select
 //    (kept here, as the reference, not in the library); the constant-time
-//    HMAC against the plain HMAC for every secret length in its window.
+//    HMAC on every usable SHA row against the plain HMAC on the portable
+//    row for every secret length in its window.
 //  * Every valid padding length, corruptions of padding, MAC and data.
 //  * Bad arguments: clear status, nothing written.
 //  * Implicit-IV chaining, the C API.
@@ -65,11 +68,23 @@ const TlsFile kFiles[] = {
      TlsCbcSuite::kAes256CbcSha384, 488, 259, 388},
 };
 
-using VectorParam = std::tuple<const AesBackend*, const TlsFile*>;
+using VectorParam =
+    std::tuple<const AesBackend*, const ShaBackend*, const TlsFile*>;
 
-std::vector<const TlsFile*> AllFiles() {
-  std::vector<const TlsFile*> v;
-  for (const TlsFile& f : kFiles) v.push_back(&f);
+// VectorParams: for every file, every usable AES row with the selected SHA
+// row of the suite's hash, and every other usable SHA row with the selected
+// AES row (the two kinds of row are independent: CBC on one, HMAC on the
+// other), so every row of both tables meets every file.
+std::vector<VectorParam> VectorParams() {
+  std::vector<VectorParam> v;
+  for (const TlsFile& f : kFiles) {
+    const auto hash = ctcrypto::tls_cbc_suite_info(f.suite).hash;
+    const std::vector<const ShaBackend*> sha = UsableShaBackends(hash);
+    const std::vector<const AesBackend*> aes = UsableAesBackends();
+    for (const AesBackend* a : aes) v.emplace_back(a, sha.front(), &f);
+    for (size_t i = 1; i < sha.size(); ++i)
+      v.emplace_back(aes.front(), sha[i], &f);
+  }
   return v;
 }
 
@@ -77,21 +92,30 @@ class TlsCbcVectorTest : public testing::TestWithParam<VectorParam> {};
 
 testing::AssertionResult Init(TlsCbcAead* aead, TlsCbcSuite suite,
                               const Bytes& key, size_t tag_len,
-                              const AesBackend* row) {
-  Status s =
-      ctcrypto::internal::init_with_rows(*aead, suite, key, tag_len, row);
+                              const AesBackend* row,
+                              const ShaBackend* sha = nullptr) {
+  const ShaBackend* sha_row =
+      sha != nullptr
+          ? sha
+          : UsableShaBackends(ctcrypto::tls_cbc_suite_info(suite).hash).front();
+  Status s = ctcrypto::internal::init_with_rows(*aead, suite, key, tag_len,
+                                                row, sha_row);
   if (s != Status::kOk)
     return testing::AssertionFailure() << "init: " << ctcrypto::status_string(s);
   if (std::strcmp(aead->aes_key().backend_name(), row->name) != 0)
     return testing::AssertionFailure()
            << "backend " << aead->aes_key().backend_name() << " != "
            << row->name;
+  if (std::strcmp(aead->sha_backend_name(), sha_row->name) != 0)
+    return testing::AssertionFailure()
+           << "SHA row " << aead->sha_backend_name() << " != " << sha_row->name;
   return testing::AssertionSuccess();
 }
 
 TEST_P(TlsCbcVectorTest, File) {
   const AesBackend* row = std::get<0>(GetParam());
-  const TlsFile& file = *std::get<1>(GetParam());
+  const ShaBackend* sha = std::get<1>(GetParam());
+  const TlsFile& file = *std::get<2>(GetParam());
   size_t fails = 0, no_seal = 0, sealed = 0;
   size_t n = RunFileTest(
       std::string("tests/testdata/") + file.path,
@@ -111,7 +135,7 @@ TEST_P(TlsCbcVectorTest, File) {
         record.insert(record.end(), tag.begin(), tag.end());
 
         TlsCbcAead aead;
-        ASSERT_TRUE(Init(&aead, file.suite, key, tag_len, row));
+        ASSERT_TRUE(Init(&aead, file.suite, key, tag_len, row, sha));
         EXPECT_EQ(aead.mac_len(), tag_len);
         if (!is_no_seal) {
           ++sealed;
@@ -124,7 +148,7 @@ TEST_P(TlsCbcVectorTest, File) {
                     ToHex(record));
           EXPECT_EQ(out[out_len], 0xaa);
           // In place.
-          ASSERT_TRUE(Init(&aead, file.suite, key, tag_len, row));
+          ASSERT_TRUE(Init(&aead, file.suite, key, tag_len, row, sha));
           Bytes buf = in;
           buf.resize(record.size());
           ASSERT_EQ(aead.seal(buf, &out_len,  nonce,
@@ -134,7 +158,7 @@ TEST_P(TlsCbcVectorTest, File) {
           EXPECT_EQ(ToHex(buf), ToHex(record));
         }
         const size_t max_plain = record.size() - tag_len - 1;
-        ASSERT_TRUE(Init(&aead, file.suite, key, tag_len, row));
+        ASSERT_TRUE(Init(&aead, file.suite, key, tag_len, row, sha));
         Bytes out(max_plain + 5, 0xaa);
         size_t out_len = 12345;
         Status s = aead.open(out, &out_len, nonce, record, ad);
@@ -151,7 +175,7 @@ TEST_P(TlsCbcVectorTest, File) {
         EXPECT_TRUE(std::all_of(out.begin() + max_plain, out.end(),
                                 [](uint8_t b) { return b == 0xaa; }));
         // In place.
-        ASSERT_TRUE(Init(&aead, file.suite, key, tag_len, row));
+        ASSERT_TRUE(Init(&aead, file.suite, key, tag_len, row, sha));
         Bytes buf = record;
         s = aead.open(buf, &out_len, nonce, buf, ad);
         if (is_fails) {
@@ -169,16 +193,16 @@ TEST_P(TlsCbcVectorTest, File) {
 }
 
 std::string VectorParamName(const testing::TestParamInfo<VectorParam>& info) {
-  std::string f = std::get<1>(info.param)->path;
+  std::string f = std::get<2>(info.param)->path;
   f = f.substr(f.rfind('/') == std::string::npos ? 0 : f.rfind('/') + 1);
   f = f.substr(0, f.size() - std::string("_tests.txt").size());
-  return SanitizeName(std::get<0>(info.param)->name) + "_" + SanitizeName(f.c_str());
+  return SanitizeName(std::get<0>(info.param)->name) + "_sha_" +
+         SanitizeName(std::get<1>(info.param)->name) + "_" +
+         SanitizeName(f.c_str());
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, TlsCbcVectorTest,
-                         testing::Combine(testing::ValuesIn(UsableAesBackends()),
-                                          testing::ValuesIn(AllFiles())),
-                         VectorParamName);
+                         testing::ValuesIn(VectorParams()), VectorParamName);
 
 // --- rotation and extraction ---------------------------------------------------
 
@@ -243,37 +267,45 @@ TEST(TlsCbcHmacTest, EverySecretLengthMatchesPlainHmac) {
   const ctcrypto::HashAlgorithm algs[] = {ctcrypto::HashAlgorithm::kSha1,
                                           ctcrypto::HashAlgorithm::kSha256,
                                           ctcrypto::HashAlgorithm::kSha384};
+  size_t rows_run = 0;
   for (auto alg : algs) {
-    Bytes key(ctcrypto::hash_digest_len(alg));
-    for (auto& b : key) b = static_cast<uint8_t>(rng());
-    ci::HmacKeyState ks;
-    ci::hmac_key_setup(&ks, ci::alg_of(alg), key.data(), key.size());
-    uint8_t ad[11];
-    for (auto& b : ad) b = static_cast<uint8_t>(rng());
-    for (size_t max_len : {0, 1, 50, 51, 115, 116, 200, 255, 256, 300, 1000}) {
-      Bytes data(max_len + 1);
-      for (auto& b : data) b = static_cast<uint8_t>(rng());
-      const size_t min_len = max_len >= 255 ? max_len - 255 : 0;
-      for (size_t split : {size_t{0}, max_len / 2, max_len}) {
-        for (size_t len = min_len; len <= max_len; ++len) {
-          uint8_t got[64], want[64];
-          ci::tls_hmac_ct(ks, ad, data.data(), split, data.data() + split,
-                          data.size() - split, len, min_len, max_len, got);
-          ctcrypto::Hmac h;
-          ASSERT_EQ(h.init(alg, key), Status::kOk);
-          h.update(ad);
-          uint8_t lb[2] = {static_cast<uint8_t>(len >> 8),
-                           static_cast<uint8_t>(len)};
-          h.update(lb);
-          h.update(std::span<const uint8_t>(data.data(), len));
-          ASSERT_EQ(h.finish(want), Status::kOk);
-          ASSERT_EQ(ToHex(std::span<const uint8_t>(got, h.digest_len())),
-                    ToHex(std::span<const uint8_t>(want, h.digest_len())))
-              << "max " << max_len << " len " << len << " split " << split;
+    for (const ShaBackend* sha : UsableShaBackends(alg)) {
+      SCOPED_TRACE(testing::PrintToString(sha));
+      ++rows_run;
+      Bytes key(ctcrypto::hash_digest_len(alg));
+      for (auto& b : key) b = static_cast<uint8_t>(rng());
+      ci::HmacKeyState ks;
+      ci::hmac_key_setup(&ks, ci::alg_of(alg), sha, key.data(), key.size());
+      uint8_t ad[11];
+      for (auto& b : ad) b = static_cast<uint8_t>(rng());
+      for (size_t max_len : {0, 1, 50, 51, 115, 116, 200, 255, 256, 300, 1000}) {
+        Bytes data(max_len + 1);
+        for (auto& b : data) b = static_cast<uint8_t>(rng());
+        const size_t min_len = max_len >= 255 ? max_len - 255 : 0;
+        for (size_t split : {size_t{0}, max_len / 2, max_len}) {
+          for (size_t len = min_len; len <= max_len; ++len) {
+            uint8_t got[64], want[64];
+            ci::tls_hmac_ct(ks, ad, data.data(), split, data.data() + split,
+                            data.size() - split, len, min_len, max_len, got);
+            // The plain HMAC on the portable row is the reference.
+            ctcrypto::Hmac h;
+            ASSERT_TRUE(InitHmac(&h, alg, key, ReferenceShaBackend(alg)));
+            h.update(ad);
+            uint8_t lb[2] = {static_cast<uint8_t>(len >> 8),
+                             static_cast<uint8_t>(len)};
+            h.update(lb);
+            h.update(std::span<const uint8_t>(data.data(), len));
+            ASSERT_EQ(h.finish(want), Status::kOk);
+            ASSERT_EQ(ToHex(std::span<const uint8_t>(got, h.digest_len())),
+                      ToHex(std::span<const uint8_t>(want, h.digest_len())))
+                << "max " << max_len << " len " << len << " split " << split;
+          }
         }
       }
     }
   }
+  // Every hash has its portable row at least.
+  EXPECT_GE(rows_run, 3u);
 }
 
 // --- every padding length; corruptions ---------------------------------------

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <span>
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -20,6 +21,7 @@
 #include "crypto/aes/aes_backend.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
+#include "crypto/hash/sha_backend.h"
 #include "tool/aead_batch.h"
 #include "tool/cmac_batch.h"
 #include "tool/gmac_batch.h"
@@ -63,6 +65,11 @@ constexpr char kUsage[] =
 void warn_unknown_disabled() {
   const char* env = std::getenv("CTCRYPTO_DISABLE");
   if (env == nullptr) return;
+  if (ctcrypto::internal::cpu_caps_static()) {
+    std::fprintf(stderr, "ctcrypto: CTCRYPTO_DISABLE ignored: this build's "
+                         "capabilities are static (compile-time)\n");
+    return;
+  }
   std::string_view list(env);
   size_t pos = 0;
   while (pos <= list.size()) {
@@ -97,12 +104,30 @@ int cmd_caps() {
   uint32_t caps = cpu_caps();
   char cpu[256];
   caps_to_string(caps, cpu, sizeof(cpu));
+  // The SHA compression-function tables, one per function.
+  struct Sha {
+    const char* label;
+    ShaFamily family;
+  };
+  constexpr Sha kSha[] = {{"sha1", ShaFamily::kSha1},
+                          {"sha256", ShaFamily::kSha256},
+                          {"sha512", ShaFamily::kSha512}};
+  std::string sha_compiled, sha_active;
+  for (const Sha& t : kSha) {
+    const std::span<const ShaBackend* const> rows = sha_table(t.family);
+    sha_compiled += std::string(" ") + t.label + "=" +
+                    join_names(rows.data(), rows.size());
+    sha_active += std::string(" ") + t.label + "=" +
+                  select_sha_backend(t.family, caps)->name;
+  }
   std::string line = "compiled: aes=" +
                      join_names(kAesBackends, kNumAesBackends) +
                      " ghash=" + join_names(kGhashBackends, kNumGhashBackends) +
+                     sha_compiled +
                      "  active: aes=" + select_aes_backend(caps)->name +
-                     " ghash=" + select_ghash_backend(caps)->name +
-                     "  cpu: " + (cpu[0] != '\0' ? cpu : "-") + "\n";
+                     " ghash=" + select_ghash_backend(caps)->name + sha_active +
+                     "  cpu: " + (cpu[0] != '\0' ? cpu : "-") +
+                     (cpu_caps_static() ? " (static)" : "") + "\n";
   std::fputs(line.c_str(), stdout);
   return std::fflush(stdout) == 0 ? 0 : 1;
 }

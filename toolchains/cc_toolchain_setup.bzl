@@ -21,15 +21,22 @@ REDACTED_DATE_FLAGS = [
     "-D__TIME__=\"redacted\"",
 ]
 
-def cc_toolchain_setup(name, constraints, **config):
+def cc_toolchain_setup(
+        name,
+        constraints,
+        libc = "glibc",
+        cxx_flags = [],
+        **config):
+    """See the file comment; `libc` names the C library (target_libc),
+    `cxx_flags` are added to -std=c++20 for C++ sources."""
     cc_toolchain_config(
         name = name + "_config",
         toolchain_identifier = name,
         host_system_name = "x86_64-linux-gnu",
-        target_libc = "glibc",
-        abi_libc_version = "glibc",
+        target_libc = libc,
+        abi_libc_version = libc,
         dbg_compile_flags = ["-g"],
-        cxx_flags = ["-std=c++20"],
+        cxx_flags = ["-std=c++20"] + cxx_flags,
         link_libs = ["-lstdc++", "-lm"],
         coverage_compile_flags = ["--coverage"],
         coverage_link_flags = ["--coverage"],

@@ -24,6 +24,10 @@ valgrind
 clang-14
 libclang-rt-14-dev
 llvm-14
+gcc-arm-none-eabi
+libnewlib-arm-none-eabi
+libstdc++-arm-none-eabi-newlib
+qemu-system-arm
 "
 
 missing=""
@@ -41,6 +45,8 @@ package_of() {
     /usr/bin/ld) echo binutils ;;
     *aarch64-linux-gnu*) echo "g++-$GCC_VERSION-aarch64-linux-gnu" ;;
     *arm-linux-gnueabihf*) echo "g++-$GCC_VERSION-arm-linux-gnueabihf" ;;
+    /usr/lib/arm-none-eabi/*) echo libnewlib-arm-none-eabi ;;
+    *arm-none-eabi*) echo gcc-arm-none-eabi ;;
     */clang/[0-9]*/include)
       v=${1%/include}; v=${v##*/}
       echo "libclang-common-${v%%.*}-dev (version $v)" ;;
@@ -61,10 +67,12 @@ check_toolchain_paths() {
     return 1
   fi
   bad=0
-  for p in $(grep -ho '"/[^/"][^"]*"' toolchains/BUILD.bazel toolchains/clang/clang_toolchain.bzl | tr -d '"' | sort -u); do
+  for p in $(grep -ho '"/[^/"][^"]*"' toolchains/BUILD.bazel toolchains/clang/clang_toolchain.bzl toolchains/arm_none_eabi/arm_none_eabi_toolchain.bzl | tr -d '"' | sort -u); do
     case "$p" in
       /usr/local/*) continue ;;  # searched by gcc, present or not
       */) continue ;;
+      # Debian's bare-metal gcc has unversioned names.
+      */arm-none-eabi-) set -- "${p}gcc" "${p}cpp" "${p}ar" "${p}ld" ;;
       *-) set -- "${p}gcc-$GCC_VERSION" "${p}cpp-$GCC_VERSION" "${p}ar" "${p}ld" ;;
       *) set -- "$p" ;;
     esac

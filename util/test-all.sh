@@ -54,6 +54,22 @@ for c in $CONFIGS; do
 "
 done
 
+# The microcontroller configs (bare metal, qemu-system-arm with semihosting;
+# not in util/configs.tsv, whose runners are QEMU user mode): the test suites
+# that can run without an OS. MCU_CONFIGS="" skips them.
+for c in ${MCU_CONFIGS-cortex_m4 cortex_m33}; do
+  echo "=================== bazel test --config=$c //tests/... //toolchains/... ==================="
+  start=$(date +%s)
+  bazel test --config="$c" --jobs="$JOBS" --keep_going "$@" -- //tests/... //toolchains/...
+  rc=$?
+  case $rc in
+    0) result="PASS" ;;
+    *) result="FAIL (bazel exit $rc)"; failed=1 ;;
+  esac
+  summary="$summary$(printf '%-14s %s (%ss)' "$c" "$result" "$(($(date +%s) - start))")
+"
+done
+
 CONFIGS="$CONFIGS" examples/consumer/test.sh || failed=1  # the consumer workspace, all configs
 [ "${HOST_CHECKS:-1}" = 0 ] || util/check-host.sh || failed=1  # valgrind ct, asan, ubsan, fuzz; HOST_CHECKS=0 skips
 echo "=================== summary ==================="

@@ -2,6 +2,7 @@
 // key, nonce and message come from argv (so nothing is constant-folded), one
 // seal and one open, the result goes to stdout. baseline.cc is the same
 // program without ctcrypto.
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <span>
@@ -12,7 +13,7 @@
 int main(int argc, char** argv) {
   unsigned char key[16] = {}, nonce[12] = {}, msg[64] = {}, ct[80], pt[64];
   for (int i = 1; i < argc; i++) {
-    std::memcpy(msg, argv[i], strnlen(argv[i], sizeof(msg)));
+    std::memcpy(msg, argv[i], std::min(std::strlen(argv[i]), sizeof(msg)));
     key[i % 16] ^= msg[0];
   }
   ctcrypto::AesGcm gcm;

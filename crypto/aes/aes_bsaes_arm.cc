@@ -7,8 +7,12 @@
 // VEXT rotations. The algorithm, data layout and constant-time argument live
 // in bsaes_core.h (one source for every ISA); this file is the armv7 shim.
 // ARMv7 has no 16-byte TBL: a shuffle of a Q register is two VTBL.8 (with a
-// two-register table) producing the two D halves. Every instruction used (VEOR/VAND/VMVN, VSHR/VSHL by constants, VTBL with a
-// constant index vector, VEXT, VTST) has data-independent timing.
+// two-register table) producing the two D halves. The rounds themselves
+// are laid out for the 16 Q registers in bsaes_neon_arm.h (a generated,
+// register-allocated asm loop; the generic round spills on ARMv7). Every
+// instruction used (VEOR/VAND/VMVN, VSHR/VSHL by constants, VTBL with a
+// constant index vector, VEXT, VTST, VLD1/VST1 at public addresses) has
+// data-independent timing.
 //
 // On its own this row serves every call with bitsliced batches; the
 // vpaes+bsaes hybrid (aes_vpaes_bsaes_arm.cc) uses the same engine entry
@@ -21,19 +25,21 @@
 #include "crypto/aes/aes_backend.h"
 #include "crypto/aes/bsaes_core.h"
 #include "crypto/aes/bsaes_neon.h"
+#include "crypto/aes/bsaes_neon_arm.h"
 #include "crypto/cpu/cpu.h"
 
 // llvm-mca cost model (bench/mca.sh): the bulk of ctr32 is one 8-block
 // bitsliced batch per iteration of its outer loop; the loop measured is
-// the round loop inside it (selected by its 16 VTBL.8 (two D-register VTBLs per plane): ShiftRows
-// of the 8 bit planes). One iteration is one round of the 128-byte batch;
-// AES-128 has 10 rounds, so an iteration is 1/10 of 128 bytes = 12.8 bytes
-// of AES-128 keystream (counter set-up, orthogonalisation, last round and
-// the XOR outside the loop are not counted; as bench/mca_loops.txt for
-// nohw). The vpaes+bsaes row's bulk (vpaes_bsaes_hybrid.h) calls this
-// file's bsaes_ctr32 after converting the key, so it is the same loop.
-// mca-loop: aes=bsaes IsaNeonV7>::ctr32( 12.8 vtbl.8=16
-// mca-loop: aes=vpaes+bsaes IsaNeonV7>::ctr32( 12.8 vtbl.8=16
+// the round loop inside it (selected by its 34 VAND: the ANDs of one
+// S-box circuit, bsaes_neon_arm_sbox.inc). One iteration is one round of
+// the 128-byte batch; AES-128 has 10 rounds, so an iteration is 1/10 of
+// 128 bytes = 12.8 bytes of AES-128 keystream (counter set-up,
+// orthogonalisation, last round and the XOR outside the loop are not
+// counted; as bench/mca_loops.txt for nohw). The vpaes+bsaes row's bulk
+// (vpaes_bsaes_hybrid.h) calls this file's bsaes_ctr32 after converting
+// the key, so it is the same loop.
+// mca-loop: aes=bsaes IsaNeonV7>::ctr32( 12.8 vand=34
+// mca-loop: aes=vpaes+bsaes IsaNeonV7>::ctr32( 12.8 vand=34
 
 namespace ctcrypto::internal {
 namespace {
@@ -58,6 +64,34 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
     return tbl16(v, kInvShiftRows);
   }
   static inline V transpose4x4(V v) { return tbl16(v, kTranspose); }
+  // Register-budgeted steps of the decryption rounds (bsaes_neon_arm.h).
+  static CTCRYPTO_BS_INLINE void inv_sub_bytes(V q[8]) {
+    bsaes_neon_arm::inv_sub_bytes(q);
+  }
+  static CTCRYPTO_BS_INLINE void mix_columns(V q[8]) {
+    bsaes_neon_arm::mix_columns(q);
+  }
+  static CTCRYPTO_BS_INLINE void wipe_regs(V q[8]) {
+    bsaes_neon_arm::wipe_regs(q);
+  }
+  // The cipher: AddRoundKey, the nr - 1 full rounds as one asm loop, the
+  // last round (SubBytes, ShiftRows, AddRoundKey).
+  static CTCRYPTO_BS_INLINE void encrypt(const uint8_t* bs, unsigned nr, V q[8]) {
+    static constexpr bsaes_neon_arm::ShiftRowsIdx kIdx =
+        bsaes_neon_arm::make_shift_rows_idx(kShiftRows);
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++) q[j] = q[j] ^ load(bs + 16 * j);
+    bsaes_neon_arm::full_rounds(q, bs + kBsaesRoundKeyBytes, nr - 1, kIdx);
+    // The schedule pointer made opaque (as in bsaes_core.h): the last
+    // round key's loads stay after the loop instead of being hoisted into
+    // registers the asm clobbers, i.e. spilled to the frame.
+    __asm__("" : "+r"(bs));
+    bsaes_neon_arm::sub_bytes(q);
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++) {
+      q[j] = shift_rows(q[j]) ^ load(bs + nr * kBsaesRoundKeyBytes + 16 * j);
+    }
+  }
 };
 
 }  // namespace

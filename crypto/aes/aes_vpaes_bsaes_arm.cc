@@ -14,25 +14,27 @@
 namespace ctcrypto::internal {
 namespace {
 
-// Measurement (AES-128 CTR; llvm-mca-14 -mcpu=cortex-a9 on the gcc 12 -O2
-// code of both engines as built here):
-//   vpaes ctr32, 2-block loop:  397 + 8 x 250 cycles per 2 blocks
-//                               = ~1200 cycles/block (75 c/B)
-//   bsaes ctr32, 8-block batch: 1106 + 8 x 419 = ~4460 cycles per batch
-//                               = ~560 cycles/block (35 c/B)
+// Measurement (AES-128; llvm-mca-14 -mcpu=cortex-a9 on the gcc 12 -O2
+// code of both engines as built here, bench/mca.sh's method):
+//   vpaes ctr32, 2-block loop:  397 + 8 x 253 cycles per 2 blocks
+//                               = ~1200 cycles/block (79 c/B)
+//   bsaes ctr32, 8-block batch: ~530 (counters, orthogonalisation, first
+//                               key, last round, output) + 9 x 215 (the
+//                               asm round loop) = ~2470 cycles per batch
+//                               = ~310 cycles/block (19 c/B)
+//   bsaes cbc_decrypt batch:    ~530 + 9 x 366 = ~3800 cycles (its rounds
+//                               use the asm S-box only)
 //   export (~300) + convert_key (~550) + wiping 2 KiB (~250): ~1100 cycles
-// A whole call of n < 8 blocks: vpaes n x 1200 vs bsaes 1100 + 4460, so
-// bsaes wins from n = 5 (5560 < 6000; n = 4: 5560 > 4800). A tail of r
-// blocks after whole batches: vpaes r x 1200 vs one padded batch 4460, so
-// the padded batch wins from r = 4. Under qemu-arm -cpu cortex-a9 (TCG,
-// wall time, where VTBL is costly to emulate) the same probe gave vpaes
-// ~2100-4700 ns/block, bsaes ~440-580 ns/block in whole batches and
-// export+convert ~2800 ns: the crossover there is at 2-3 blocks, so the
-// model's 5 is the conservative choice of the two (and keeps GCM's 4-block
-// head on vpaes).
+// A whole CTR call of n < 8 blocks: vpaes n x 1200 vs bsaes 1100 + 2470,
+// so bsaes wins from n = 3 (3600 > 3570), CBC decryption from n = 5
+// (6000 > 4900); the threshold stays 5, which the GCM head (one 4-block
+// call) requires anyway. A tail of r blocks after whole batches: vpaes
+// r x 1200 vs one padded batch, 2470 (CTR) or 3800 (CBC): the padded batch
+// wins from r = 3 for CTR, the case GCM runs (r = 4 for CBC, where a 3-block
+// tail now costs ~5% more than on vpaes).
 struct PolicyArmv7 {
   static constexpr size_t kThresholdBlocks = 5;
-  static constexpr size_t kTailToBsaes = 4;
+  static constexpr size_t kTailToBsaes = 3;
 };
 
 }  // namespace

@@ -184,7 +184,21 @@ struct BsaesEngine {
     o[0] = hi;
   }
 
+  // InvSubBytes / MixColumns: the shim's own, when it has one (ARMv7 NEON
+  // lays them out for its 16 registers), else the generic code here.
+  static CTCRYPTO_BS_INLINE void inv_sub_bytes(V q[8]) {
+    if constexpr (requires { Isa::inv_sub_bytes(q); }) {
+      Isa::inv_sub_bytes(q);
+    } else {
+      bs_inv_sub_bytes(q);
+    }
+  }
+
   static CTCRYPTO_BS_INLINE void mix_columns(V q[8]) {
+    if constexpr (requires { Isa::mix_columns(q); }) {
+      Isa::mix_columns(q);
+      return;
+    }
     V r1[8], t[8], t2[8];
 #pragma GCC unroll 8
     for (int j = 0; j < 8; j++) {
@@ -232,25 +246,37 @@ struct BsaesEngine {
     add_round_key(q, bs + nr * kBsaesRoundKeyBytes);
   }
 
+  // The shim's own cipher when it has one (ARMv7 NEON: the full rounds as
+  // one asm loop), else the rounds above with no hook.
   static CTCRYPTO_BS_INLINE void encrypt(const uint8_t* bs, unsigned nr, V q[8]) {
-    encrypt_hooked(bs, nr, q, [](unsigned) {});
+    if constexpr (requires { Isa::encrypt(bs, nr, q); }) {
+      Isa::encrypt(bs, nr, q);
+    } else {
+      encrypt_hooked(bs, nr, q, [](unsigned) {});
+    }
   }
 
   static CTCRYPTO_BS_INLINE void decrypt(const uint8_t* bs, unsigned nr, V q[8]) {
     add_round_key(q, bs + nr * kBsaesRoundKeyBytes);
     for (unsigned r = nr - 1; r > 0; r--) {
       inv_shift_rows(q);
-      bs_inv_sub_bytes(q);
+      inv_sub_bytes(q);
       add_round_key(q, bs + r * kBsaesRoundKeyBytes);
       inv_mix_columns(q);
     }
     inv_shift_rows(q);
-    bs_inv_sub_bytes(q);
+    inv_sub_bytes(q);
     add_round_key(q, bs);
   }
 
+  // The shim's own wipe when it has one (ARMv7: in the registers, so the
+  // planes' address is not taken and they are not stored every round).
   static CTCRYPTO_BS_INLINE void wipe_regs(V q[8]) {
-    secure_zero(q, 8 * sizeof(V));
+    if constexpr (requires { Isa::wipe_regs(q); }) {
+      Isa::wipe_regs(q);
+    } else {
+      secure_zero(q, 8 * sizeof(V));
+    }
   }
 
   // ---- entry points ------------------------------------------------------

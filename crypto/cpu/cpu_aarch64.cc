@@ -12,6 +12,9 @@ uint32_t detect_cpu_caps() {
   uint32_t caps = kCapNeon;
   if (hwcap & (1ul << 3)) caps |= kCapAes;    // HWCAP_AES
   if (hwcap & (1ul << 4)) caps |= kCapPmull;  // HWCAP_PMULL
+  if (hwcap & (1ul << 5)) caps |= kCapSha1;   // HWCAP_SHA1
+  if (hwcap & (1ul << 6)) caps |= kCapSha2;   // HWCAP_SHA2
+  if (hwcap & (1ul << 21)) caps |= kCapSha512;  // HWCAP_SHA512
   return caps;
 }
 

@@ -14,6 +14,8 @@ uint32_t detect_cpu_caps() {
   if (hwcap & (1ul << 12)) caps |= kCapNeon;  // HWCAP_NEON
   if (hwcap2 & (1ul << 0)) caps |= kCapAes;   // HWCAP2_AES
   if (hwcap2 & (1ul << 1)) caps |= kCapPmull; // HWCAP2_PMULL
+  if (hwcap2 & (1ul << 2)) caps |= kCapSha1;  // HWCAP2_SHA1
+  if (hwcap2 & (1ul << 3)) caps |= kCapSha2;  // HWCAP2_SHA2
   return caps;
 }
 

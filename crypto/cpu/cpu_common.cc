@@ -1,10 +1,8 @@
 // cpu_common.cc: CTCRYPTO_DISABLE parsing and the dependency closure, shared
 // by every architecture. The architecture files only say what the CPU has.
-#include <cstdlib>
 #include <cstring>
 
 #include "crypto/cpu/cpu.h"
-#include "crypto/cpu/cpu_detect.h"
 
 namespace ctcrypto::internal {
 
@@ -13,6 +11,8 @@ const CapName kCapNames[] = {
     {"avx", kCapAvx},     {"vaes", kCapVaes},     {"neon", kCapNeon},
     {"aes", kCapAes},     {"pmull", kCapPmull},   {"avx2", kCapAvx2},
     {"avx512", kCapAvx512},
+    {"shani", kCapShaNi}, {"sha1", kCapSha1},     {"sha2", kCapSha2},
+    {"sha512", kCapSha512},
 };
 const size_t kNumCapNames = sizeof(kCapNames) / sizeof(kCapNames[0]);
 
@@ -21,6 +21,8 @@ namespace {
 // kBuildsOn: capability -> the capabilities that cannot be used without it.
 // VAES/VPCLMULQDQ paths use AES-NI and PCLMULQDQ semantics on wider
 // vectors and need AVX2 state; AES and PMULL on ARM live in NEON registers.
+// The SHA-NI rows byte-swap with PSHUFB (SSSE3); the ARM SHA instructions
+// work on NEON registers, and FEAT_SHA512 implies FEAT_SHA256 (Arm ARM).
 struct Dependency {
   uint32_t parent;
   uint32_t children;
@@ -28,10 +30,11 @@ struct Dependency {
 constexpr Dependency kBuildsOn[] = {
     {kCapAesni, kCapVaes},
     {kCapPclmul, kCapVaes},
-    {kCapSsse3, kCapAvx | kCapAvx2 | kCapAvx512 | kCapVaes},
+    {kCapSsse3, kCapAvx | kCapAvx2 | kCapAvx512 | kCapVaes | kCapShaNi},
     {kCapAvx, kCapAvx2 | kCapAvx512 | kCapVaes},
     {kCapAvx2, kCapAvx512 | kCapVaes},
-    {kCapNeon, kCapAes | kCapPmull},
+    {kCapNeon, kCapAes | kCapPmull | kCapSha1 | kCapSha2 | kCapSha512},
+    {kCapSha2, kCapSha512},
 };
 
 }  // namespace
@@ -96,26 +99,6 @@ const char* caps_to_string(uint32_t caps, char* buf, size_t buf_len) {
   }
   if (pos == 0 && buf_len > 4) std::memcpy(buf, "none", 5);
   return buf;
-}
-
-uint32_t cpu_detected_caps() {
-  // Closing the detected set too keeps it coherent (e.g. AVX reported
-  // without SSSE3 by an odd hypervisor is dropped).
-  // The closure propagates from removed bits, so every bit the CPU lacks
-  // counts as removed (caps_remove(raw, 0) would close nothing).
-  uint32_t raw = detect_cpu_caps();
-  return caps_remove(raw, ~raw);
-}
-
-uint32_t cpu_caps() {
-  // The library's only global state: computed once, thread-safe by the
-  // C++ rules for function-local statics, never written again.
-  static const uint32_t caps = [] {
-    uint32_t removed = parse_disable_list(std::getenv("CTCRYPTO_DISABLE"),
-                                          nullptr);
-    return caps_remove(cpu_detected_caps(), removed);
-  }();
-  return caps;
 }
 
 }  // namespace ctcrypto::internal

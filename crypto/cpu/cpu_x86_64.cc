@@ -40,6 +40,7 @@ uint32_t detect_cpu_caps() {
     if (avx512 && zmm_state) caps |= kCapAvx512;
     bool vaes = (c & (1u << 9)) != 0, vpclmul = (c & (1u << 10)) != 0;
     if (vaes && vpclmul && ymm_state) caps |= kCapVaes;
+    if (b & (1u << 29)) caps |= kCapShaNi;  // SHA extensions (XMM state only)
   }
   return caps;
 }

@@ -5,14 +5,14 @@
 // share; this file only defines the backend row.
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
-#include "crypto/ghash/ghash_neon_core.h"
+#include "crypto/ghash/ghash_neon_arm_core.h"
 
 // llvm-mca cost model (bench/mca.sh): neon_ghash::update's loop hashes two
 // blocks (32 bytes, one reduction) per iteration.
-// mca-loop: ghash=neon neon_ghash::update( 32
+// mca-loop: ghash=neon neon_ghash_arm::update( 32
 
 namespace ctcrypto::internal {
 
-extern const GhashBackend kGhashNeon = neon_ghash::row(kCapNeon);
+extern const GhashBackend kGhashNeon = neon_ghash_arm::row(kCapNeon);
 
 }  // namespace ctcrypto::internal

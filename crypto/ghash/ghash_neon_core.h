@@ -112,8 +112,8 @@ CTCRYPTO_NEON_INLINE uint8x16_t dup_lo(uint8x16_t l) {
 #if defined(__aarch64__)
   return vreinterpretq_u8_u64(vdupq_laneq_u64(vreinterpretq_u64_u8(l), 0));
 #else
-  return vreinterpretq_u8_u64(
-      vdupq_lane_u64(vget_low_u64(vreinterpretq_u64_u8(l)), 0));
+  // (vdupq_lane_u64 is routed through core registers by GCC 12 on ARMv7.)
+  return vcombine_u8(vget_low_u8(l), vget_low_u8(l));
 #endif
 }
 

@@ -3,12 +3,16 @@
 //
 // The framing branches only on lengths, which are public for every caller
 // of this file. (The TLS code, whose message length is secret, does its own
-// masked framing in crypto/tls/tls_cbc.cc and calls `compress` directly.)
+// masked framing in crypto/tls/tls_cbc.cc and calls the row's `compress`
+// directly.) Every compression goes through the context's row.
 #include "ctcrypto/hash.h"
 
 #include <cstring>
 
+#include "crypto/backend_table.h"
+#include "crypto/cpu/cpu.h"
 #include "crypto/hash/hash_internal.h"
+#include "crypto/hash/sha_backend.h"
 #include "crypto/internal.h"
 #include "crypto/key_state.h"
 
@@ -23,8 +27,18 @@ void hash_output(const HashAlg& alg, const HashState& s, uint8_t* out) {
   }
 }
 
+bool sha_row_usable(const HashAlg& alg, const ShaBackend* row) {
+  return row != nullptr && row->family == alg.family &&
+         row_runnable(row, cpu_caps());
+}
+
 void hash_ctx_init(HashCtx* c, const HashAlg& alg) {
+  hash_ctx_init(c, alg, select_sha_backend(alg.family, cpu_caps()));
+}
+
+void hash_ctx_init(HashCtx* c, const HashAlg& alg, const ShaBackend* row) {
   c->alg = &alg;
+  c->sha = row;
   alg.init(&c->state);
   c->total = 0;
   c->buf_len = 0;
@@ -41,12 +55,12 @@ void hash_ctx_update(HashCtx* c, const uint8_t* data, size_t len) {
     data += take;
     len -= take;
     if (c->buf_len < bl) return;
-    c->alg->compress(&c->state, c->buf, 1);
+    c->sha->compress(&c->state, c->buf, 1);
     c->buf_len = 0;
   }
   size_t blocks = len / bl;
   if (blocks > 0) {
-    c->alg->compress(&c->state, data, blocks);
+    c->sha->compress(&c->state, data, blocks);
     data += blocks * bl;
     len -= blocks * bl;
   }
@@ -63,14 +77,14 @@ void hash_ctx_final(HashCtx* c, uint8_t* out) {
   c->buf[c->buf_len++] = 0x80;
   if (c->buf_len > bl - ll) {
     std::memset(c->buf + c->buf_len, 0, bl - c->buf_len);
-    c->alg->compress(&c->state, c->buf, 1);
+    c->sha->compress(&c->state, c->buf, 1);
     c->buf_len = 0;
   }
   // Lengths here fit in 64 bits; the upper half of SHA-512's 128-bit
   // length field stays zero.
   std::memset(c->buf + c->buf_len, 0, bl - 8 - c->buf_len);
   store_be64(c->buf + bl - 8, bits);
-  c->alg->compress(&c->state, c->buf, 1);
+  c->sha->compress(&c->state, c->buf, 1);
   hash_output(*c->alg, c->state, out);
   secure_zero(c, sizeof(*c));
 }
@@ -110,13 +124,32 @@ void Hash::init(HashAlgorithm alg) {
   internal::hash_ctx_init(&KeyAccess::ctx(*this), internal::alg_of(alg));
 }
 
+// The object is unusable until the next init() when the row is refused.
+Status KeyAccess::init_with_rows(Hash& h, HashAlgorithm alg,
+                                 const internal::ShaBackend* row) {
+  const internal::HashAlg& a = internal::alg_of(alg);
+  h.clear();
+  HashCtx& c = ctx(h);
+  c.alg = &a;
+  if (!internal::sha_row_usable(a, row)) return Status::kUnsupported;
+  internal::hash_ctx_init(&c, a, row);
+  return Status::kOk;
+}
+
+const char* Hash::backend_name() const {
+  const HashCtx& c = KeyAccess::ctx(*this);
+  return c.sha ? c.sha->name : "none";
+}
+
 void Hash::update(std::span<const uint8_t> data) {
-  if (!data.empty())
-    internal::hash_ctx_update(&KeyAccess::ctx(*this), data.data(), data.size());
+  HashCtx& c = KeyAccess::ctx(*this);
+  if (c.sha == nullptr || data.empty()) return;
+  internal::hash_ctx_update(&c, data.data(), data.size());
 }
 
 Status Hash::finish(std::span<uint8_t> out) {
   HashCtx& c = KeyAccess::ctx(*this);
+  if (c.sha == nullptr) return Status::kNotInitialized;
   if (out.size() < c.alg->digest_len) return Status::kOutputTooSmall;
   const internal::HashAlg* alg = c.alg;
   internal::hash_ctx_final(&c, out.data());

@@ -8,9 +8,11 @@
 // (block size, length-field size, the raw chaining state) is therefore
 // visible here, uniformly for all four hashes.
 //
-// All code here is portable C++. A hash touches its input only as data
-// (never as a branch condition or an index), so hashing secret bytes is
-// constant time; only the *number* of bytes hashed is observable.
+// The compression function itself is a backend row (sha_backend.h), chosen
+// when a context or HMAC key is set up and recorded in it. Every row
+// touches its input only as data (never as a branch condition or an
+// index), so hashing secret bytes is constant time; only the *number* of
+// bytes hashed is observable.
 #ifndef CTCRYPTO_HASH_HASH_INTERNAL_H_
 #define CTCRYPTO_HASH_HASH_INTERNAL_H_
 
@@ -23,8 +25,14 @@ enum class HashAlgorithm;  // ctcrypto/hash.h
 
 namespace ctcrypto::internal {
 
+struct ShaBackend;  // sha_backend.h
+
 inline constexpr size_t kHashMaxBlockLen = 128;
 inline constexpr size_t kHashMaxDigestLen = 64;
+
+// ShaFamily: the compression functions, one backend table each. SHA-384
+// is SHA-512's compression function with another initial value.
+enum class ShaFamily { kSha1, kSha256, kSha512 };
 
 // HashState: the chaining value. SHA-1 and SHA-256 keep one 32-bit word in
 // the low half of each slot, SHA-384/512 a 64-bit word; one layout for all
@@ -41,8 +49,7 @@ struct HashAlg {
   size_t length_len;     // bytes of the big-endian bit length: 8 or 16
   size_t word_len;       // 4 or 8: how the state serialises
   void (*init)(HashState* s);
-  // compress: absorbs `blocks` whole blocks of `data`.
-  void (*compress)(HashState* s, const uint8_t* data, size_t blocks);
+  ShaFamily family;      // whose compression-function rows serve it
 };
 
 extern const HashAlg kSha1;
@@ -61,13 +68,21 @@ void hash_output(const HashAlg& alg, const HashState& s, uint8_t* out);
 // ipad/opad blocks).
 struct HashCtx {
   const HashAlg* alg;
+  const ShaBackend* sha;  // the compression-function row; null: not set up
   HashState state;
   uint64_t total;
   size_t buf_len;
   uint8_t buf[kHashMaxBlockLen];
 };
 
+// sha_row_usable: whether `row` computes alg's compression function and
+// this CPU (after CTCRYPTO_DISABLE) can run it.
+bool sha_row_usable(const HashAlg& alg, const ShaBackend* row);
+
+// hash_ctx_init: a fresh context on the best row for this CPU, or on `row`,
+// which must satisfy sha_row_usable (callers check).
 void hash_ctx_init(HashCtx* c, const HashAlg& alg);
+void hash_ctx_init(HashCtx* c, const HashAlg& alg, const ShaBackend* row);
 void hash_ctx_update(HashCtx* c, const uint8_t* data, size_t len);
 // hash_ctx_final: pads, writes alg.digest_len bytes, wipes the context.
 void hash_ctx_final(HashCtx* c, uint8_t* out);
@@ -76,14 +91,16 @@ void hash_ctx_final(HashCtx* c, uint8_t* out);
 // block each), so per-message HMAC costs no key processing.
 struct HmacKeyState {
   const HashAlg* alg;
+  const ShaBackend* sha;  // the row the key was set up with; used throughout
   HashState inner;
   HashState outer;
 };
 
 // hmac_key_setup: RFC 2104 key processing (keys longer than a block are
-// hashed first).
-void hmac_key_setup(HmacKeyState* k, const HashAlg& alg, const uint8_t* key,
-                    size_t key_len);
+// hashed first) on compression-function row `row`, which must satisfy
+// sha_row_usable (callers check).
+void hmac_key_setup(HmacKeyState* k, const HashAlg& alg, const ShaBackend* row,
+                    const uint8_t* key, size_t key_len);
 // hmac_ctx_start: a HashCtx continuing from k->inner (one block absorbed).
 void hmac_ctx_start(const HmacKeyState& k, HashCtx* c);
 // hmac_ctx_finish: finishes the inner hash in `c`, runs the outer one and

@@ -6,7 +6,9 @@
 // masked inner hash from the ipad state directly.
 #include <cstring>
 
+#include "crypto/cpu/cpu.h"
 #include "crypto/hash/hash_internal.h"
+#include "crypto/hash/sha_backend.h"
 #include "crypto/internal.h"
 #include "crypto/key_state.h"
 #include "ctcrypto/hash.h"
@@ -15,29 +17,31 @@ namespace ctcrypto {
 namespace internal {
 
 
-void hmac_key_setup(HmacKeyState* k, const HashAlg& alg, const uint8_t* key,
-                    size_t key_len) {
+void hmac_key_setup(HmacKeyState* k, const HashAlg& alg, const ShaBackend* row,
+                    const uint8_t* key, size_t key_len) {
   uint8_t block[kHashMaxBlockLen] = {};
   if (key_len > alg.block_len) {
     HashCtx c;
-    hash_ctx_init(&c, alg);
+    hash_ctx_init(&c, alg, row);
     hash_ctx_update(&c, key, key_len);
     hash_ctx_final(&c, block);
   } else if (key_len > 0) {
     std::memcpy(block, key, key_len);
   }
   k->alg = &alg;
+  k->sha = row;
   for (size_t i = 0; i < alg.block_len; ++i) block[i] ^= 0x36;
   alg.init(&k->inner);
-  alg.compress(&k->inner, block, 1);
+  row->compress(&k->inner, block, 1);
   for (size_t i = 0; i < alg.block_len; ++i) block[i] ^= 0x36 ^ 0x5c;
   alg.init(&k->outer);
-  alg.compress(&k->outer, block, 1);
+  row->compress(&k->outer, block, 1);
   secure_zero(block, sizeof(block));
 }
 
 void hmac_ctx_start(const HmacKeyState& k, HashCtx* c) {
   c->alg = k.alg;
+  c->sha = k.sha;
   c->state = k.inner;
   c->total = k.alg->block_len;
   c->buf_len = 0;
@@ -47,6 +51,7 @@ void hmac_outer(const HmacKeyState& k, const uint8_t* inner_digest,
                 uint8_t* out) {
   HashCtx c;
   c.alg = k.alg;
+  c.sha = k.sha;
   c.state = k.outer;
   c.total = k.alg->block_len;
   c.buf_len = 0;
@@ -73,12 +78,28 @@ static_assert(alignof(HmacKeyState) <= kHashStateAlign);
 static_assert(sizeof(Hmac) == kHmacKeyStateSize + kHashCtxSize);
 
 Status Hmac::init(HashAlgorithm alg, std::span<const uint8_t> key) {
+  const internal::HashAlg& a = internal::alg_of(alg);
+  return KeyAccess::init_with_rows(
+      *this, alg, key, internal::select_sha_backend(a.family,
+                                                    internal::cpu_caps()));
+}
+
+Status KeyAccess::init_with_rows(Hmac& h, HashAlgorithm alg,
+                                 std::span<const uint8_t> key,
+                                 const internal::ShaBackend* row) {
+  h.clear();  // a failed re-init leaves no trace of the previous key
   if (key.data() == nullptr && !key.empty()) return Status::kInvalidArgument;
-  internal::hmac_key_setup(&KeyAccess::key(*this), internal::alg_of(alg),
-                           key.data(), key.size());
+  const internal::HashAlg& a = internal::alg_of(alg);
+  if (!internal::sha_row_usable(a, row)) return Status::kUnsupported;
+  internal::hmac_key_setup(&KeyAccess::key(h), a, row, key.data(), key.size());
   internal::scrub_stack();  // the key block's message schedule, states
-  reset();
+  h.reset();
   return Status::kOk;
+}
+
+const char* Hmac::backend_name() const {
+  const HmacKeyState& k = KeyAccess::key(*this);
+  return k.sha ? k.sha->name : "none";
 }
 
 void Hmac::clear() {

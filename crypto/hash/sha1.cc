@@ -1,4 +1,6 @@
-// sha1.cc: SHA-1 compression function (FIPS 180-4, 6.1), portable C++.
+// sha1.cc: SHA-1 compression function (FIPS 180-4, 6.1), portable C++: the
+// "portable" row of the SHA-1 table (sha_backend.h), and the reference the
+// hardware rows are tested against.
 //
 // Technique: the textbook 80-step loop over a 16-word circular message
 // schedule (FIPS 180-4 6.1.3, "alternate method"), so the working set is 16
@@ -14,6 +16,8 @@
 #include <cstring>
 
 #include "crypto/hash/hash_internal.h"
+#include "crypto/hash/sha_backend.h"
+#include "crypto/hash/sha_constants.h"
 #include "crypto/internal.h"
 
 namespace ctcrypto::internal {
@@ -50,16 +54,16 @@ void sha1_compress(HashState* s, const uint8_t* p, size_t blocks) {
       uint32_t f, k;
       if (t < 20) {
         f = (b & c) | (~b & d);
-        k = 0x5a827999;
+        k = kSha1K[0];
       } else if (t < 40) {
         f = b ^ c ^ d;
-        k = 0x6ed9eba1;
+        k = kSha1K[1];
       } else if (t < 60) {
         f = (b & c) | (b & d) | (c & d);
-        k = 0x8f1bbcdc;
+        k = kSha1K[2];
       } else {
         f = b ^ c ^ d;
-        k = 0xca62c1d6;
+        k = kSha1K[3];
       }
       uint32_t tmp = rotl(a, 5) + f + e + k + wt;
       e = d;
@@ -83,6 +87,8 @@ void sha1_compress(HashState* s, const uint8_t* p, size_t blocks) {
 
 }  // namespace
 
-const HashAlg kSha1 = {"SHA-1", 64, 20, 8, 4, sha1_init, sha1_compress};
+const HashAlg kSha1 = {"SHA-1", 64, 20, 8, 4, sha1_init, ShaFamily::kSha1};
+const ShaBackend kSha1Portable = {"portable", 0, ShaFamily::kSha1,
+                                  sha1_compress};
 
 }  // namespace ctcrypto::internal

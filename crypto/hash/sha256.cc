@@ -1,4 +1,5 @@
-// sha256.cc: SHA-256 compression function (FIPS 180-4, 6.2), portable C++.
+// sha256.cc: SHA-256 compression function (FIPS 180-4, 6.2), portable C++:
+// the "portable" row of the SHA-256 table (sha_backend.h).
 //
 // Technique (the loop is sha2_compress.h, shared with SHA-512): 64 rounds
 // over a 16-word circular message schedule (the
@@ -10,25 +11,13 @@
 // Constant time: additions, rotations and boolean functions on the data, a
 // fixed round count, no data-dependent branches or indices.
 #include "crypto/hash/hash_internal.h"
+#include "crypto/hash/sha_backend.h"
 #include "crypto/hash/sha2_compress.h"
+#include "crypto/hash/sha_constants.h"
 #include "crypto/internal.h"
 
 namespace ctcrypto::internal {
 namespace {
-
-constexpr uint32_t kSha2K[64] = {
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1,
-    0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
-    0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
-    0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147,
-    0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
-    0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
-    0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
-    0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
-    0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
-
 
 void sha256_init(HashState* s) {
   static constexpr uint32_t kIv[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372,
@@ -45,7 +34,7 @@ struct Sha256Params {
   static constexpr int kBigSigma1[3] = {6, 11, 25};
   static constexpr int kSmallSigma0[3] = {7, 18, 3};
   static constexpr int kSmallSigma1[3] = {17, 19, 10};
-  static constexpr const Word* kK = kSha2K;
+  static constexpr const Word* kK = kSha256K;
   static Word load(const uint8_t* p) { return load_be32(p); }
 };
 
@@ -56,6 +45,8 @@ void sha256_compress(HashState* s, const uint8_t* p, size_t blocks) {
 }  // namespace
 
 const HashAlg kSha256 = {"SHA-256", 64, 32, 8, 4, sha256_init,
-                         sha256_compress};
+                         ShaFamily::kSha256};
+const ShaBackend kSha256Portable = {"portable", 0, ShaFamily::kSha256,
+                                    sha256_compress};
 
 }  // namespace ctcrypto::internal

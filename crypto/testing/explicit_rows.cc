@@ -4,6 +4,7 @@
 
 #include "crypto/backend_table.h"
 #include "crypto/cpu/cpu.h"
+#include "crypto/hash/hash_internal.h"
 #include "crypto/key_state.h"
 
 namespace ctcrypto::internal {
@@ -14,6 +15,12 @@ bool aes_backend_usable(const AesBackend* backend) {
 
 bool ghash_backend_usable(const GhashBackend* backend) {
   return table_usable(ghash_table(), backend, cpu_caps());
+}
+
+bool hash_backend_usable(HashAlgorithm alg, const ShaBackend* row) {
+  const HashAlg& a = alg_of(alg);
+  return table_usable(sha_table(a.family), row, cpu_caps()) &&
+         sha_row_usable(a, row);
 }
 
 Status init_with_rows(AesKey& k, std::span<const uint8_t> key,
@@ -67,6 +74,21 @@ Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
                       std::span<const uint8_t> key, size_t tag_len,
                       const AesBackend* aes) {
   return KeyAccess::init_with_rows(tls, suite, key, tag_len, aes);
+}
+
+Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
+                      std::span<const uint8_t> key, size_t tag_len,
+                      const AesBackend* aes, const ShaBackend* sha) {
+  return KeyAccess::init_with_rows(tls, suite, key, tag_len, aes, sha);
+}
+
+Status init_with_rows(Hash& h, HashAlgorithm alg, const ShaBackend* row) {
+  return KeyAccess::init_with_rows(h, alg, row);
+}
+
+Status init_with_rows(Hmac& h, HashAlgorithm alg,
+                      std::span<const uint8_t> key, const ShaBackend* row) {
+  return KeyAccess::init_with_rows(h, alg, key, row);
 }
 
 const AesKeyState& key_state(const AesKey& k) { return KeyAccess::state(k); }

@@ -4,8 +4,8 @@
 // the one the CPU would select; not part of the public API (ctcrypto/*.h).
 //
 // Each init_with_rows is the object's public init() with the given rows in
-// place of the best usable ones (kAesBackends / kGhashBackends, minus
-// CTCRYPTO_DISABLE). A row only has to be runnable on this CPU, not listed
+// place of the best usable ones (the first runnable rows of the AES,
+// GHASH and SHA tables, after CTCRYPTO_DISABLE). A row only has to be runnable on this CPU, not listed
 // in the table (the tests pass the portable reference rows, which aarch64
 // builds leave out of the tables but the tests link themselves); null or a
 // row the CPU cannot run gives kUnsupported, after the object is cleared.
@@ -18,6 +18,7 @@
 
 #include "crypto/aes/aes_backend.h"
 #include "crypto/ghash/ghash_backend.h"
+#include "crypto/hash/sha_backend.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/ccm.h"
@@ -25,6 +26,7 @@
 #include "ctcrypto/gcm_siv.h"
 #include "ctcrypto/ghash.h"
 #include "ctcrypto/gmac.h"
+#include "ctcrypto/hash.h"
 #include "ctcrypto/status.h"
 #include "ctcrypto/tls_cbc.h"
 #include "ctcrypto/xts.h"
@@ -35,6 +37,10 @@ namespace ctcrypto::internal {
 // this build's table and this CPU (after CTCRYPTO_DISABLE) can run it.
 bool aes_backend_usable(const AesBackend* backend);
 bool ghash_backend_usable(const GhashBackend* backend);
+// hash_backend_usable: whether `row` is a row of this build's table for
+// alg's compression function and this CPU (after CTCRYPTO_DISABLE) can
+// run it.
+bool hash_backend_usable(HashAlgorithm alg, const ShaBackend* row);
 
 Status init_with_rows(AesKey& k, std::span<const uint8_t> key,
                       const AesBackend* aes);
@@ -57,9 +63,19 @@ Status init_with_rows(AesCmac& cmac, std::span<const uint8_t> key,
 // AesXts: the row sets up both halves (Key1 and Key2).
 Status init_with_rows(AesXts& xts, std::span<const uint8_t> key,
                       const AesBackend* aes);
+// TlsCbcAead: the MAC on the best SHA row, or on `sha` (kUnsupported when
+// it is null, of another hash than the suite's, or not runnable).
 Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
                       std::span<const uint8_t> key, size_t tag_len,
                       const AesBackend* aes);
+Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
+                      std::span<const uint8_t> key, size_t tag_len,
+                      const AesBackend* aes, const ShaBackend* sha);
+// Hash: on a refused row the object is unusable (finish() gives
+// kNotInitialized) until the next init().
+Status init_with_rows(Hash& h, HashAlgorithm alg, const ShaBackend* row);
+Status init_with_rows(Hmac& h, HashAlgorithm alg,
+                      std::span<const uint8_t> key, const ShaBackend* row);
 
 // key_state: the expanded key / H powers in their row's form, with the row
 // that set them up (all zero for an uninitialised key).

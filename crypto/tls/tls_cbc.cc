@@ -43,6 +43,7 @@
 
 #include "crypto/cpu/cpu.h"
 #include "crypto/ct.h"
+#include "crypto/hash/sha_backend.h"
 #include "crypto/internal.h"
 #include "crypto/key_state.h"
 #include "crypto/tls/tls_cbc_internal.h"
@@ -147,6 +148,9 @@ void tls_hmac_ct(const HmacKeyState& key, const uint8_t ad[11],
                  size_t /*b_len*/, size_t data_len, size_t min_data_len,
                  size_t max_data_len, uint8_t* out) {
   const HashAlg& alg = *key.alg;
+  // The key's row: every compression below runs on it, the same number
+  // of times for every secret data_len.
+  const ShaBackend& sha = *key.sha;
   const size_t bl = alg.block_len;
   const size_t block_shift = bl == 128 ? 7 : 6;
   const size_t ll = alg.length_len;
@@ -174,11 +178,11 @@ void tls_hmac_ct(const HmacKeyState& key, const uint8_t ad[11],
       // A run of whole blocks inside `a`: hash in place.
       size_t run = (13 + a_len - p) >> block_shift;
       if (run > first_var - j) run = first_var - j;
-      alg.compress(&st, a + (p - 13), run);
+      sha.compress(&st, a + (p - 13), run);
       j += run;
     } else {
       s.gather(p, bl, block);
-      alg.compress(&st, block, 1);
+      sha.compress(&st, block, 1);
       ++j;
     }
   }
@@ -202,7 +206,7 @@ void tls_hmac_ct(const HmacKeyState& key, const uint8_t ad[11],
     const size_t is_final = ct_eq_mask(value_barrier(j), final_block);
     for (size_t q = 0; q < ll; ++q)
       block[bl - ll + q] |= static_cast<uint8_t>(len_field[q] & is_final);
-    alg.compress(&st, block, 1);
+    sha.compress(&st, block, 1);
     const uint64_t keep = 0 - static_cast<uint64_t>(is_final & 1);
     for (size_t w = 0; w < 8; ++w) result.w[w] |= st.w[w] & keep;
   }
@@ -266,20 +270,36 @@ Status internal::KeyAccess::init_with_rows(TlsCbcAead& t, TlsCbcSuite suite,
                                            std::span<const uint8_t> key,
                                            size_t tag_len,
                                            const AesBackend* aes) {
+  const size_t idx = static_cast<size_t>(suite);
+  if (idx >= sizeof(kSuites) / sizeof(kSuites[0])) {
+    t.clear();
+    return Status::kInvalidArgument;
+  }
+  const HashAlg& alg = alg_of(kSuites[idx].hash);
+  return init_with_rows(t, suite, key, tag_len, aes,
+                        select_sha_backend(alg.family, cpu_caps()));
+}
+
+Status internal::KeyAccess::init_with_rows(TlsCbcAead& t, TlsCbcSuite suite,
+                                           std::span<const uint8_t> key,
+                                           size_t tag_len,
+                                           const AesBackend* aes,
+                                           const ShaBackend* sha) {
   t.clear();
   const size_t idx = static_cast<size_t>(suite);
   if (idx >= sizeof(kSuites) / sizeof(kSuites[0]))
     return Status::kInvalidArgument;
   const TlsCbcSuiteInfo& info = kSuites[idx];
+  const internal::HashAlg& alg = internal::alg_of(info.hash);
   if (key.size() != info.key_len()) return Status::kInvalidKeyLength;
   if (key.data() == nullptr) return Status::kInvalidArgument;
   if (tag_len != 0 && tag_len != info.mac_key_len)
     return Status::kInvalidTagLength;
+  if (!internal::sha_row_usable(alg, sha)) return Status::kUnsupported;
   Status s = init_with_rows(
       t.aes_, key.subspan(info.mac_key_len, info.enc_key_len), aes);
   if (s != Status::kOk) return s;
-  internal::hmac_key_setup(&mac(t), internal::alg_of(info.hash), key.data(),
-                           info.mac_key_len);
+  internal::hmac_key_setup(&mac(t), alg, sha, key.data(), info.mac_key_len);
   internal::scrub_stack();  // the key block's message schedule, states
   if (info.implicit_iv)
     std::memcpy(t.iv_, key.data() + info.mac_key_len + info.enc_key_len, 16);
@@ -290,6 +310,11 @@ Status internal::KeyAccess::init_with_rows(TlsCbcAead& t, TlsCbcSuite suite,
 size_t TlsCbcAead::mac_len() const {
   const internal::HmacKeyState& k = internal::KeyAccess::mac(*this);
   return k.alg ? k.alg->digest_len : 0;
+}
+
+const char* TlsCbcAead::sha_backend_name() const {
+  const internal::HmacKeyState& k = internal::KeyAccess::mac(*this);
+  return k.sha ? k.sha->name : "none";
 }
 
 void TlsCbcAead::clear() {

@@ -23,8 +23,11 @@
 // internal::init_with_rows(object, ..., row) (crypto/testing/explicit_rows.h),
 // and GCM runs every AES row crossed with every GHASH row, so a stitched
 // (AES, GHASH) pair takes its bulk path.
-// TLS-CBC seal and open (good record, bad padding, bad MAC) run every TLS
-// suite over every AES row (the hashes are portable, one implementation).
+// The hashes and HMAC run on every SHA compression-function row (one table
+// per compression function, tested per hash that uses it). TLS-CBC seal and
+// open (good record, bad padding, bad MAC) run every TLS suite over every
+// AES row with the selected SHA row, and over every other usable SHA row
+// with the first AES row.
 // Key wrap (KW, KWP: wrap, unwrap of good and bad inputs) and XTS run over
 // every AES row (tests/ct/ct_key_wrap_xts.h).
 // A row added to a table is checked without touching this file.
@@ -60,6 +63,7 @@
 #include "crypto/cpu/cpu.h"
 #include "crypto/ct.h"
 #include "crypto/ghash/ghash_backend.h"
+#include "crypto/hash/sha_backend.h"
 #include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
@@ -89,9 +93,10 @@ using ctcrypto::internal::ct_secret;
 using ctcrypto::internal::GhashBackend;
 namespace internal = ctcrypto::internal;
 
-// Capabilities whose instructions valgrind 3.19 cannot execute.
+// Capabilities whose instructions valgrind 3.19 cannot execute (its CPUID
+// hides them, so their rows are never usable under it).
 constexpr uint32_t kValgrindCannotRun =
-    internal::kCapAvx512 | internal::kCapVaes;
+    internal::kCapAvx512 | internal::kCapVaes | internal::kCapShaNi;
 
 // Test data comes from FillPattern (tests/test_util.h); the values do not
 // matter for timing.
@@ -212,8 +217,8 @@ class Suite {
 bool runnable(uint32_t required_caps, const std::string& name, Suite* s) {
   if (under_valgrind() && (required_caps & kValgrindCannotRun)) {
     s->skip(name,
-            "needs AVX-512/VAES, which valgrind 3.19 cannot execute (its "
-            "CPUID hides them); checked by the ctmsan build");
+            "needs AVX-512/VAES or SHA-NI, which valgrind 3.19 cannot "
+            "execute (its CPUID hides them); checked by the ctmsan build");
     return false;
   }
   return true;
@@ -527,41 +532,87 @@ void gcm_variant_checks(const AesBackend* arow, const GhashBackend* grow,
   }
 }
 
-// hash_checks: the public hash and HMAC APIs (portable code, one
-// implementation for every row) on secret data and secret keys, one-shot
-// and incremental, with keys shorter and longer than the hash block (a long
-// key is hashed first). The expected value is the same function on a
-// public copy: correctness against the standards is tests/hash_test.cc's job.
-void hash_checks(Suite* s) {
-  struct Alg {
-    ctcrypto::HashAlgorithm alg;
-    const char* name;
+// The SHA tables, one per compression function, and the hashes that use
+// each (SHA-384 shares SHA-512's compression function).
+struct ShaTable {
+  internal::ShaFamily family;
+  const char* label;  // row names print as "<label>:<row>", e.g. "sha1:shani"
+  std::vector<ctcrypto::HashAlgorithm> algs;
+};
+const std::vector<ShaTable>& sha_tables() {
+  static const std::vector<ShaTable> t = {
+      {internal::ShaFamily::kSha1, "sha1", {ctcrypto::HashAlgorithm::kSha1}},
+      {internal::ShaFamily::kSha256, "sha256",
+       {ctcrypto::HashAlgorithm::kSha256}},
+      {internal::ShaFamily::kSha512, "sha512",
+       {ctcrypto::HashAlgorithm::kSha384, ctcrypto::HashAlgorithm::kSha512}},
   };
-  static constexpr Alg kAlgs[] = {
-      {ctcrypto::HashAlgorithm::kSha1, "sha1"},
-      {ctcrypto::HashAlgorithm::kSha256, "sha256"},
-      {ctcrypto::HashAlgorithm::kSha384, "sha384"},
-      {ctcrypto::HashAlgorithm::kSha512, "sha512"},
-  };
+  return t;
+}
+std::string sha_row_name(internal::ShaFamily f, const internal::ShaBackend* b) {
+  for (const ShaTable& t : sha_tables())
+    if (t.family == f) return std::string(t.label) + ":" + b->name;
+  return b->name;
+}
+const internal::ShaBackend* reference_sha(internal::ShaFamily f) {
+  const internal::ShaBackend* r = internal::find_sha_backend(f, "portable");
+  return r ? r : internal::sha_table(f).back();
+}
+const char* hash_name(ctcrypto::HashAlgorithm a) {
+  switch (a) {
+    case ctcrypto::HashAlgorithm::kSha1: return "sha1";
+    case ctcrypto::HashAlgorithm::kSha256: return "sha256";
+    case ctcrypto::HashAlgorithm::kSha384: return "sha384";
+    case ctcrypto::HashAlgorithm::kSha512: return "sha512";
+  }
+  return "?";
+}
+
+// hash_checks: the public hash and HMAC APIs on one compression-function
+// row, on secret data and secret keys, one-shot and incremental, with keys
+// shorter and longer than the hash block (a long key is hashed first). The
+// expected value is the portable row on a public copy: correctness against
+// the standards is tests/hash_test.cc's job.
+void hash_checks(const ShaTable& table, const internal::ShaBackend* row,
+                 Suite* s) {
+  const internal::ShaBackend* ref = reference_sha(table.family);
+  const std::string rname = sha_row_name(table.family, row);
   constexpr size_t kLens[] = {0, 55, 129, 300};
   constexpr size_t kKeyLens[] = {16, 200};
   uint8_t data[300], key[200];
   FillPattern(data, sizeof(data), 61);
   FillPattern(key, sizeof(key), 62);
-  for (const Alg& a : kAlgs) {
-    s->check("hash", std::string("hash.") + a.name, [&] {
+  for (ctcrypto::HashAlgorithm alg : table.algs) {
+    // One-shot and HMAC on an explicit row, as ctcrypto::hash / hmac do on
+    // the selected one.
+    auto hash_on = [&](const internal::ShaBackend* r, const uint8_t* in,
+                       size_t len, uint8_t* out, size_t dl) {
+      ctcrypto::Hash h(alg);
+      bool ok = internal::init_with_rows(h, alg, r) == Status::kOk;
+      h.update(std::span(in, len));
+      return ok && h.finish(std::span(out, dl)) == Status::kOk;
+    };
+    auto hmac_on = [&](const internal::ShaBackend* r, const uint8_t* k,
+                       size_t kl, const uint8_t* in, size_t len, uint8_t* out,
+                       size_t dl) {
+      ctcrypto::Hmac m;
+      bool ok = internal::init_with_rows(m, alg, std::span(k, kl), r) ==
+                Status::kOk;
+      m.update(std::span(in, len));
+      return ok && m.finish(std::span(out, dl)) == Status::kOk;
+    };
+    s->check(rname, std::string("hash.") + hash_name(alg), [&] {
       bool ok = true;
       for (size_t len : kLens) {
         uint8_t want[64], got[64], buf[300];
-        const size_t dl = ctcrypto::hash_digest_len(a.alg);
-        ok &= ctcrypto::hash(a.alg, std::span(data, len),
-                             std::span(want, dl)) == Status::kOk;
+        const size_t dl = ctcrypto::hash_digest_len(alg);
+        ok &= hash_on(ref, data, len, want, dl);
         std::memcpy(buf, data, len);
         ct_secret(buf, len);
-        ok &= ctcrypto::hash(a.alg, std::span(buf, len),
-                             std::span(got, dl)) == Status::kOk;
+        ok &= hash_on(row, buf, len, got, dl);
         ok &= same(got, want, dl);
-        ctcrypto::Hash h(a.alg);
+        ctcrypto::Hash h(alg);
+        ok &= internal::init_with_rows(h, alg, row) == Status::kOk;
         h.update(std::span(buf, len / 3));
         h.update(std::span(buf + len / 3, len - len / 3));
         ok &= h.finish(std::span(got, dl)) == Status::kOk;
@@ -569,23 +620,22 @@ void hash_checks(Suite* s) {
       }
       return ok;
     });
-    s->check("hash", std::string("hmac.") + a.name, [&] {
+    s->check(rname, std::string("hmac.") + hash_name(alg), [&] {
       bool ok = true;
-      const size_t dl = ctcrypto::hash_digest_len(a.alg);
+      const size_t dl = ctcrypto::hash_digest_len(alg);
       for (size_t kl : kKeyLens) {
         uint8_t skey[200];
         std::memcpy(skey, key, kl);
         ct_secret(skey, kl);
         ctcrypto::Hmac m;
-        ok &= m.init(a.alg, std::span(skey, kl)) == Status::kOk;
+        ok &= internal::init_with_rows(m, alg, std::span(skey, kl), row) ==
+              Status::kOk;
         for (size_t len : kLens) {
           uint8_t want[64], got[64], buf[300];
-          ok &= ctcrypto::hmac(a.alg, std::span(key, kl), std::span(data, len),
-                               std::span(want, dl)) == Status::kOk;
+          ok &= hmac_on(ref, key, kl, data, len, want, dl);
           std::memcpy(buf, data, len);
           ct_secret(buf, len);
-          ok &= ctcrypto::hmac(a.alg, std::span(skey, kl), std::span(buf, len),
-                               std::span(got, dl)) == Status::kOk;
+          ok &= hmac_on(row, skey, kl, buf, len, got, dl);
           ok &= same(got, want, dl);
           // The keyed object, reused for every message (reset, not init).
           m.reset();
@@ -685,7 +735,10 @@ size_t tls_make_record(const ctcrypto::TlsCbcSuiteInfo& info,
   return n;
 }
 
-// tls_cbc_checks: seal and open for every suite on one AES row. Secret:
+// tls_cbc_checks: seal and open for every suite on one AES row, with the
+// suite's selected SHA row (sha_name null) or, for the suites whose hash
+// has a usable row called sha_name that is not the selected one, with that
+// row (the selected combination is checked by the null call). Secret:
 // the whole key (MAC key, AES key, implicit IV), the plaintext, and for
 // open the received record (stronger than needed: the ciphertext is public
 // on the wire; what matters is that the decrypted record, its padding and
@@ -693,11 +746,22 @@ size_t tls_make_record(const ctcrypto::TlsCbcSuiteInfo& info,
 // the explicit IV and the AD (sequence number, type and version, public in
 // TLS). The verdict is declassified inside the library; this function
 // declassifies the plaintext length and bytes a successful open releases.
-void tls_cbc_checks(const AesBackend* row, Suite* s) {
+void tls_cbc_checks(const AesBackend* row, const char* sha_name, Suite* s) {
   const AesBackend* aref = reference_aes();
-  std::string name = row->name;
   for (ctcrypto::TlsCbcSuite suite : kTlsSuites) {
     const ctcrypto::TlsCbcSuiteInfo& info = ctcrypto::tls_cbc_suite_info(suite);
+    const internal::ShaFamily family = internal::alg_of(info.hash).family;
+    const internal::ShaBackend* selected =
+        internal::select_sha_backend(family, internal::cpu_caps());
+    const internal::ShaBackend* sha = selected;
+    if (sha_name != nullptr) {
+      sha = internal::find_sha_backend(family, sha_name);
+      if (sha == nullptr || sha == selected ||
+          !ctcrypto::internal::hash_backend_usable(info.hash, sha))
+        continue;
+    }
+    const std::string name =
+        std::string(row->name) + "+" + sha_row_name(family, sha);
     const std::string k = std::string("tls.") + info.name + ".";
     uint8_t key[96], pt[kTlsMaxRecord], ad[ctcrypto::kTlsCbcAdLen],
         nonce[ctcrypto::kTlsCbcIvLen];
@@ -719,7 +783,7 @@ void tls_cbc_checks(const AesBackend* row, Suite* s) {
       ct_secret(secret, key_len);
       return ctcrypto::internal::init_with_rows(*aead, suite,
                                                 std::span(secret, key_len), 0,
-                                                row) == Status::kOk;
+                                                row, sha) == Status::kOk;
     };
 
     s->check(name, k + "seal", [&] {
@@ -1015,13 +1079,35 @@ int main(int argc, char** argv) {
     }
   for (const AesBackend* a : aes) {
     s.owners({a->name});
-    tls_cbc_checks(a, &s);
+    tls_cbc_checks(a, nullptr, &s);
     ccm_checks(a, &s);   // CCM
     cmac_checks(a, &s);  // CMAC
     ctcrypto_ct::key_wrap_checks(a, reference_aes(), &s);  // key wrap
     ctcrypto_ct::xts_checks(a, reference_aes(), &s);       // XTS
   }
   s.owners({});
-  hash_checks(&s);
+  // Every usable SHA row: the hashes and HMAC, then TLS-CBC on the rows
+  // that are not the selected ones (those ran with every AES row above).
+  std::vector<std::string> sha_names;
+  for (const ShaTable& t : sha_tables()) {
+    for (const internal::ShaBackend* b : internal::sha_table(t.family)) {
+      const std::string name = sha_row_name(t.family, b);
+      if (!runnable(b->required_caps, name, &s)) continue;
+      if (!ctcrypto::internal::hash_backend_usable(t.algs.front(), b)) {
+        s.skip(name, "not usable on this CPU (or CTCRYPTO_DISABLE)");
+        continue;
+      }
+      s.expect(name);
+      s.owners({name});
+      hash_checks(t, b, &s);
+      bool seen = false;
+      for (const std::string& n : sha_names) seen |= n == b->name;
+      if (!seen) sha_names.push_back(b->name);
+    }
+  }
+  s.owners({});
+  if (!aes.empty()) {
+    for (const std::string& n : sha_names) tls_cbc_checks(aes.front(), n.c_str(), &s);
+  }
   return s.finish();
 }

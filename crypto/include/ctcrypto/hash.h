@@ -1,5 +1,7 @@
 // hash.h: SHA-1, SHA-256, SHA-384, SHA-512 (FIPS 180-4) and HMAC over them
-// (RFC 2104), portable C++.
+// (RFC 2104). The compression function runs on the best row of its backend
+// table for this CPU (portable C++, x86 SHA-NI, ARMv8 SHA instructions;
+// crypto/hash/sha_backend.h), chosen at init().
 //
 // They are here for the TLS 1.0-1.2 CBC record MACs (tls_cbc.h) and exposed
 // because they are useful on their own. SHA-1 is for legacy MACs only.
@@ -22,12 +24,13 @@ struct KeyAccess;  // the library's access to the state (crypto/key_state.h)
 }  // namespace internal
 
 // kHashCtxSize, kHmacKeyStateSize, kHashStateAlign: the bytes of a running
-// hash (the chaining value of the largest hash, its block buffer and byte
-// count) and of an HMAC key (the states after the ipad and opad blocks),
-// and their alignment. hash.cc and hmac.cc check that the internal state
-// fits.
-inline constexpr size_t kHashCtxSize = 216;
-inline constexpr size_t kHmacKeyStateSize = 136;
+// hash (the chaining value of the largest hash, its block buffer, byte
+// count and compression-function row) and of an HMAC key (the states after
+// the ipad and opad blocks, and the row), and their alignment; the same on
+// every target (sized for 64-bit pointers). hash.cc and hmac.cc check that
+// the internal state fits.
+inline constexpr size_t kHashCtxSize = 224;
+inline constexpr size_t kHmacKeyStateSize = 144;
 inline constexpr size_t kHashStateAlign = 8;
 
 // hash_digest_len: 20, 32, 48 or 64.
@@ -45,10 +48,12 @@ class Hash {
   // clear: wipes the state; init() before further use.
   void clear();
   void init(HashAlgorithm alg);
+  // backend_name: the row's name, "none" before init or after clear().
+  const char* backend_name() const;
   void update(std::span<const uint8_t> data);
   // finish: writes digest_len() bytes; out.size() must be >= digest_len()
   // (kOutputTooSmall otherwise, nothing written). The object must be
-  // init()ed again before reuse.
+  // init()ed again before reuse (kNotInitialized until then).
   Status finish(std::span<uint8_t> out);
   size_t digest_len() const;
 
@@ -73,6 +78,8 @@ class Hmac {
   void clear();
   // init: any key length (longer than a block: hashed first, RFC 2104).
   Status init(HashAlgorithm alg, std::span<const uint8_t> key);
+  // backend_name: the key's row, "none" when uninitialised.
+  const char* backend_name() const;
   void update(std::span<const uint8_t> data);
   // finish: as Hash::finish; the key stays set, so init() is not needed to
   // MAC the next message with the same key (call reset() first).

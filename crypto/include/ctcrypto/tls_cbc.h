@@ -24,7 +24,8 @@
 // (use one object per direction). Explicit-IV suites keep no state.
 //
 // The CBC work goes through the AES key's backend (AES-NI, ARMv8, vpaes,
-// bitsliced ...); the hashes are portable.
+// bitsliced ...), the MAC through the HMAC key's compression-function row
+// (portable, SHA-NI, ARMv8 SHA; crypto/hash/sha_backend.h).
 #ifndef CTCRYPTO_TLS_CBC_H_
 #define CTCRYPTO_TLS_CBC_H_
 
@@ -87,6 +88,9 @@ class TlsCbcAead {
   // mac_len: the suite's MAC length, 0 when uninitialised.
   size_t mac_len() const;
   const AesKey& aes_key() const { return aes_; }
+  // sha_backend_name: the MAC's compression-function row, "none" when
+  // uninitialised.
+  const char* sha_backend_name() const;
 
   // seal_len: the exact output length of seal() for `in_len` bytes; 0 for
   // in_len >= 2^16, which seal() refuses.

@@ -1,0 +1,163 @@
+// bsaes_neon_arm.h: the bitsliced AES rounds (bsaes_core.h) laid out for
+// the sixteen Q registers of ARMv7 NEON and the Cortex-A9's in-order NEON
+// pipe.
+//
+// Why: the generic round keeps more values live than ARMv7 has registers.
+// The Boyar–Peralta S-box circuit (bitsliced_sbox.h) peaks at ~20 live
+// planes, the generic MixColumns at 24 (r1[8], t[8] and the planes); GCC 12
+// then spills through VSTR/VLDR pairs of D registers, which the Cortex-A9
+// issues on its single NEON pipe: ~108 of them per round, more than half
+// of the round's cost (llvm-mca, bench/mca.sh). Intrinsics cannot fix
+// this: GCC decides the spills itself. So:
+//   - The encryption rounds 1 .. Nr-1 are one inline-asm loop
+//     (full_rounds), generated with its registers allocated and its
+//     instructions scheduled by bsaes_neon_arm_sbox_gen.py from the gate
+//     list in bitsliced_sbox.h (see there): the eight planes stay in the
+//     operand registers from round to round, q8..q15 are temporaries, and
+//     the few values that do not fit go to a 16-byte-aligned scratch area,
+//     one VST1.64 / VLD1.64 of a Q register each (the load/store pipe, not
+//     the NEON pipe).
+//   - In that loop ShiftRows, MixColumns and AddRoundKey run plane by
+//     plane: s = SR(a) and r1 = rot1(SR(a)) are two shuffles of the plane
+//     (VTBL.8 pairs with constant indices), t = s ^ r1, and
+//     out_j = xtime(t)_j ^ r1_j ^ rot2(t_j) ^ key_j, rot2 being the swap of
+//     t's D halves; only t_7, t_{j-1} and the current plane's temporaries
+//     live beside the planes.
+//   - The last round and the decryption rounds use the same S-box code as
+//     a block of its own (sub_bytes, inv_sub_bytes); decryption's
+//     InvMixColumns goes through mix_columns below, plane by plane.
+//
+// Constant time: VEOR/VAND/VMVN/VTBL with constant indices, VLD1/VST1 at
+// addresses fixed by the code (scratch slots, round keys in order), and a
+// loop over the public round count; no branch or address depends on data
+// or key. The scratch area is in the frame of the engine loop, which the
+// entry points scrub after each call (kBsaesFrameScrubBytes); the planes
+// are wiped in their registers (wipe_regs).
+#ifndef CTCRYPTO_AES_BSAES_NEON_ARM_H_
+#define CTCRYPTO_AES_BSAES_NEON_ARM_H_
+
+#include <arm_neon.h>
+
+#include <cstdint>
+
+#include "crypto/aes/bitsliced_sbox.h"
+#include "crypto/aes/bsaes_neon_arm_sbox.inc"
+
+namespace ctcrypto::internal::bsaes_neon_arm {
+
+using V = uint8x16_t;
+
+// The circuit on q[0..7] in place; kAffine as in bs_sbox_circuit.
+template <bool kAffine>
+CTCRYPTO_BS_INLINE void sbox_circuit(V q[8]) {
+  static_assert(CTCRYPTO_BSAES_ARM_SBOX_SLOTS ==
+                CTCRYPTO_BSAES_ARM_SBOX_LINEAR_SLOTS);
+  alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_ARM_SBOX_SLOTS];
+  uint32_t tmp;
+  V p[8] = {q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]};
+  if constexpr (kAffine) {
+    constexpr int out[8] = CTCRYPTO_BSAES_ARM_SBOX_OUT;
+    __asm__(CTCRYPTO_BSAES_ARM_SBOX
+            : "+w"(p[0]), "+w"(p[1]), "+w"(p[2]), "+w"(p[3]), "+w"(p[4]),
+              "+w"(p[5]), "+w"(p[6]), "+w"(p[7]), [t] "=&r"(tmp),
+              "=m"(scratch)
+            : [s] "r"(scratch)
+            : "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15");
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++) q[j] = p[out[j]];
+  } else {
+    constexpr int out[8] = CTCRYPTO_BSAES_ARM_SBOX_LINEAR_OUT;
+    __asm__(CTCRYPTO_BSAES_ARM_SBOX_LINEAR
+            : "+w"(p[0]), "+w"(p[1]), "+w"(p[2]), "+w"(p[3]), "+w"(p[4]),
+              "+w"(p[5]), "+w"(p[6]), "+w"(p[7]), [t] "=&r"(tmp),
+              "=m"(scratch)
+            : [s] "r"(scratch)
+            : "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15");
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++) q[j] = p[out[j]];
+  }
+}
+
+CTCRYPTO_BS_INLINE void sub_bytes(V q[8]) { sbox_circuit<true>(q); }
+
+// InvS = A' o S o A' (bitsliced_sbox.h), the circuit without its constant.
+CTCRYPTO_BS_INLINE void inv_sub_bytes(V q[8]) {
+  bs_inv_affine<true>(q);
+  sbox_circuit<false>(q);
+  bs_inv_affine<false>(q);
+}
+
+// MixColumns plane by plane; xtime(t) is (t7, t0^t7, t1, t2^t7, t3^t7,
+// t4, t5, t6) (bsaes_core.h).
+CTCRYPTO_BS_INLINE void mix_columns(V q[8]) {
+  const V r7 = vextq_u8(q[7], q[7], 4);
+  const V t7 = q[7] ^ r7;
+  V prev = t7;  // t_{j-1}, with t_{-1} standing for the x^8 term t7
+#pragma GCC unroll 8
+  for (int j = 0; j < 8; j++) {
+    const V r1 = j == 7 ? r7 : vextq_u8(q[j], q[j], 4);
+    const V t = j == 7 ? t7 : q[j] ^ r1;
+    V x = j == 0 ? t7 : prev;
+    if (j == 1 || j == 3 || j == 4) x = x ^ t7;
+    q[j] = x ^ r1 ^ vextq_u8(t, t, 8);
+    prev = t;
+  }
+}
+
+// The ShiftRows index followed by ShiftRows then rot1 (lane p <- lane
+// p+4 of the shifted plane): the two shuffles the round loop reads.
+struct ShiftRowsIdx {
+  alignas(16) uint8_t idx[32];
+};
+constexpr ShiftRowsIdx make_shift_rows_idx(const uint8_t (&sr)[16]) {
+  ShiftRowsIdx r{};
+  for (int p = 0; p < 16; p++) {
+    r.idx[p] = sr[p];
+    r.idx[16 + p] = sr[(p + 4) % 16];
+  }
+  return r;
+}
+
+// full_rounds: `n` >= 1 full rounds (SubBytes, ShiftRows, MixColumns,
+// AddRoundKey with the round keys from `rk` on, 128 bytes each) as one asm
+// loop (CTCRYPTO_BSAES_ARM_ROUNDS): the planes stay in q0..q7 from round
+// to round, with no compiler-placed copies at the loop edge. The loop
+// count is the public number of rounds.
+CTCRYPTO_BS_INLINE void full_rounds(V q[8], const uint8_t* rk, unsigned n,
+                                    const ShiftRowsIdx& idx) {
+  static_assert(CTCRYPTO_BSAES_ARM_SBOX_SLOTS > 0);
+  alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_ARM_SBOX_SLOTS];
+  uint32_t tmp;
+  __asm__(CTCRYPTO_BSAES_ARM_ROUNDS
+          : "+w"(q[0]), "+w"(q[1]), "+w"(q[2]), "+w"(q[3]), "+w"(q[4]),
+            "+w"(q[5]), "+w"(q[6]), "+w"(q[7]), [k] "+r"(rk), [n] "+r"(n),
+            [t] "=&r"(tmp), "=m"(scratch)
+          : [s] "r"(scratch), [idx] "r"(idx.idx), "m"(idx)
+          : "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15", "cc",
+            "memory");
+}
+
+// wipe_regs: zeroes the planes in the registers that hold them (a VEOR of
+// each with itself, which the compiler cannot drop: volatile asm) and the
+// asm blocks' temporaries q8..q15. Taking the planes' address instead (as
+// secure_zero would) makes GCC store all eight to the frame every round.
+// (The engine may wipe planes that a zero-length call never set: the
+// VEOR of an unset register is harmless, so that warning is off here.)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+CTCRYPTO_BS_INLINE void wipe_regs(V q[8]) {
+#pragma GCC unroll 8
+  for (int j = 0; j < 8; j++) __asm__ volatile("veor %q0, %q0, %q0" : "+w"(q[j]));
+  __asm__ volatile(
+      "vmov.i8 q8, #0\n\tvmov.i8 q9, #0\n\tvmov.i8 q10, #0\n\t"
+      "vmov.i8 q11, #0\n\tvmov.i8 q12, #0\n\tvmov.i8 q13, #0\n\t"
+      "vmov.i8 q14, #0\n\tvmov.i8 q15, #0"
+      :
+      :
+      : "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15");
+}
+#pragma GCC diagnostic pop
+
+}  // namespace ctcrypto::internal::bsaes_neon_arm
+
+#endif  // CTCRYPTO_AES_BSAES_NEON_ARM_H_

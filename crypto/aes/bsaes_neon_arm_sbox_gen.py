@@ -1,0 +1,570 @@
+#!/usr/bin/env python3
+"""Generates bsaes_neon_arm_sbox.inc, the ARMv7 NEON code of the bitsliced
+AES round (bsaes_neon_arm.h), with registers allocated and instructions
+scheduled here instead of by the compiler:
+  - CTCRYPTO_BSAES_ARM_SBOX: the Boyar-Peralta S-box circuit of
+    bitsliced_sbox.h on the eight planes (asm operands %q0..%q7, in place),
+    with q8..q15 as temporaries;
+  - CTCRYPTO_BSAES_ARM_SBOX_LINEAR: the same without the affine constant
+    (the core of InvSubBytes);
+  - CTCRYPTO_BSAES_ARM_ROUNDS: a loop of full rounds (S-box, ShiftRows,
+    MixColumns, AddRoundKey).
+
+Why: the circuit has ~20 values live at its widest point and the generic
+MixColumns 24; GCC 12 spills them through VSTR/VLDR pairs of D registers,
+~108 NEON-pipe instructions per round on the Cortex-A9. Here:
+  - the gates are ordered by a list scheduler that models an in-order pipe
+    with 3-cycle NEON results (LAT), then registers are allocated; a value
+    that does not fit goes to a 16-byte-aligned scratch area with one
+    VST1.64 / VLD1.64 of the whole Q register (load/store pipe), the victim
+    being the value whose next use is farthest (Belady), the slots numbered
+    so that consecutive accesses are consecutive addresses (post-increment,
+    no address arithmetic);
+  - the outputs end in their own operand registers, so a loop of rounds
+    needs no register copies;
+  - the finished code is list-scheduled for the Cortex-A9 (one NEON
+    instruction and one load/store/ALU instruction a cycle), and checked by
+    running it before and after scheduling on random inputs.
+The gate list is read from bitsliced_sbox.h itself (the audited, as-printed
+circuit), so the two cannot disagree.
+
+Usage: python3 crypto/aes/bsaes_neon_arm_sbox_gen.py > crypto/aes/bsaes_neon_arm_sbox.inc
+"""
+import os
+import re
+import sys
+
+# Gate scheduling: cycles between a result and its use that the gate
+# scheduler tries to keep, and by how many cycles of stall it ranks the
+# candidates (measured best on the Cortex-A9 model among 0..5 and 1..3).
+LAT = 4
+WINDOW = 2
+# Outputs in their own operand registers (a loop of rounds needs it).
+IDENTITY = 1
+# The Cortex-A9 list scheduling of the finished code.
+SCHED = 1
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+src = open(os.path.join(HERE, "bitsliced_sbox.h")).read()
+body = src[src.index("CTCRYPTO_BS_INLINE void bs_sbox_circuit"):]
+body = body[:body.index("\n}\n")]
+
+gates = []  # (dst, op, a, b, xnor)
+for m in re.finditer(r"const W (\w+) = (\w+) ([\^&]) (\w+);", body):
+    gates.append((m.group(1), m.group(3), m.group(2), m.group(4), False))
+for m in re.finditer(r"q\[(\d)\] = (?:(\w+) \^ (\w+)|bs_xnor<kAffine>\((\w+), (\w+)\));", body):
+    j = int(m.group(1))
+    if m.group(2):
+        gates.append(("q%d" % j, "^", m.group(2), m.group(3), False))
+    else:
+        gates.append(("q%d" % j, "^", m.group(4), m.group(5), True))
+assert len(gates) == 128, len(gates)
+# U0..U7 are q[7]..q[0] on entry.
+alias = {"U%d" % i: "in%d" % (7 - i) for i in range(8)}
+gates = [(d, op, alias.get(a, a), alias.get(b, b), x) for d, op, a, b, x in gates]
+
+
+def schedule(gates):
+    """List scheduling for an in-order pipe that issues one NEON operation
+    per cycle with results usable LAT cycles later: among the gates whose
+    operands are computed, take the one that stalls least, then the one
+    that ends the most live ranges (register pressure), then paper order.
+    With LAT = 0 only the register-pressure rule applies."""
+    remaining = list(gates)
+    uses = {}
+    for g in gates:
+        for s in (g[2], g[3]):
+            uses[s] = uses.get(s, 0) + 1
+    avail = set("in%d" % j for j in range(8))
+    ready_at = dict((v, 0) for v in avail)
+    order = []
+    cycle = 0
+    while remaining:
+        best = None
+        for i, g in enumerate(remaining):
+            if g[2] in avail and g[3] in avail:
+                frees = sum(1 for s in set((g[2], g[3])) if uses[s] == (2 if g[2] == g[3] else 1))
+                stall = max(0, ready_at[g[2]] - cycle, ready_at[g[3]] - cycle)
+                score = (-min(stall, WINDOW), frees, -i) if LAT else (frees, -i)
+                if best is None or score > best[0]:
+                    best = (score, i, stall)
+        g = remaining.pop(best[1])
+        cycle += best[2] + 1
+        order.append(g)
+        for s in (g[2], g[3]):
+            uses[s] -= 1
+        avail.add(g[0])
+        ready_at[g[0]] = cycle + LAT - 1 + (1 if g[4] else 0)
+    return order
+
+
+def allocate(order, affine, relabel=None):
+    regs = ["%%q%d" % j for j in range(8)] + ["q%d" % j for j in range(8, 16)]
+    loc = {}      # value -> register
+    holder = {}   # register -> value
+    for j in range(8):
+        loc["in%d" % j] = regs[j]
+        holder[regs[j]] = "in%d" % j
+    slot = {}     # value -> scratch slot (stored copy)
+    nslots = 0
+    out = []
+    spills = reloads = 0
+    # next-use positions
+    usepos = {}
+    for t, g in enumerate(order):
+        for s in (g[2], g[3]):
+            usepos.setdefault(s, []).append(t)
+    final = {"q%d" % j: regs[j] for j in range(8)}
+
+    # %[t] walks the scratch area with post-increment: an access to the
+    # slot right after the previous one needs no address computation.
+    tptr = [None]
+    seq = []
+
+    def access(mn, r, sl):
+        seq.append(sl)
+        if relabel:
+            sl = relabel[sl]
+        if tptr[0] != sl:
+            out.append("add %%[t], %%[s], #%d" % (16 * sl))
+        out.append("%s {%s}, [%%[t]:128]!" % (mn, r))
+        tptr[0] = sl + 1
+
+    def next_use(v, t):
+        for p in usepos.get(v, []):
+            if p >= t:
+                return p
+        return 10**9 if v not in final else 10**8
+
+    def free_reg(t, prefer=None, avoid=()):
+        nonlocal nslots, spills
+        if prefer and prefer not in holder:
+            return prefer
+        for r in (regs[8:] + regs[:8]) if IDENTITY else regs:
+            if r not in holder and r not in avoid:
+                return r
+        # evict: farthest next use
+        cands = [(next_use(v, t), r, v) for r, v in holder.items() if r not in avoid]
+        cands.sort(reverse=True)
+        _, r, v = cands[0]
+        if v not in slot:
+            slot[v] = nslots
+            nslots += 1
+            access("vst1.64", r, slot[v])
+            spills += 1
+        del holder[r]
+        del loc[v]
+        return r
+
+    for t, (d, op, a, b, xnor) in enumerate(order):
+        for s in (a, b):
+            if s not in loc:
+                r = free_reg(t, avoid=[loc[x] for x in (a, b) if x in loc])
+                access("vld1.64", r, slot[s])
+                reloads += 1
+                loc[s] = r
+                holder[r] = s
+        ra, rb = loc[a], loc[b]
+        # free operands at their last use
+        for s in set((a, b)):
+            if next_use(s, t + 1) >= 10**8 and s not in final:
+                del holder[loc[s]]
+                del loc[s]
+        prefer = final.get(d)
+        if prefer is not None and prefer in holder:
+            prefer = None
+        rd = free_reg(t + 1, prefer=prefer)
+        mn = "veor" if op == "^" else "vand"
+        out.append("%s %s, %s, %s" % (mn, rd, ra, rb))
+        if xnor and affine:
+            out.append("vmvn %s, %s" % (rd, rd))
+        loc[d] = rd
+        holder[rd] = d
+    if IDENTITY:
+        # Parallel move of the outputs into their own operand registers: a
+        # destination no pending move still reads goes first; a cycle is
+        # broken through a register that holds no output.
+        moves = dict((final[v], loc[v]) for v in final if loc[v] != final[v])
+        while moves:
+            ready = [w for w in moves if w not in moves.values()]
+            if ready:
+                w = ready[0]
+                out.append("vmov %s, %s" % (w, moves.pop(w)))
+                continue
+            busy = set(moves.values()) | set(moves)
+            tmp = [r for r in regs if r not in busy and r not in [loc[v] for v in final]][0]
+            w, h = next(iter(moves.items()))
+            out.append("vmov %s, %s" % (tmp, h))
+            for k2 in moves:
+                if moves[k2] == h:
+                    moves[k2] = tmp
+        for v in final:
+            loc[v] = final[v]
+    # Outputs stay where they are if that is an operand register (the C++
+    # side renames: plane j is returned in operand perm[j]); one left in
+    # q8..q15 moves to an operand register that no output holds.
+    for v in sorted(final):
+        if not loc[v].startswith("%"):
+            busy = set(loc[x] for x in final)
+            r = [x for x in regs[:8] if x not in busy][0]
+            out.append("vmov %s, %s" % (r, loc[v]))
+            loc[v] = r
+    perm = [int(loc["q%d" % j][2:]) for j in range(8)]
+    return out, nslots, spills, reloads, perm, seq
+
+
+def slot_order(seq, nslots):
+    """Slot numbers for the scratch area such that as many consecutive
+    accesses as possible go to consecutive slots (greedy: heaviest
+    transitions first, each slot with one successor and one predecessor,
+    no cycles)."""
+    w = {}
+    for a, b in zip(seq, seq[1:]):
+        if a != b:
+            w[(a, b)] = w.get((a, b), 0) + 1
+    succ, pred = {}, {}
+
+    def head(x):
+        while x in pred:
+            x = pred[x]
+        return x
+
+    for (a, b), _ in sorted(w.items(), key=lambda kv: -kv[1]):
+        if a in succ or b in pred or head(a) == b:
+            continue
+        succ[a] = b
+        pred[b] = a
+    order = []
+    for x in range(nslots):
+        if x not in pred:
+            while True:
+                order.append(x)
+                if x not in succ:
+                    break
+                x = succ[x]
+    return dict((x, i) for i, x in enumerate(order))
+
+
+def emit(name, affine):
+    order = schedule(gates)
+    code, nslots, spills, reloads, perm, seq = allocate(order, affine)
+    code, nslots, spills, reloads, perm, _ = allocate(
+        order, affine, slot_order(seq, nslots))
+    if SCHED:
+        code, _ = checked_schedule(code)
+    SBOX_CODE[name] = code
+    sys.stderr.write("%s: %d instructions, %d slots, %d spills, %d reloads\n"
+                     % (name, len(code), nslots, spills, reloads))
+    print("// %d instructions: %d spills and %d reloads of a Q register through"
+          % (len(code), spills, reloads))
+    print("// %d scratch slots of 16 bytes." % nslots)
+    print("#define %s_SLOTS %d" % (name, nslots))
+    print("// Plane j of the result is in operand %s_OUT[j]." % name)
+    print("#define %s_OUT {%s}" % (name, ", ".join(map(str, perm))))
+    print("#define %s \\" % name)
+    for ins in code:
+        print('  "%s\\n\\t" \\' % ins)
+    print("")
+
+
+
+# ---------------------------------------------------------------------------
+# Post-pass list scheduling of the register-allocated code for the
+# Cortex-A9 (in-order, two instructions a cycle of which at most one NEON
+# data-processing instruction; NEON results usable three cycles after
+# issue, loads two, core-register results one). Dependencies are tracked
+# per Q register (a D half counts as its Q register), per core register
+# operand and for the scratch memory as a whole; the order of a block's
+# instructions changes, its dataflow does not.
+
+NEON_OPS = ("veor", "vand", "vmvn", "vmov", "vtbl.8", "vext.8")
+
+
+def regs_of(operand):
+    m = re.search(r"%\[(\w+)\]", operand)
+    if m:
+        return ["R" + m.group(1)]
+    operand = operand.strip("{}[]!, ")
+    m = re.match(r"%([qef])(\d+)$", operand)
+    if m:
+        return ["OP" + m.group(2)]
+    m = re.match(r"q(\d+)$", operand)
+    if m:
+        return ["Q" + m.group(1)]
+    m = re.match(r"d(\d+)$", operand)
+    if m:
+        return ["Q%d" % (int(m.group(1)) // 2)]
+    return []
+
+
+def effects(ins):
+    """(reads, writes, latency of its results, is_neon) of one instruction."""
+    mn, _, rest = ins.partition(" ")
+    if mn in ("veor", "vand"):
+        ops = [x.strip() for x in rest.split(",")]
+        return set(regs_of(ops[1]) + regs_of(ops[2])), set(regs_of(ops[0])), 3, True
+    if mn in ("vmvn", "vmov"):
+        ops = [x.strip() for x in rest.split(",")]
+        return set(regs_of(ops[1])), set(regs_of(ops[0])), 3, True
+    if mn == "vtbl.8":
+        dst, rest2 = rest.split(",", 1)
+        tbl, idx = rest2.rsplit(",", 1)
+        rd = set(regs_of(idx))
+        for t in tbl.strip(" {}").split(","):
+            rd |= set(regs_of(t))
+        return rd, set(regs_of(dst)), 3, True
+    if mn in ("vld1.64", "vld1.8", "vst1.64"):
+        lst, addr = rest.split("}", 1)
+        rs = set()
+        for t in lst.strip(" {").split(","):
+            rs |= set(regs_of(t))
+        base = set(regs_of(addr.strip(" ,")))
+        wb = base if addr.strip().endswith("!") else set()
+        mem = "MEM_" + ("scratch" if "%[t]" in addr else "ro")
+        if mn == "vst1.64":
+            return rs | base | {mem}, wb | {mem}, 1, False
+        return base | {mem}, rs | wb, 2, False
+    if mn == "add":
+        ops = [x.strip() for x in rest.split(",")]
+        return set(regs_of(ops[1])), set(regs_of(ops[0])), 1, False
+    raise SystemExit("unknown instruction for the scheduler: " + ins)
+
+
+def list_schedule(code):
+    n = len(code)
+    eff = [effects(c) for c in code]
+    preds = [[] for _ in range(n)]  # (pred, latency)
+    last_w, last_r = {}, {}
+    for i, (rd, wr, lat, _) in enumerate(eff):
+        for r in rd:
+            if r in last_w:
+                j = last_w[r]
+                preds[i].append((j, eff[j][2]))
+        for r in wr:
+            if r in last_w:
+                preds[i].append((last_w[r], 1))
+            for j in last_r.get(r, []):
+                if j != i:
+                    preds[i].append((j, 0))
+        for r in rd:
+            last_r.setdefault(r, []).append(i)
+        for r in wr:
+            last_w[r] = i
+            last_r[r] = []
+    succs = [[] for _ in range(n)]
+    for i in range(n):
+        for j, l in preds[i]:
+            succs[j].append((i, l))
+    prio = [0] * n
+    for i in range(n - 1, -1, -1):
+        prio[i] = max([l + prio[k] for k, l in succs[i]] + [eff[i][2]])
+    npred = [len(set(j for j, _ in preds[i])) for i in range(n)]
+    earliest = [0] * n
+    ready = set(i for i in range(n) if npred[i] == 0)
+    done_pred = [set() for _ in range(n)]
+    out = []
+    cycle = 0
+    while len(out) < n:
+        neon_used = other_used = False
+        issued = []
+        for i in sorted(ready, key=lambda i: (-prio[i], i)):
+            if earliest[i] > cycle:
+                continue
+            if eff[i][3]:
+                if neon_used:
+                    continue
+                neon_used = True
+            else:
+                if other_used:
+                    continue
+                other_used = True
+            issued.append(i)
+            if neon_used and other_used:
+                break
+        # In program order within a cycle: an instruction may issue in the
+        # cycle of an earlier one that reads a register it overwrites.
+        for i in sorted(issued):
+            ready.discard(i)
+            out.append(code[i])
+            for k, l in succs[i]:
+                earliest[k] = max(earliest[k], cycle + l)
+                if i not in done_pred[k]:
+                    done_pred[k].add(i)
+                    if len(done_pred[k]) == npred[k]:
+                        ready.add(k)
+        cycle += 1
+    return out, cycle
+
+
+def simulate(code, seed):
+    """Runs the instruction list on pseudo-random planes, round key and
+    scratch contents and returns the eight planes and %[k] afterwards: the
+    check that scheduling kept the dataflow (asserted below)."""
+    import random
+    rnd = random.Random(seed)
+    d = [rnd.getrandbits(64) for _ in range(32)]  # operand N is qN
+    gpr = {"s": 0x1000, "k": 0x2000, "idx": 0x3000, "t": 0}
+    mem = {}
+    for a in range(0x2000, 0x2000 + 128 * 2, 8):
+        mem[a] = rnd.getrandbits(64)
+    for a in range(0x3000, 0x3020, 8):
+        mem[a] = int.from_bytes(bytes(rnd.randrange(16) for _ in range(8)), "little")
+
+    def dregs(op):
+        op = op.strip("{}, ")
+        m = re.match(r"%q(\d+)$", op) or re.match(r"q(\d+)$", op)
+        if m:
+            return [2 * int(m.group(1)), 2 * int(m.group(1)) + 1]
+        m = re.match(r"%e(\d+)$", op)
+        if m:
+            return [2 * int(m.group(1))]
+        m = re.match(r"%f(\d+)$", op)
+        if m:
+            return [2 * int(m.group(1)) + 1]
+        m = re.match(r"d(\d+)$", op)
+        return [int(m.group(1))]
+
+    for ins in code:
+        mn, _, rest = ins.partition(" ")
+        if mn in ("veor", "vand", "vmvn", "vmov"):
+            ops = [x.strip() for x in rest.split(",")]
+            dst = dregs(ops[0])
+            srcs = [dregs(o) for o in ops[1:]]
+            for h in range(len(dst)):
+                vals = [d[x[h]] for x in srcs]
+                if mn == "veor":
+                    v = vals[0] ^ vals[1]
+                elif mn == "vand":
+                    v = vals[0] & vals[1]
+                elif mn == "vmvn":
+                    v = ~vals[0] & (2**64 - 1)
+                else:
+                    v = vals[0]
+                d[dst[h]] = v
+        elif mn == "vtbl.8":
+            dst, rest2 = rest.split(",", 1)
+            tbl, idx = rest2.rsplit(",", 1)
+            t = []
+            for x in tbl.strip(" {}").split(","):
+                t += list(d[dregs(x)[0]].to_bytes(8, "little"))
+            ix = d[dregs(idx)[0]].to_bytes(8, "little")
+            d[dregs(dst)[0]] = int.from_bytes(
+                bytes(t[i] if i < len(t) else 0 for i in ix), "little")
+        elif mn in ("vld1.64", "vld1.8", "vst1.64"):
+            lst, addr = rest.split("}", 1)
+            regs = []
+            for x in lst.strip(" {").split(","):
+                regs += dregs(x)
+            base = re.search(r"%\[(\w+)\]", addr).group(1)
+            a = gpr[base]
+            for i, r in enumerate(regs):
+                if mn == "vst1.64":
+                    mem[a + 8 * i] = d[r]
+                else:
+                    d[r] = mem[a + 8 * i]
+            if addr.strip().endswith("!"):
+                gpr[base] = a + 8 * len(regs)
+        elif mn == "add":
+            ops = [x.strip() for x in rest.split(",")]
+            gpr[re.search(r"%\[(\w+)\]", ops[0]).group(1)] = (
+                gpr[re.search(r"%\[(\w+)\]", ops[1]).group(1)] + int(ops[2][1:]))
+        else:
+            raise SystemExit("simulate: " + ins)
+    return d[:16], gpr["k"]
+
+
+def checked_schedule(code):
+    new, cycles = list_schedule(code)
+    for seed in range(3):
+        assert simulate(code, seed) == simulate(new, seed), "scheduling changed the result"
+    return new, cycles
+
+
+SBOX_CODE = {}
+
+
+def emit_shift_mix():
+    """ShiftRows, MixColumns and AddRoundKey (the round key's eight planes
+    read in order through %[k], which ends 128 bytes further), plane by plane, each plane's result back
+    in its own operand register.
+
+    q8:q9 hold the ShiftRows index and ShiftRows followed by rot1 (lane
+    p <- p+4), %[idx], 32 bytes: s = SR(a) and r1 = rot1(SR(a)) are two
+    independent shuffles of the plane (two VTBL.8 each). With t = s ^ r1,
+    out_j = xtime(t)_j ^ r1_j ^ rot2(t_j) ^ key_j, xtime(t)_j = t_{j-1}
+    (t_{-1} = t_7) plus t_7 for j = 1, 3, 4; rot2 (lane p <- p+8) is the
+    swap of t's D halves, folded into two D-register VEORs. Software
+    pipelined for an in-order NEON pipe: the shuffles of plane j+1 issue
+    while plane j's XOR chain waits; s/t rotate through q12, q14, q10 (t_j
+    must outlive plane j+1's shuffles), r1 through q13, q15, t_7 in q11.
+    Once its shuffles are issued, plane j's own register takes its round
+    key plane."""
+    A = ["q12", "q14", "q10"]
+    B = ["q13", "q15"]
+
+    def d(q, half):
+        return "d%d" % (2 * int(q[1:]) + half)
+
+    def tbl(j, sdst, rdst):
+        out = []
+        if sdst:
+            out += ["vtbl.8 %s, {%%e%d, %%f%d}, d16" % (d(sdst, 0), j, j),
+                    "vtbl.8 %s, {%%e%d, %%f%d}, d17" % (d(sdst, 1), j, j)]
+        out += ["vtbl.8 %s, {%%e%d, %%f%d}, d18" % (d(rdst, 0), j, j),
+                "vtbl.8 %s, {%%e%d, %%f%d}, d19" % (d(rdst, 1), j, j)]
+        return out
+
+    code = ["vld1.8 {d16, d17, d18, d19}, [%[idx]]"]
+    code += tbl(7, "q10", "q15")
+    code += tbl(0, A[0], B[0])
+    code += ["veor q11, q10, q15"]
+    for j in range(7):
+        S, R = A[j % 3], B[j % 2]
+        prev = "q11" if j == 0 else A[(j - 1) % 3]
+        # t_j into s's register, r1 ^ t_{j-1} (^ t_7) into r1's, the
+        # next plane's shuffles while those complete, rot2(t_j) into r1's
+        # D halves, and the sum onto the key plane in plane j's register.
+        code += ["vld1.8 {%%e%d, %%f%d}, [%%[k]]!" % (j, j),
+                 "veor %s, %s, %s" % (S, S, R),
+                 "veor %s, %s, %s" % (R, R, prev)]
+        if j in (1, 3, 4):
+            code.append("veor %s, %s, q11" % (R, R))
+        if j < 6:
+            code += tbl(j + 1, A[(j + 1) % 3], B[(j + 1) % 2])
+        else:
+            code += tbl(7, None, B[1])  # r1 of plane 7 again
+        code += ["veor %s, %s, %s" % (d(R, 0), d(R, 0), d(S, 1)),
+                 "veor %s, %s, %s" % (d(R, 1), d(R, 1), d(S, 0)),
+                 "veor %%q%d, %%q%d, %s" % (j, j, R)]
+    code += ["vld1.8 {%e7, %f7}, [%[k]]!",
+             "veor %s, %s, %s" % (B[1], B[1], A[6 % 3]),
+             "veor d30, d30, d23", "veor d31, d31, d22",
+             "veor %%q7, %%q7, %s" % B[1]]
+    if SCHED:
+        code, _ = checked_schedule(code)
+    # The full rounds as one loop: %[n] rounds (at least one) of SubBytes,
+    # ShiftRows, MixColumns, AddRoundKey, the planes never leaving q0..q7.
+    # (The label starts a line of its own, as bench/mca.sh finds loops.)
+    body = SBOX_CODE["CTCRYPTO_BSAES_ARM_SBOX"] + code
+    if SCHED:
+        body, _ = checked_schedule(body)
+    loop = body + ["subs %[n], %[n], #1", "bne .Lbsaes_arm_round%="]
+    print("// Full rounds: %d instructions a round; q8..q15 clobbered."
+          % len(loop))
+    print("#define CTCRYPTO_BSAES_ARM_ROUNDS \\")
+    print('  "\\n.Lbsaes_arm_round%=:\\n\\t" \\')
+    for ins in loop:
+        print('  "%s\\n\\t" \\' % ins)
+    print("")
+
+
+print("// Generated by crypto/aes/bsaes_neon_arm_sbox_gen.py from the circuit in")
+print("// bitsliced_sbox.h; do not edit. Operands: %0..%7 the planes q[0..7]")
+print("// (in and out), %[s] the 16-byte-aligned scratch area, %[t] a scratch GPR;")
+print("// q8..q15 are clobbered. CTCRYPTO_BSAES_ARM_ROUNDS also reads %[idx]")
+print("// (ShiftRows, then ShiftRows followed by rot1: 32 bytes) and the round")
+print("// keys from %[k] on (advanced 128 bytes a round), and counts %[n] rounds")
+print("// down to zero.")
+emit("CTCRYPTO_BSAES_ARM_SBOX", True)
+emit("CTCRYPTO_BSAES_ARM_SBOX_LINEAR", False)
+emit_shift_mix()

@@ -1,0 +1,60 @@
+// sha_backend.h: the SHA compression-function backend tables.
+//
+// A row is one implementation of one compression function (FIPS 180-4
+// 6.1.2, 6.2.2, 6.4.2): portable C++, x86 SHA-NI, ARMv8 SHA1/SHA256 or the
+// ARMv8.2 SHA512 instructions. There is one table per compression function
+// (SHA-1, SHA-256, SHA-512; SHA-224 would share SHA-256's and SHA-384
+// shares SHA-512's), best first, ending with the portable row, which needs
+// nothing. The row is chosen when a hash context or an HMAC key is set up
+// and recorded in it, as the AES and GHASH keys record theirs; the chaining
+// state (HashState) has one layout for every row, so rows never need to
+// convert each other's state.
+//
+// Constant time: every row processes its input only as data (additions,
+// rotations, boolean functions, or the instructions that compute them in
+// fixed time); the block count is public.
+#ifndef CTCRYPTO_HASH_SHA_BACKEND_H_
+#define CTCRYPTO_HASH_SHA_BACKEND_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "crypto/hash/hash_internal.h"
+
+namespace ctcrypto::internal {
+
+struct ShaBackend {
+  const char* name;        // as printed by `ctcrypto caps`, e.g. "portable"
+  uint32_t required_caps;  // Cap bits the CPU must have at run time
+  ShaFamily family;        // the compression function this row computes
+  // compress: absorbs `blocks` whole blocks (64 or 128 bytes each) of
+  // `data` into `s`. data need not be aligned.
+  void (*compress)(HashState* s, const uint8_t* data, size_t blocks);
+};
+
+// sha_table: the compiled-in rows of one compression function, best first;
+// the last is the portable row.
+std::span<const ShaBackend* const> sha_table(ShaFamily family);
+
+// select_sha_backend: the first row of the family's table runnable with
+// `caps`. Never null.
+const ShaBackend* select_sha_backend(ShaFamily family, uint32_t caps);
+
+// find_sha_backend: the compiled-in row of `family` called `name`, or null.
+const ShaBackend* find_sha_backend(ShaFamily family, const char* name);
+
+// Rows, defined each in its backend's file. Only the rows compiled for the
+// platform exist; sha_backends.cc lists them.
+extern const ShaBackend kSha1Portable;    // sha1.cc
+extern const ShaBackend kSha256Portable;  // sha256.cc
+extern const ShaBackend kSha512Portable;  // sha512.cc
+extern const ShaBackend kSha1Shani;       // sha_ni_x86_64.cc
+extern const ShaBackend kSha256Shani;     // sha_ni_x86_64.cc
+extern const ShaBackend kSha1Armv8;       // sha_armv8_{aarch64,arm}.cc
+extern const ShaBackend kSha256Armv8;     // sha_armv8_{aarch64,arm}.cc
+extern const ShaBackend kSha512Armv8;     // sha512_armv8_aarch64.cc
+
+}  // namespace ctcrypto::internal
+
+#endif  // CTCRYPTO_HASH_SHA_BACKEND_H_
