@@ -24,6 +24,7 @@ valgrind
 clang-14
 libclang-rt-14-dev
 llvm-14
+lld-14
 gcc-arm-none-eabi
 libnewlib-arm-none-eabi
 libstdc++-arm-none-eabi-newlib
@@ -51,6 +52,7 @@ package_of() {
       v=${1%/include}; v=${v##*/}
       echo "libclang-common-${v%%.*}-dev (version $v)" ;;
     */clang*-[0-9]*) echo "clang-${1##*-}" ;;
+    */ld.lld-[0-9]*) echo "lld-${1##*-}" ;;
     */llvm-*-[0-9]*) echo "llvm-${1##*-}" ;;
     *) echo "g++-$GCC_VERSION" ;;
   esac
