@@ -6,7 +6,7 @@
 # `ctcrypto caps` reports as active (BUILD.bazel, product_test.sh).
 # Called by ctcrypto's util/test-all.sh; exits non-zero if any config fails.
 #
-#   examples/product/test.sh
+#   examples/product/test.sh [extra bazel test arguments...]
 #   CONFIGS="riscv64 armv7" examples/product/test.sh
 set -u
 cd "$(dirname "$0")" || exit 1
@@ -17,7 +17,7 @@ for c in $CONFIGS; do
   echo "=================== examples/product: bazel test --config=$c //:product_test"
   start=$(date +%s)
   if bazel test --config="$c" --jobs="${JOBS:-2}" --noshow_progress \
-      --test_output=all //:product_test; then
+      --test_output=all "$@" //:product_test; then
     result=PASS
   else
     result=FAIL
