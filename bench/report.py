@@ -309,7 +309,8 @@ def size_table(data):
                "`nm -S` after `--gc-sections`); *binary growth* is the "
                "whole binary over a baseline without ctcrypto (target "
                "`size -A`), which also counts the libc/libstdc++ parts "
-               "pulled in. `portable` = `--define ctcrypto_backends=portable`.\n")
+               "pulled in. `portable` = the platform with "
+               "`@ctcrypto//config:rows_portable`.\n")
     out.append("| target | build | text | rodata | data | total | "
                "binary growth | rows compiled in |")
     out.append("|---|---|---:|---:|---:|---:|---:|---|")

@@ -104,9 +104,12 @@ for c in $CONFIGS; do
   if [ -z "${SKIP_SIZE:-}" ]; then
     progress "[$i/$nconf $c] code size, default backend set"
     bench/size/measure.sh "$c" "$bin" all >> "$OUT/raw/size.tsv" || failed=1
-    progress "[$i/$nconf $c] code size, --define ctcrypto_backends=portable"
+    progress "[$i/$nconf $c] code size, //config:rows_portable"
+    # The config's platform with the portable row setting (platforms/).
+    portable=$(config_field "$c" 5)
+    portable=${portable%_platform}_portable_platform
     # shellcheck disable=SC2086
-    if bazel build $BAZEL_FLAGS --config="$c" --define ctcrypto_backends=portable //bench/size:all; then
+    if bazel build $BAZEL_FLAGS --config="$c" --platforms="$portable" //bench/size:all; then
       bench/size/measure.sh "$c" "$bin" portable >> "$OUT/raw/size.tsv" || failed=1
     else
       failed=1

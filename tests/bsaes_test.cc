@@ -39,23 +39,18 @@ std::vector<size_t> lengths() {
   std::vector<size_t> v;
   for (size_t n = 0; n <= 17; n++) v.push_back(n);
   for (size_t n : {23, 24, 25, 31, 32, 33, 63, 64, 65}) v.push_back(n);
-#if defined(CTCRYPTO_AES_VPAES_BSAES)
   const size_t t = vpaes_bsaes_threshold_blocks();
   for (size_t n = t > 1 ? t - 1 : 0; n <= t + 1; n++) v.push_back(n);
   v.push_back(t + 7);
   v.push_back(t + 8);
   v.push_back(t + 9);
-#endif
   return v;
 }
 
+// Which rows each build has is //tests:row_set_test's; here both must be.
 TEST(Bsaes, RowsPresent) {
-#if defined(CTCRYPTO_AES_BSAES)
   EXPECT_NE(find_aes_backend("bsaes"), nullptr);
-#endif
-#if defined(CTCRYPTO_AES_VPAES_BSAES)
   EXPECT_NE(find_aes_backend("vpaes+bsaes"), nullptr);
-#endif
   if (rows_under_test().empty()) GTEST_SKIP() << "no bsaes row usable here";
 }
 
@@ -82,7 +77,6 @@ TEST(Bsaes, KeyExpansionFips197AppendixA) {
     EXPECT_EQ(0, ctcrypto_test::compare_bytes(rk[1], Hex(c.rk1).data(), 16)) << c.key;
     EXPECT_EQ(0, ctcrypto_test::compare_bytes(rk[c.rounds], Hex(c.last).data(), 16)) << c.key;
 
-#if defined(CTCRYPTO_AES_BSAES)
     // Bitsliced form: plane j, lane 4r + col is 0xFF iff bit j of round-key
     // byte r + 4 col is set.
     alignas(16) uint8_t bs[kBsaesScheduleBytes];
@@ -98,7 +92,6 @@ TEST(Bsaes, KeyExpansionFips197AppendixA) {
         }
       }
     }
-#endif
   }
 }
 

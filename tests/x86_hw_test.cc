@@ -307,28 +307,5 @@ TEST(X86Hw, BlockCbcAndGhash) {
   if (ran == 0) GTEST_SKIP() << "no x86 hardware rows on this CPU";
 }
 
-// A row the platform compiles is in its table (the seam tests above skip
-// only on a CPU that cannot run it).
-TEST(X86Hw, CompiledRowsAreListed) {
-  int compiled = 0;
-#if defined(CTCRYPTO_AES_AESNI)
-  ++compiled;
-  EXPECT_NE(find_aes_backend("aesni"), nullptr);
-#endif
-#if defined(CTCRYPTO_AES_VAES)
-  ++compiled;
-  EXPECT_NE(find_aes_backend("vaes"), nullptr);
-#endif
-#if defined(CTCRYPTO_GHASH_CLMUL)
-  ++compiled;
-  EXPECT_NE(find_ghash_backend("clmul"), nullptr);
-#endif
-#if defined(CTCRYPTO_GHASH_VPCLMUL)
-  ++compiled;
-  EXPECT_NE(find_ghash_backend("vpclmul"), nullptr);
-#endif
-  if (compiled == 0) GTEST_SKIP() << "no x86 hardware rows in this build";
-}
-
 }  // namespace
 }  // namespace ctcrypto_test

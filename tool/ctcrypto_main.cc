@@ -63,6 +63,11 @@ constexpr char kUsage[] =
 void warn_unknown_disabled() {
   const char* env = std::getenv("CTCRYPTO_DISABLE");
   if (env == nullptr) return;
+  if (ctcrypto::internal::cpu_caps_static()) {
+    std::fprintf(stderr, "ctcrypto: CTCRYPTO_DISABLE ignored: this build's "
+                         "capabilities are static (compile-time)\n");
+    return;
+  }
   std::string_view list(env);
   size_t pos = 0;
   while (pos <= list.size()) {
@@ -102,7 +107,8 @@ int cmd_caps() {
                      " ghash=" + join_names(kGhashBackends, kNumGhashBackends) +
                      "  active: aes=" + select_aes_backend(caps)->name +
                      " ghash=" + select_ghash_backend(caps)->name +
-                     "  cpu: " + (cpu[0] != '\0' ? cpu : "-") + "\n";
+                     "  cpu: " + (cpu[0] != '\0' ? cpu : "-") +
+                     (cpu_caps_static() ? " (static)" : "") + "\n";
   std::fputs(line.c_str(), stdout);
   return std::fflush(stdout) == 0 ? 0 : 1;
 }

@@ -1,23 +1,18 @@
-"""Warning and language flags shared by ctcrypto's BUILD files.
+"""Language flags for ctcrypto's own packages outside crypto/.
 
     load("//toolchains:copts.bzl", "CTCRYPTO_COPTS", "CTCRYPTO_TEST_COPTS")
 
--std=c++20, the base -march and -O2 (under -c opt, the default in .bazelrc)
-come from the toolchain (toolchains/BUILD.bazel).
+They set only what the code needs whatever the toolchain (its language
+standard; the library's own flags are in crypto/rows.bzl). Warnings and
+-Werror are this repository's policy: .bazelrc adds them with
+--per_file_copt to this repository's sources only, so a consumer building
+@ctcrypto//tool:ctcrypto with another compiler is not stopped by a warning.
 """
 
-# For the library (crypto/).
-CTCRYPTO_COPTS = [
-    "-Wall",
-    "-Wextra",
-    "-Werror",
-    "-fno-exceptions",
-    "-fno-rtti",
-]
+load("//crypto:rows.bzl", "CTCRYPTO_LIBRARY_COPTS")
 
-# For tests/, tool/ and bench/.
-CTCRYPTO_TEST_COPTS = [
-    "-Wall",
-    "-Wextra",
-    "-Werror",
-]
+# For code built like the library (tool/).
+CTCRYPTO_COPTS = CTCRYPTO_LIBRARY_COPTS
+
+# For tests/, bench/ and fuzz/ (C++ only; C sources set -std=c11).
+CTCRYPTO_TEST_COPTS = ["-std=c++20"]

@@ -20,7 +20,8 @@ configs_all() {
 }
 
 # config_field CONFIG COLUMN: one column (1 config, 2 triple, 3 qemu,
-# 4 qemu_cpu, 5 platform); fails for a config the table does not have.
+# 4 qemu_cpu, 5 platform, 6 aes_rows, 7 ghash_rows, 8 aes_chosen,
+# 9 ghash_chosen); fails for a config the table does not have.
 config_field() {
   awk -F'\t' -v c="$1" -v col="$2" '
     !/^#/ && $1 == c { print $col; found = 1 }
@@ -41,6 +42,10 @@ config_runner() {
   _platform=$(config_field "$_c" 5) || return 1
   if ! grep -qx "build:$_c --platforms=$CONFIGS_REPO$_platform" "$CONFIGS_BAZELRC"; then
     echo "configs: $CONFIGS_BAZELRC has no 'build:$_c --platforms=$CONFIGS_REPO$_platform' ($CONFIGS_TSV says so)" >&2
+    return 1
+  fi
+  if ! grep -qx "test:$_c --test_env=CTCRYPTO_TEST_CONFIG=$_c" "$CONFIGS_BAZELRC"; then
+    echo "configs: $CONFIGS_BAZELRC has no 'test:$_c --test_env=CTCRYPTO_TEST_CONFIG=$_c' (//tests:row_set_test needs it)" >&2
     return 1
   fi
   if [ "$_qemu" = "-" ]; then

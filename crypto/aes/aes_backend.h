@@ -143,6 +143,8 @@ constexpr AesBackend basic_row(const char* name, uint32_t caps) {
 // because its platform can run it; whether this CPU can is required_caps.
 extern const AesBackend* const kAesBackends[];
 extern const size_t kNumAesBackends;
+// kAesRowUses[i]: the capabilities row i is declared to use (crypto/BUILD.bazel).
+extern const uint32_t kAesRowUses[];
 // aes_table: kAesBackends as a span (for backend_table.h).
 std::span<const AesBackend* const> aes_table();
 

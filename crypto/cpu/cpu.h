@@ -1,11 +1,14 @@
 // cpu.h: the CPU capabilities the backend tables are chosen by.
 //
-// Capabilities are detected once (x86: cpuid/xgetbv, ARM: getauxval), then
-// the comma-separated names in the environment variable CTCRYPTO_DISABLE are
-// removed, and the result is closed under "builds on": removing a capability
-// removes every capability that needs it (no aesni => no vaes, no avx => no
-// avx2/avx512/vaes/vpclmul, ...). That word is the only global state of the
-// library and it is written exactly once.
+// Capabilities are either static (//config:caps_static, the default on
+// @platforms//os:none: what the compile-time target promises, target_caps.h)
+// or detected once at run time (x86: cpuid/xgetbv, ARM Linux: getauxval),
+// after which the comma-separated names in the environment variable
+// CTCRYPTO_DISABLE are removed. Either way the result is closed under
+// "builds on": removing a capability removes every capability that needs it
+// (no aesni => no vaes, no avx => no avx2/avx512/vaes/vpclmul, ...). The
+// runtime word is the only global state of the library and it is written
+// exactly once.
 //
 // Nothing outside crypto/cpu reads CPUID or HWCAP: the backend tables name
 // what they require and the selection functions compare it with this word.
@@ -43,8 +46,12 @@ extern const size_t kNumCapNames;
 // cpu_detected_caps: what the CPU and OS offer, before CTCRYPTO_DISABLE.
 uint32_t cpu_detected_caps();
 
-// cpu_caps: detected & ~disabled, closed under dependencies. Computed once.
+// cpu_caps: detected & ~disabled, closed under dependencies. Computed once
+// (cpu_runtime.cc), or a constant (cpu_static.cc).
 uint32_t cpu_caps();
+
+// cpu_caps_static: whether cpu_caps() is the compile-time target's set.
+bool cpu_caps_static();
 
 // caps_remove: `caps` without `removed` and without everything that builds
 // on a removed capability.

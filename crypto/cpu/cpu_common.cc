@@ -1,10 +1,8 @@
 // cpu_common.cc: CTCRYPTO_DISABLE parsing and the dependency closure, shared
 // by every architecture. The architecture files only say what the CPU has.
-#include <cstdlib>
 #include <cstring>
 
 #include "crypto/cpu/cpu.h"
-#include "crypto/cpu/cpu_detect.h"
 
 namespace ctcrypto::internal {
 
@@ -96,26 +94,6 @@ const char* caps_to_string(uint32_t caps, char* buf, size_t buf_len) {
   }
   if (pos == 0 && buf_len > 4) std::memcpy(buf, "none", 5);
   return buf;
-}
-
-uint32_t cpu_detected_caps() {
-  // Closing the detected set too keeps it coherent (e.g. AVX reported
-  // without SSSE3 by an odd hypervisor is dropped).
-  // The closure propagates from removed bits, so every bit the CPU lacks
-  // counts as removed (caps_remove(raw, 0) would close nothing).
-  uint32_t raw = detect_cpu_caps();
-  return caps_remove(raw, ~raw);
-}
-
-uint32_t cpu_caps() {
-  // The library's only global state: computed once, thread-safe by the
-  // C++ rules for function-local statics, never written again.
-  static const uint32_t caps = [] {
-    uint32_t removed = parse_disable_list(std::getenv("CTCRYPTO_DISABLE"),
-                                          nullptr);
-    return caps_remove(cpu_detected_caps(), removed);
-  }();
-  return caps;
 }
 
 }  // namespace ctcrypto::internal

@@ -1,5 +1,6 @@
-// cpu_detect.h: the per-architecture probe. Exactly one of cpu_x86_64.cc,
-// cpu_aarch64.cc, cpu_arm.cc is compiled for a platform.
+// cpu_detect.h: the per-architecture run-time probe. With runtime
+// capabilities exactly one of cpu_x86_64.cc, cpu_aarch64.cc, cpu_arm.cc,
+// cpu_none.cc is compiled; static capabilities (cpu_static.cc) need none.
 #ifndef CTCRYPTO_CPU_CPU_DETECT_H_
 #define CTCRYPTO_CPU_CPU_DETECT_H_
 

@@ -59,6 +59,8 @@ struct GhashBackend {
 
 extern const GhashBackend* const kGhashBackends[];
 extern const size_t kNumGhashBackends;
+// kGhashRowUses[i]: the capabilities row i is declared to use (crypto/BUILD.bazel).
+extern const uint32_t kGhashRowUses[];
 // ghash_table: kGhashBackends as a span (for backend_table.h).
 std::span<const GhashBackend* const> ghash_table();
 

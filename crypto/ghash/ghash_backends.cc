@@ -1,30 +1,23 @@
 // ghash_backends.cc: the GHASH backend table, best first (see
 // aes_backends.cc for how rows are compiled in).
 #include "crypto/backend_table.h"
+#include "crypto/cpu/cpu.h"
+#include "crypto/cpu/target_caps.h"
 #include "crypto/ghash/ghash_backend.h"
 
 namespace ctcrypto::internal {
 
+#define CTCRYPTO_ROW(row, uses) &row,
 const GhashBackend* const kGhashBackends[] = {
-#if defined(CTCRYPTO_GHASH_VPCLMUL)
-    &kGhashVpclmul,
-#endif
-#if defined(CTCRYPTO_GHASH_CLMUL)
-    &kGhashClmul,
-#endif
-#if defined(CTCRYPTO_GHASH_PMULL)
-    &kGhashPmull,
-#endif
-#if defined(CTCRYPTO_GHASH_NEON)
-    &kGhashNeon,
-#endif
-#if defined(CTCRYPTO_GHASH_SSSE3)
-    &kGhashSsse3,
-#endif
-#if defined(CTCRYPTO_GHASH_NOHW)
-    &kGhashNohw,
-#endif
+#include "crypto/ghash_rows.inc"
 };
+#undef CTCRYPTO_ROW
+
+#define CTCRYPTO_ROW(row, uses) uint32_t{uses},
+const uint32_t kGhashRowUses[] = {
+#include "crypto/ghash_rows.inc"
+};
+#undef CTCRYPTO_ROW
 const size_t kNumGhashBackends =
     sizeof(kGhashBackends) / sizeof(kGhashBackends[0]);
 

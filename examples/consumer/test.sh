@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds and runs the consumer example for each of ctcrypto's configs
 # (util/configs.tsv; natively or under QEMU, as in ctcrypto itself), plus the consumer's own
-# platform //:my_board, which restricts ctcrypto to its portable backends.
+# platforms //:my_board, which restricts ctcrypto to its portable backends,
+# and //:my_static_board, whose capabilities are static (compile-time).
 # Called by ctcrypto's util/test-all.sh; exits non-zero if any config fails.
 #
 #   examples/consumer/test.sh
@@ -18,12 +19,15 @@ CONFIGS_REPO=@ctcrypto
 CONFIGS=${CONFIGS:-$(configs_all)}
 # shellcheck disable=SC2086 # CONFIGS is a list
 configs_check $CONFIGS || exit 2
-case " $CONFIGS " in *" aarch64_ce "*) CONFIGS="$CONFIGS my_board" ;; esac
+case " $CONFIGS " in
+  *" aarch64_ce "*) CONFIGS="$CONFIGS my_board my_static_board" ;;
+esac
 failed=0
 summary=""
 for c in $CONFIGS; do
   extra=""
   [ "$c" = my_board ] && extra="--test_env=CONSUMER_EXPECT_AES=nohw"
+  [ "$c" = my_static_board ] && extra="--test_env=CONSUMER_EXPECT_AES=vpaes+bsaes"
   echo "=================== examples/consumer: bazel test --config=$c //:consumer_test"
   # shellcheck disable=SC2086
   if bazel test --config="$c" --jobs="${JOBS:-2}" --noshow_progress \

@@ -1,0 +1,288 @@
+"""How crypto/BUILD.bazel declares backend rows and the tables that list them.
+
+A row is one backend of one table (AES or GHASH): a cc_library compiled with
+its own instruction-set flags, and one entry in the table. It is declared
+once, with ctcrypto_row(), by CPU family:
+
+    ctcrypto_row(
+        name = "aes_vpaes",
+        table = "aes",
+        symbol = "kAesVpaes",                      # the row object in C++
+        srcs = {"x86_64": [...], "aarch64": [...], "armv7": [...]},
+        uses = {"x86_64": ["ssse3"], "aarch64": ["neon"], "armv7": ["neon"]},
+        isa_copts = {"x86_64": ["-mssse3"]},
+    )
+
+That declares
+  :aes_vpaes      the cc_library (what tests and other rows depend on)
+  :aes_vpaes_row  what the table lists: the row on the CPU families it names
+                  unless the platform opts out of it (//config), nothing
+                  otherwise.
+
+`uses` names the capabilities (crypto/cpu/cpu.h names, as in
+CTCRYPTO_DISABLE) of the instructions the row executes. It decides three
+things: the per-feature opt-outs that drop the row (//config:no_<name>),
+whether //config:rows_no_hw_aes drops it (AES and carry-less-multiply
+instructions), and, with static capabilities, whether the target promises
+them (crypto/cpu/target_caps.h). Every runtime requirement of the row
+(its required_caps in C++) must be among them; //tests:row_set_test checks.
+
+ctcrypto_row_table(name, rows) generates <name>.inc: one
+CTCRYPTO_ROW(symbol, uses) line per row present in this configuration, in
+the order given (best first), each guarded by the target's promises when
+the capabilities are static. The table's .cc includes it.
+"""
+
+load("@rules_cc//cc:defs.bzl", "cc_library")
+
+# CPU families with SIMD rows, by the standard constraint. Any other CPU
+# gets the fallback (portable) rows only.
+# (The select() keys are //config's config_settings for those constraints.)
+CPU_CONSTRAINTS = {
+    "x86_64": "//config:is_cpu_x86_64",
+    "aarch64": "//config:is_cpu_aarch64",
+    "armv7": "//config:is_cpu_armv7",
+}
+
+# Capabilities whose rows //config:rows_no_hw_aes drops.
+_HW_AES_CAPS = ["aesni", "pclmul", "vaes", "aes", "pmull"]
+
+# The Cap constant and the target_caps.h macro of each capability name.
+_CAP_CONSTANTS = {
+    "aesni": "kCapAesni",
+    "pclmul": "kCapPclmul",
+    "ssse3": "kCapSsse3",
+    "avx": "kCapAvx",
+    "avx2": "kCapAvx2",
+    "avx512": "kCapAvx512",
+    "vaes": "kCapVaes",
+    "neon": "kCapNeon",
+    "aes": "kCapAes",
+    "pmull": "kCapPmull",
+}
+
+# Flags of the library itself, whatever the consumer's toolchain: its
+# language standard and what it is written without. Warnings and -Werror are
+# this repository's policy and come from its .bazelrc, never from here.
+CTCRYPTO_LIBRARY_COPTS = [
+    "-std=c++20",
+    "-fno-exceptions",
+    "-fno-rtti",
+]
+
+RowInfo = provider(
+    doc = "One table entry: the C++ row object and the capabilities it uses.",
+    fields = ["table", "symbol", "uses"],
+)
+
+CapsModeInfo = provider(
+    doc = "Whether capabilities are static (compile-time) in this build.",
+    fields = ["static"],
+)
+
+def _row_entry_impl(ctx):
+    return [
+        ctx.attr.lib[CcInfo],
+        RowInfo(table = ctx.attr.table, symbol = ctx.attr.symbol, uses = ctx.attr.uses),
+    ]
+
+_row_entry = rule(
+    implementation = _row_entry_impl,
+    attrs = {
+        "lib": attr.label(providers = [CcInfo]),
+        "table": attr.string(),
+        "symbol": attr.string(),
+        "uses": attr.string_list(),
+    },
+)
+
+def _caps_mode_impl(ctx):
+    return [ctx.attr.lib[CcInfo], CapsModeInfo(static = ctx.attr.static)]
+
+caps_mode = rule(
+    implementation = _caps_mode_impl,
+    doc = "A capability source (cpu library) and whether it is static.",
+    attrs = {
+        "lib": attr.label(providers = [CcInfo]),
+        "static": attr.bool(),
+    },
+)
+
+def _gate(name, conditions, then, otherwise):
+    """alias `name`: `otherwise` if any of `conditions` holds, else `then`.
+
+    select() has no "or" and fails on two matching keys, so the conditions
+    are tested one alias at a time.
+    """
+    current = name
+    for i, condition in enumerate(conditions):
+        last = i == len(conditions) - 1
+        nxt = then if last else "%s_%d" % (name, i + 1)
+        native.alias(
+            name = current,
+            actual = select({condition: otherwise, "//conditions:default": nxt}),
+            visibility = ["//visibility:private"],
+        )
+        current = nxt
+    if not conditions:
+        native.alias(name = name, actual = then, visibility = ["//visibility:private"])
+
+def ctcrypto_row(
+        name,
+        table,
+        symbol,
+        srcs,
+        uses,
+        hdrs = [],
+        isa_copts = {},
+        deps = [],
+        cpu_deps = {},
+        visibility = None):
+    """Declares the row library `name` and its table entry `name`_row.
+
+    Args:
+      name: the cc_library.
+      table: "aes" or "ghash".
+      symbol: the C++ row object (e.g. kAesVpaes).
+      srcs: CPU family -> sources; the row exists on these families only.
+      uses: CPU family -> capability names its instructions need.
+      hdrs: headers (any family).
+      isa_copts: CPU family -> instruction-set flags of this library only.
+      deps: dependencies (any family).
+      cpu_deps: CPU family -> further dependencies.
+      visibility: of the cc_library.
+    """
+    families = sorted(srcs.keys())
+    cc_library(
+        name = name,
+        srcs = select(dict(
+            [(CPU_CONSTRAINTS[f], srcs[f]) for f in families] +
+            [("//conditions:default", [])],
+        )),
+        hdrs = hdrs,
+        copts = CTCRYPTO_LIBRARY_COPTS + select(dict(
+            [(CPU_CONSTRAINTS[f], isa_copts.get(f, [])) for f in families] +
+            [("//conditions:default", [])],
+        )),
+        deps = deps + select(dict(
+            [(CPU_CONSTRAINTS[f], cpu_deps.get(f, [])) for f in families] +
+            [("//conditions:default", [])],
+        )),
+        target_compatible_with = select(dict(
+            [(CPU_CONSTRAINTS[f], []) for f in families] +
+            [("//conditions:default", ["@platforms//:incompatible"])],
+        )),
+        visibility = visibility,
+    )
+    for f in families:
+        _row_entry(
+            name = "%s_entry_%s" % (name, f),
+            lib = ":" + name,
+            table = table,
+            symbol = symbol,
+            uses = uses[f],
+            visibility = ["//visibility:private"],
+        )
+        conditions = ["//config:is_rows_portable"]
+        if [c for c in uses[f] if c in _HW_AES_CAPS]:
+            conditions.append("//config:is_rows_no_hw_aes")
+        conditions += ["//config:is_no_" + c for c in uses[f]]
+        _gate(
+            name = "%s_row_%s" % (name, f),
+            conditions = conditions,
+            then = ":%s_entry_%s" % (name, f),
+            otherwise = "//crypto:no_row",
+        )
+    native.alias(
+        name = name + "_row",
+        actual = select(dict(
+            [(CPU_CONSTRAINTS[f], ":%s_row_%s" % (name, f)) for f in families] +
+            [("//conditions:default", "//crypto:no_row")],
+        )),
+    )
+
+def ctcrypto_fallback_row(name, table, symbol, srcs, deps = [], visibility = None):
+    """The portable row of a table: on every CPU, last in its table.
+
+    On aarch64 Advanced SIMD is architectural and the NEON rows need no
+    capability, so they end the tables there and the fallback is linked only
+    when the platform drops them (//config:no_neon, rows_portable).
+    """
+    cc_library(
+        name = name,
+        srcs = srcs,
+        copts = CTCRYPTO_LIBRARY_COPTS,
+        deps = deps,
+        visibility = visibility,
+    )
+    _row_entry(
+        name = name + "_entry",
+        lib = ":" + name,
+        table = table,
+        symbol = symbol,
+        uses = [],
+        visibility = ["//visibility:private"],
+    )
+    _gate(
+        name = name + "_row_aarch64",
+        conditions = ["//config:is_no_neon", "//config:is_rows_portable"],
+        then = "//crypto:no_row",
+        otherwise = ":" + name + "_entry",
+    )
+    native.alias(
+        name = name + "_row",
+        actual = select({
+            CPU_CONSTRAINTS["aarch64"]: ":" + name + "_row_aarch64",
+            "//conditions:default": ":" + name + "_entry",
+        }),
+    )
+
+def _row_table_inc_impl(ctx):
+    static = ctx.attr.caps_mode[CapsModeInfo].static
+    lines = [
+        "// Generated by crypto/rows.bzl (ctcrypto_row_table %s): the %s rows" %
+        (ctx.label.name, ctx.attr.table),
+        "// of this configuration, best first; capabilities %s." %
+        ("static: each row guarded by the target's promises" if static else "probed at run time"),
+    ]
+    for r in ctx.attr.rows:
+        if RowInfo not in r:
+            continue
+        info = r[RowInfo]
+        if info.table != ctx.attr.table:
+            fail("%s is a %s row, listed in the %s table" % (r.label, info.table, ctx.attr.table))
+        caps = " | ".join([_CAP_CONSTANTS[c] for c in info.uses]) or "0"
+        if static and info.uses:
+            lines.append("#if " + " && ".join(
+                ["CTCRYPTO_TARGET_HAS_" + c.upper() for c in info.uses],
+            ))
+        lines.append("CTCRYPTO_ROW(%s, %s)" % (info.symbol, caps))
+        if static and info.uses:
+            lines.append("#endif")
+    ctx.actions.write(ctx.outputs.out, "\n".join(lines) + "\n")
+
+_row_table_inc = rule(
+    implementation = _row_table_inc_impl,
+    attrs = {
+        "table": attr.string(),
+        "rows": attr.label_list(providers = [CcInfo]),
+        "caps_mode": attr.label(providers = [CapsModeInfo]),
+        "out": attr.output(),
+    },
+)
+
+def ctcrypto_row_table(name, table, rows, caps_mode):
+    """cc_library `name`: the generated `name`.inc and the rows' libraries."""
+    _row_table_inc(
+        name = name + "_inc",
+        table = table,
+        rows = rows,
+        caps_mode = caps_mode,
+        out = name + ".inc",
+    )
+    cc_library(
+        name = name,
+        hdrs = [":" + name + ".inc"],
+        deps = rows,
+        visibility = ["//visibility:private"],
+    )

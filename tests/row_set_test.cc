@@ -1,0 +1,153 @@
+// row_set_test.cc: which rows a build has and which its CPU selects, exactly.
+//
+// util/configs.tsv says, per configuration of this repository, the AES and
+// GHASH tables (rows, best first) and the rows its CPU (the QEMU model, or
+// this host) selects. The configuration is named by CTCRYPTO_TEST_CONFIG,
+// which .bazelrc sets for every --config (unset is a failure, never a skip).
+// The README's row table is printed from the same columns and must match.
+// It also checks the row declarations of crypto/BUILD.bazel against the C++
+// rows: every capability a row requires at run time is one it declares it
+// uses (which is what the build-time opt-outs and static capabilities act on).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "crypto/aes/aes_backend.h"
+#include "crypto/cpu/cpu.h"
+#include "crypto/ghash/ghash_backend.h"
+#include "tests/test_util.h"
+
+namespace {
+
+using ctcrypto::internal::AesBackend;
+using ctcrypto::internal::GhashBackend;
+
+std::vector<std::string> Split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::string field;
+  std::istringstream in(s);
+  while (std::getline(in, field, sep)) out.push_back(field);
+  return out;
+}
+
+std::string Join(const std::vector<std::string>& v, const char* sep) {
+  std::string out;
+  for (size_t i = 0; i < v.size(); i++) out += (i ? sep : "") + v[i];
+  return out;
+}
+
+struct ConfigRow {
+  std::string config, qemu_cpu;
+  std::vector<std::string> aes_rows, ghash_rows;
+  std::string aes_chosen, ghash_chosen;
+};
+
+// The configurations of util/configs.tsv (comment lines skipped).
+std::vector<ConfigRow> ReadConfigs() {
+  std::ifstream f(ctcrypto_test::TestDataPath("util/configs.tsv"));
+  std::vector<ConfigRow> rows;
+  std::string line;
+  while (std::getline(f, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> c = Split(line, '\t');
+    if (c.size() != 9) {
+      ADD_FAILURE() << "util/configs.tsv: 9 columns expected: " << line;
+      continue;
+    }
+    rows.push_back({c[0], c[3], Split(c[5], ','), Split(c[6], ','), c[7], c[8]});
+  }
+  return rows;
+}
+
+template <class Row>
+std::vector<std::string> Names(const Row* const* table, size_t n) {
+  std::vector<std::string> v;
+  for (size_t i = 0; i < n; i++) v.push_back(table[i]->name);
+  return v;
+}
+
+const ConfigRow* ThisConfig(const std::vector<ConfigRow>& configs) {
+  const char* name = std::getenv("CTCRYPTO_TEST_CONFIG");
+  if (name == nullptr) {
+    ADD_FAILURE() << "CTCRYPTO_TEST_CONFIG is not set (.bazelrc sets it for "
+                     "every --config of util/configs.tsv)";
+    return nullptr;
+  }
+  for (const ConfigRow& c : configs) {
+    if (c.config == name) return &c;
+  }
+  ADD_FAILURE() << "CTCRYPTO_TEST_CONFIG=" << name << " is not in util/configs.tsv";
+  return nullptr;
+}
+
+TEST(RowSet, TablesAreExactlyTheDeclaredOnes) {
+  std::vector<ConfigRow> configs = ReadConfigs();
+  ASSERT_GE(configs.size(), 5u);
+  const ConfigRow* c = ThisConfig(configs);
+  ASSERT_NE(c, nullptr);
+  using namespace ctcrypto::internal;
+  EXPECT_EQ(Join(Names(kAesBackends, kNumAesBackends), ","), Join(c->aes_rows, ","))
+      << "AES table of " << c->config;
+  EXPECT_EQ(Join(Names(kGhashBackends, kNumGhashBackends), ","),
+            Join(c->ghash_rows, ","))
+      << "GHASH table of " << c->config;
+}
+
+// What the CPU selects, from what it reports (CTCRYPTO_DISABLE, which the
+// reruns of the suites set, does not change this).
+TEST(RowSet, TheCpuSelectsTheDeclaredRows) {
+  std::vector<ConfigRow> configs = ReadConfigs();
+  const ConfigRow* c = ThisConfig(configs);
+  ASSERT_NE(c, nullptr);
+  using namespace ctcrypto::internal;
+  const uint32_t caps = cpu_detected_caps();
+  EXPECT_STREQ(select_aes_backend(caps)->name, c->aes_chosen.c_str())
+      << c->config << " on " << c->qemu_cpu;
+  EXPECT_STREQ(select_ghash_backend(caps)->name, c->ghash_chosen.c_str())
+      << c->config << " on " << c->qemu_cpu;
+}
+
+TEST(RowSet, RequiredCapsAreDeclaredUses) {
+  using namespace ctcrypto::internal;
+  for (size_t i = 0; i < kNumAesBackends; i++) {
+    EXPECT_EQ(kAesBackends[i]->required_caps & ~kAesRowUses[i], 0u)
+        << "AES row " << kAesBackends[i]->name
+        << " requires a capability its ctcrypto_row() does not declare";
+  }
+  for (size_t i = 0; i < kNumGhashBackends; i++) {
+    EXPECT_EQ(kGhashBackends[i]->required_caps & ~kGhashRowUses[i], 0u)
+        << "GHASH row " << kGhashBackends[i]->name
+        << " requires a capability its ctcrypto_row() does not declare";
+  }
+  // The last row of each table runs on anything this build targets.
+  EXPECT_EQ(kAesBackends[kNumAesBackends - 1]->required_caps &
+                ~cpu_detected_caps(), 0u);
+  EXPECT_EQ(kGhashBackends[kNumGhashBackends - 1]->required_caps &
+                ~cpu_detected_caps(), 0u);
+}
+
+// The README's row table: one line per configuration, printed from the
+// same columns (util/row-table.sh prints it for pasting).
+TEST(RowSet, ReadmeTableIsTheConfigsTable) {
+  std::vector<ConfigRow> configs = ReadConfigs();
+  std::ifstream f(ctcrypto_test::TestDataPath("README.md"));
+  ASSERT_TRUE(f.good()) << "README.md not in the test's data";
+  std::stringstream readme;
+  readme << f.rdbuf();
+  for (const ConfigRow& c : configs) {
+    const std::string where =
+        c.qemu_cpu == "-" ? "this host" : "QEMU " + c.qemu_cpu;
+    const std::string line = "| " + c.config + " | " + Join(c.aes_rows, ", ") +
+                             " | " + Join(c.ghash_rows, ", ") + " | " +
+                             c.aes_chosen + " + " + c.ghash_chosen + " (" +
+                             where + ") |";
+    EXPECT_NE(readme.str().find("\n" + line + "\n"), std::string::npos)
+        << "README.md lacks the line\n" << line;
+  }
+}
+
+}  // namespace
