@@ -9,8 +9,8 @@ with @platforms//os:linux and `cpu`, built on an x86_64 Linux host.
 Every binary is linked -static (they run under QEMU user mode with no
 sysroot); the product's .bazelrc turns off the supports_dynamic_linker
 feature this rule always declares. No -std: each compiler's default applies
-(C++17 for gcc 12 and clang 14), so a library that needs a newer standard
-must ask for it in its own copts.
+(C++17 for gcc 12, C++14 for clang 14), so a library that needs another
+standard must ask for it in its own copts.
 """
 
 load("@bazel_tools//tools/cpp:unix_cc_toolchain_config.bzl", "cc_toolchain_config")
