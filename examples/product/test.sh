@@ -29,7 +29,7 @@ for c in $CONFIGS; do
   # The active rows from this run's test log (bazel-testlogs points at
   # this config's output tree; a log older than the run is a previous one's).
   log=bazel-testlogs/product_test/test.log
-  caps="no test log from this run"
+  caps="test not run (build failed: see above)"
   if [ -f "$log" ] && [ "$(stat -c %Y "$log")" -ge "$start" ]; then
     caps=$(sed -n 's/^ctcrypto caps (\(.*\)): .*active: \(.*\)  cpu:.*/\1: \2/p' "$log")
   fi
