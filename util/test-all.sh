@@ -93,6 +93,7 @@ for c in ${MCU_CONFIGS-cortex_m4 cortex_m33}; do
 done
 
 CONFIGS="$CONFIGS" examples/consumer/test.sh || failed=1  # the consumer workspace, all configs
+examples/product/test.sh || failed=1  # the product workspace: own platforms and toolchains
 [ "${HOST_CHECKS:-1}" = 0 ] || util/check-host.sh || failed=1  # valgrind ct, asan, ubsan, fuzz; HOST_CHECKS=0 skips
 echo "=================== summary ==================="
 printf '%s' "$summary"
