@@ -390,36 +390,37 @@ inline __attribute__((always_inline)) void bcast_keys(const AesKeyState* s,
 // input (all loads precede the stores, so in place works).
 template <int NR, int NZ, bool kSeal>
 inline __attribute__((always_inline)) void gcm_tail(
-    const __m512i* rkz, const VpclmulKey* hk, __m512i c, const uint8_t* in,
+    const __m128i* rk, const VpclmulKey* hk, __m512i c, const uint8_t* in,
     uint8_t* out, size_t n, __m512i* x) {
   const size_t tail = n - 4 * (NZ - 1);  // 1..4 blocks in the last chain
   const __mmask8 m = static_cast<__mmask8>((1u << (2 * tail)) - 1);
   const size_t base = kVNumPowers - n;
-  __m512i b[NZ], d[NZ];
+  __m512i b[NZ];
+  const __m512i k0 = bcast_key(rk, 0);
 #pragma GCC unroll 8
-  for (int i = 0; i < NZ; ++i) {
-    d[i] = i < NZ - 1 ? load512(in + 64 * i)
-                      : _mm512_maskz_loadu_epi64(m, in + 64 * i);
+  for (int i = 0; i < NZ; ++i)
     b[i] = _mm512_xor_si512(
-        bswap512(_mm512_add_epi32(c, lane_step(4 * i))), rkz[0]);
-  }
+        bswap512(_mm512_add_epi32(c, lane_step(4 * i))), k0);
 #pragma GCC unroll 14
   for (int r = 1; r < NR; ++r) {
+    const __m512i k = bcast_key(rk, r);
 #pragma GCC unroll 8
-    for (int i = 0; i < NZ; ++i) b[i] = _mm512_aesenc_epi128(b[i], rkz[r]);
+    for (int i = 0; i < NZ; ++i) b[i] = _mm512_aesenc_epi128(b[i], k);
   }
+  const __m512i kl = bcast_key(rk, NR);
   GhAcc a{_mm512_setzero_si512(), _mm512_setzero_si512(),
           _mm512_setzero_si512()};
 #pragma GCC unroll 8
   for (int i = 0; i < NZ; ++i) {
     const __mmask8 mi = i < NZ - 1 ? __mmask8{0xff} : m;
-    const __m512i o = _mm512_maskz_xor_epi64(
-        mi, _mm512_aesenclast_epi128(b[i], rkz[NR]), d[i]);
+    const __m512i d = _mm512_maskz_loadu_epi64(mi, in + 64 * i);
+    const __m512i o =
+        _mm512_maskz_xor_epi64(mi, _mm512_aesenclast_epi128(b[i], kl), d);
     if (i < NZ - 1)
       _mm512_storeu_si512(out + 64 * i, o);
     else
       _mm512_mask_storeu_epi64(out + 64 * i, m, o);
-    __m512i h = bswap512(kSeal ? o : d[i]);
+    __m512i h = bswap512(kSeal ? o : d);
     if (i == 0) h = _mm512_mask_xor_epi64(h, 0x03, h, *x);
     const __m512i kh = _mm512_maskz_loadu_epi64(mi, &hk->h[base + 4 * i]);
     const __m512i kk = _mm512_maskz_loadu_epi64(mi, &hk->hk[base + 4 * i]);
@@ -435,17 +436,17 @@ inline __attribute__((always_inline)) void gcm_tail(
 // the (public) block count.
 template <int NR, bool kSeal>
 inline __attribute__((always_inline)) void gcm_tail_n(
-    const __m512i* rkz, const VpclmulKey* hk, __m512i c, const uint8_t* in,
+    const __m128i* rk, const VpclmulKey* hk, __m512i c, const uint8_t* in,
     uint8_t* out, size_t n, __m512i* x) {
   switch ((n + 3) / 4) {
-    case 1: gcm_tail<NR, 1, kSeal>(rkz, hk, c, in, out, n, x); break;
-    case 2: gcm_tail<NR, 2, kSeal>(rkz, hk, c, in, out, n, x); break;
-    case 3: gcm_tail<NR, 3, kSeal>(rkz, hk, c, in, out, n, x); break;
-    case 4: gcm_tail<NR, 4, kSeal>(rkz, hk, c, in, out, n, x); break;
-    case 5: gcm_tail<NR, 5, kSeal>(rkz, hk, c, in, out, n, x); break;
-    case 6: gcm_tail<NR, 6, kSeal>(rkz, hk, c, in, out, n, x); break;
-    case 7: gcm_tail<NR, 7, kSeal>(rkz, hk, c, in, out, n, x); break;
-    default: gcm_tail<NR, 8, kSeal>(rkz, hk, c, in, out, n, x); break;
+    case 1: gcm_tail<NR, 1, kSeal>(rk, hk, c, in, out, n, x); break;
+    case 2: gcm_tail<NR, 2, kSeal>(rk, hk, c, in, out, n, x); break;
+    case 3: gcm_tail<NR, 3, kSeal>(rk, hk, c, in, out, n, x); break;
+    case 4: gcm_tail<NR, 4, kSeal>(rk, hk, c, in, out, n, x); break;
+    case 5: gcm_tail<NR, 5, kSeal>(rk, hk, c, in, out, n, x); break;
+    case 6: gcm_tail<NR, 6, kSeal>(rk, hk, c, in, out, n, x); break;
+    case 7: gcm_tail<NR, 7, kSeal>(rk, hk, c, in, out, n, x); break;
+    default: gcm_tail<NR, 8, kSeal>(rk, hk, c, in, out, n, x); break;
   }
 }
 
@@ -488,16 +489,10 @@ size_t gcm_seal_nr(const AesKeyState* s, const GhashKeyState* g,
       x = ghash_vecs<8>(hk, 0, last, x);
     }
   }
-  // After 32-block iterations the last 1..15 blocks go back to the mode
-  // (ctr32 + one GHASH call with the length block): measured faster there
-  // than a masked tail here, whose reduction would come after the last
-  // chunk's and before the length block's.
-  const size_t r = n32 ? 0 : n;  // 0 or 16..31
-  if (r) {
-    gcm_tail_n<NR, true>(rk, hk, c, in, out, r, &x);
-    c = _mm512_add_epi32(c, lane_step(static_cast<int>(r)));
-    done = r;
-  }
+  // The last 1..15 blocks go back to the mode (ctr32 + one GHASH call
+  // with the length block): measured faster there than a masked tail here,
+  // whose reduction would come after the last chunk's and before the length
+  // block's.
   storeu(ctr, bswap128(lo128(c)));
   storeu(xi, bswap128(lo128(x)));
   return 16 * done;
@@ -521,12 +516,43 @@ size_t gcm_open_nr(const AesKeyState* s, const GhashKeyState* g,
   }
   const size_t r = n - 32 * n32;  // 0..31
   if (r) {
-    gcm_tail_n<NR, false>(rk, hk, c, in + 512 * n32, out + 512 * n32, r, &x);
+    gcm_tail_n<NR, false>(enc_keys(s), hk, c, in + 512 * n32, out + 512 * n32, r, &x);
     c = _mm512_add_epi32(c, lane_step(static_cast<int>(r)));
   }
   storeu(ctr, bswap128(lo128(c)));
   storeu(xi, bswap128(lo128(x)));
   return 16 * n;
+}
+
+// gcm_short: 16..31 blocks (a 256..511-byte call) in one gcm_tail. Without
+// iterations there is nothing to amortise the broadcast round-key array and
+// the stack scrub over (the scrub alone cost more than a tenth of a 512-byte
+// seal, measured): the keys are broadcast from the key as each round needs
+// them, as in ctr_z, and like ctr_z the pass keeps its chains, keys and
+// GHASH sums in registers (GCC 12 gives it no stack frame: objdump).
+template <int NR, bool kSeal>
+size_t gcm_short(const AesKeyState* s, const GhashKeyState* g,
+                 const uint8_t* in, uint8_t* out, size_t len, uint8_t ctr[16],
+                 uint8_t xi[16]) {
+  const size_t n = len / 16;
+  __m512i c = ctr_base(ctr);
+  __m512i x = bcast128(bswap128(loadu(xi)));
+  gcm_tail_n<NR, kSeal>(enc_keys(s), vpclmul_key(g), c, in, out, n, &x);
+  c = _mm512_add_epi32(c, lane_step(static_cast<int>(n)));
+  storeu(ctr, bswap128(lo128(c)));
+  storeu(xi, bswap128(lo128(x)));
+  return 16 * n;
+}
+
+template <bool kSeal>
+size_t gcm_short_any(const AesKeyState* s, const GhashKeyState* g,
+                     const uint8_t* in, uint8_t* out, size_t len,
+                     uint8_t ctr[16], uint8_t xi[16]) {
+  switch (s->rounds) {
+    case 10: return gcm_short<10, kSeal>(s, g, in, out, len, ctr, xi);
+    case 12: return gcm_short<12, kSeal>(s, g, in, out, len, ctr, xi);
+    default: return gcm_short<14, kSeal>(s, g, in, out, len, ctr, xi);
+  }
 }
 
 constexpr size_t kVaesGcmFrameBytes = 3072;
@@ -549,6 +575,7 @@ size_t vaes_gcm_seal_bulk(const AesKeyState* s, const GhashKeyState* g,
                           const uint8_t* in, uint8_t* out, size_t len,
                           uint8_t ctr[16], uint8_t xi[16]) {
   if (len < 256) return 0;
+  if (len < 512) return gcm_short_any<true>(s, g, in, out, len, ctr, xi);
   size_t done;
   switch (s->rounds) {
     case 10: done = gcm_seal_nr<10>(s, g, in, out, len, ctr, xi); break;
@@ -566,6 +593,7 @@ size_t vaes_gcm_open_bulk(const AesKeyState* s, const GhashKeyState* g,
                           const uint8_t* in, uint8_t* out, size_t len,
                           uint8_t ctr[16], uint8_t xi[16]) {
   if (len < 256) return 0;
+  if (len < 512) return gcm_short_any<false>(s, g, in, out, len, ctr, xi);
   size_t done;
   switch (s->rounds) {
     case 10: done = gcm_open_nr<10>(s, g, in, out, len, ctr, xi); break;
