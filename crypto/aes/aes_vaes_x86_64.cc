@@ -29,9 +29,14 @@
 // VPCLMULQDQ once per two cycles on a separate unit, so the carry-less
 // multiplies set the pace and are spread over the rounds; the round keys
 // are broadcast once per call (a VBROADCASTI32X4 from memory takes the
-// VAESENC pipes). A last 16 blocks run as 4 chains. Counter blocks: when the
-// public counter's low byte cannot carry within an iteration, the additions
-// go to the big-endian block directly (one VPSHUFB per iteration instead of
+// VAESENC pipes). After the iterations, seal runs a last 16 blocks as 4
+// chains and leaves the rest to the mode; open runs the remaining 1..31
+// blocks as one masked pass (gcm_tail: AES and the GHASH of those blocks in
+// one call, one reduction). Calls of 5..31 blocks are that masked pass alone
+// with the keys broadcast per round (gcm_short): no key array and so no
+// stack scrub (about a tenth of a 512-byte seal in a profile). Counter
+// blocks: when the public counter's low byte cannot carry within an
+// iteration, the additions go to the big-endian block directly (one VPSHUFB per iteration instead of
 // one per four blocks; see ctr_blocks). Pairs with the vpclmul GHASH row.
 //
 // ECB (for XTS): as CTR, 32 blocks per iteration, masked last chain, 1..4
@@ -525,11 +530,11 @@ size_t gcm_open_nr(const AesKeyState* s, const GhashKeyState* g,
 }
 
 // gcm_short: 5..31 blocks (an 80..511-byte call) in one gcm_tail; fewer go
-// back to the mode (AES-NI ctr32 and 128-bit GHASH, as for vaes_ctr32). Without
-// iterations there is nothing to amortise the broadcast round-key array and
-// the stack scrub over (the scrub alone cost more than a tenth of a 512-byte
-// seal, measured): the keys are broadcast from the key as each round needs
-// them, as in ctr_z, and like ctr_z the pass keeps its chains, keys and
+// back to the mode (AES-NI ctr32 and 128-bit GHASH, as for vaes_ctr32).
+// Without iterations there is nothing to amortise the broadcast round-key
+// array and the stack scrub over (the scrub alone was about a tenth of a
+// 512-byte seal in a profile): the keys are broadcast from the key as each
+// round needs them, as in ctr_z, and like ctr_z the pass keeps its chains, keys and
 // GHASH sums in registers (GCC 12 gives it no stack frame: objdump).
 template <int NR, bool kSeal>
 size_t gcm_short(const AesKeyState* s, const GhashKeyState* g,
@@ -558,20 +563,6 @@ size_t gcm_short_any(const AesKeyState* s, const GhashKeyState* g,
 
 constexpr size_t kVaesGcmFrameBytes = 3072;
 
-// scrub_frame: scrub_stack (crypto/internal.h) written as aligned ZMM
-// stores: GCC expands the memset of a large fixed-size buffer to REP STOSQ,
-// whose start-up alone costs more than a 256-byte GCM message's AES rounds
-// on the target; unrolled 64-byte stores retire at the store rate.
-template <size_t N>
-[[gnu::noinline]] void scrub_frame() {
-  static_assert(N % 64 == 0);
-  alignas(64) __m512i area[N / 64];
-  const __m512i z = _mm512_setzero_si512();
-#pragma GCC unroll 64
-  for (size_t i = 0; i < N / 64; ++i) _mm512_store_si512(area + i, z);
-  __asm__ __volatile__("" : : "r"(area) : "memory");
-}
-
 size_t vaes_gcm_seal_bulk(const AesKeyState* s, const GhashKeyState* g,
                           const uint8_t* in, uint8_t* out, size_t len,
                           uint8_t ctr[16], uint8_t xi[16]) {
@@ -586,7 +577,7 @@ size_t vaes_gcm_seal_bulk(const AesKeyState* s, const GhashKeyState* g,
   // The loop's frame (under 3 KiB, sanitizer builds included) holds the
   // broadcast round keys and the compiler's ZMM spills of them: wiped once
   // per call.
-  scrub_frame<kVaesGcmFrameBytes>();
+  scrub_stack<kVaesGcmFrameBytes>();
   return done;
 }
 
@@ -604,7 +595,7 @@ size_t vaes_gcm_open_bulk(const AesKeyState* s, const GhashKeyState* g,
   // The loop's frame (under 3 KiB, sanitizer builds included) holds the
   // broadcast round keys and the compiler's ZMM spills of them: wiped once
   // per call.
-  scrub_frame<kVaesGcmFrameBytes>();
+  scrub_stack<kVaesGcmFrameBytes>();
   return done;
 }
 
