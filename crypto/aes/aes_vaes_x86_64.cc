@@ -36,8 +36,9 @@
 // with the keys broadcast per round (gcm_short): no key array and so no
 // stack scrub (about a tenth of a 512-byte seal in a profile). Counter
 // blocks: when the public counter's low byte cannot carry within an
-// iteration, the additions go to the big-endian block directly (one VPSHUFB per iteration instead of
-// one per four blocks; see ctr_blocks). Pairs with the vpclmul GHASH row.
+// iteration, the additions go to the big-endian block directly (one VPSHUFB
+// per iteration instead of one per four blocks; see ctr_blocks). Pairs
+// with the vpclmul GHASH row.
 //
 // ECB (for XTS): as CTR, 32 blocks per iteration, masked last chain, 1..4
 // blocks on the AES-NI row.
@@ -521,7 +522,8 @@ size_t gcm_open_nr(const AesKeyState* s, const GhashKeyState* g,
   }
   const size_t r = n - 32 * n32;  // 0..31
   if (r) {
-    gcm_tail_n<NR, false>(enc_keys(s), hk, c, in + 512 * n32, out + 512 * n32, r, &x);
+    gcm_tail_n<NR, false>(enc_keys(s), hk, c, in + 512 * n32,
+                          out + 512 * n32, r, &x);
     c = _mm512_add_epi32(c, lane_step(static_cast<int>(r)));
   }
   storeu(ctr, bswap128(lo128(c)));
@@ -534,8 +536,9 @@ size_t gcm_open_nr(const AesKeyState* s, const GhashKeyState* g,
 // Without iterations there is nothing to amortise the broadcast round-key
 // array and the stack scrub over (the scrub alone was about a tenth of a
 // 512-byte seal in a profile): the keys are broadcast from the key as each
-// round needs them, as in ctr_z, and like ctr_z the pass keeps its chains, keys and
-// GHASH sums in registers (GCC 12 gives it no stack frame: objdump).
+// round needs them, as in ctr_z, and like ctr_z the pass keeps its chains,
+// keys and GHASH sums in registers (GCC 12 gives it no stack frame:
+// objdump).
 template <int NR, bool kSeal>
 size_t gcm_short(const AesKeyState* s, const GhashKeyState* g,
                  const uint8_t* in, uint8_t* out, size_t len, uint8_t ctr[16],
