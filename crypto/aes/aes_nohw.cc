@@ -450,9 +450,12 @@ void nohw_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
   ortho(fixed);
   u32 ctr = load_be32(counter + 12);
 #if CTC_AES_NOHW_WIDE
-  if (blocks >= 8) {
+  // Wide batches while more than four blocks remain; a last one of five to
+  // seven blocks is a padded wide batch too (cheaper than two narrow ones).
+  if (blocks > 4) {
     u64x2 v[8];
     do {
+      const size_t n = blocks < 8 ? blocks : 8;
       CTC_AES_UNROLL
       for (int b = 0; b < 4; b++) {
         const u32 b32 = static_cast<u32>(b);
@@ -473,13 +476,14 @@ void nohw_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
         for (int i = 0; i < 8; i++) w[i] = v[i][l];
         CTC_AES_UNROLL
         for (int b = 0; b < 4; b++)
-          xor_block(w, b, in + 64 * l + 16 * b, out + 64 * l + 16 * b);
+          if (static_cast<size_t>(4 * l + b) < n)  // n is public
+            xor_block(w, b, in + 64 * l + 16 * b, out + 64 * l + 16 * b);
       }
       ctr += 8;
-      in += 16 * 8;
-      out += 16 * 8;
-      blocks -= 8;
-    } while (blocks >= 8);
+      in += 16 * n;
+      out += 16 * n;
+      blocks -= n;
+    } while (blocks > 4);
     secure_zero(v, sizeof(v));
   }
 #endif
