@@ -53,6 +53,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "crypto/aes/aes_backend.h"
 #include "crypto/aes/bitsliced_sbox.h"
@@ -83,6 +84,7 @@ using u32 = uint32_t;
 #if defined(__x86_64__) && defined(__SSE2__)
 #define CTC_AES_NOHW_WIDE 1
 typedef u64 u64x2 __attribute__((vector_size(16)));
+typedef uint16_t u16x8 __attribute__((vector_size(16)));
 #else
 #define CTC_AES_NOHW_WIDE 0
 #endif
@@ -220,6 +222,21 @@ CTC_AES_INLINE void shift_rows_2(W q[8]) {
 template <int kLanes, int kNibbles, typename W>
 CTC_AES_INLINE W lane_rot(W x) {
   constexpr int d = 16 * kLanes, n = 4 * (kNibbles & 3);
+#if CTC_AES_NOHW_WIDE
+  if constexpr (std::is_same_v<W, u64x2>) {
+    // SSE2 has no 64-bit rotate, but the lane move is a 16-bit word shuffle
+    // within each 64-bit half (PSHUFLW/PSHUFHW) and the nibble rotation a
+    // 16-bit rotate (PSRLW/PSLLW/POR): fewer instructions than two
+    // emulated 64-bit rotations and a mask merge.
+    constexpr int l = kLanes & 3;
+    u16x8 y = __builtin_shufflevector(
+        reinterpret_cast<u16x8>(x), reinterpret_cast<u16x8>(x), l & 3,
+        (l + 1) & 3, (l + 2) & 3, (l + 3) & 3, 4 + (l & 3), 4 + ((l + 1) & 3),
+        4 + ((l + 2) & 3), 4 + ((l + 3) & 3));
+    if constexpr (n != 0) y = (y >> n) | (y << (16 - n));
+    return reinterpret_cast<W>(y);
+  }
+#endif
   if constexpr (n == 0) {
     return rotr64(x, d);
   } else {
