@@ -67,6 +67,7 @@ namespace {
 // S-box and linear layers GCC at -O2 keeps them in memory and runs at half
 // speed.
 #define CTC_AES_INLINE [[gnu::always_inline]] inline
+#define CTC_AES_INLINE_LAMBDA __attribute__((always_inline))
 // Likewise the per-plane loops must be fully unrolled (GCC does that only
 // from -O3 on its own), or the plane arrays cannot live in registers.
 #define CTC_AES_UNROLL _Pragma("GCC unroll 16")
@@ -458,14 +459,41 @@ void nohw_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
   // network whose zero words the compiler folds away.
   const u32 c0 = load_le32(counter), c1 = load_le32(counter + 4);
   const u32 c2 = load_le32(counter + 8);
+  // A call of at most four blocks (one batch) orthogonalizes the whole
+  // counter batch directly: there the split would cost a second network.
+  const bool split = blocks > 4;  // public
   u64 fixed[8];
   CTC_AES_UNROLL
   for (int b = 0; b < 4; b++) {
     fixed[b] = static_cast<u64>(c0) | (static_cast<u64>(c2) << 32);
     fixed[b + 4] = c1;
   }
-  ortho(fixed);
+  if (split) ortho(fixed);
   u32 ctr = load_be32(counter + 12);
+  // The narrow batch of counters ctr .. ctr + 3, orthogonalized.
+  auto counter_batch = [&](u64 q[8]) CTC_AES_INLINE_LAMBDA {
+    u64 tail[4];
+    CTC_AES_UNROLL
+    for (int b = 0; b < 4; b++)
+      tail[b] = static_cast<u64>(be32_lane(ctr + static_cast<u32>(b))) << 32;
+    if (split) {  // only the counter words through the network
+      CTC_AES_UNROLL
+      for (int b = 0; b < 4; b++) {
+        q[b] = 0;
+        q[b + 4] = tail[b];
+      }
+      ortho(q);
+      CTC_AES_UNROLL
+      for (int i = 0; i < 8; i++) q[i] ^= fixed[i];
+    } else {
+      CTC_AES_UNROLL
+      for (int b = 0; b < 4; b++) {
+        q[b] = fixed[b];
+        q[b + 4] = fixed[b + 4] | tail[b];
+      }
+      ortho(q);
+    }
+  };
 #if CTC_AES_NOHW_WIDE
   // Wide batches while more than four blocks remain; a last one of five to
   // seven blocks is a padded wide batch too (cheaper than two narrow ones).
@@ -506,14 +534,7 @@ void nohw_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 #endif
   u64 q[8];
   while (blocks >= 4) {
-    CTC_AES_UNROLL
-    for (int b = 0; b < 4; b++) {
-      q[b] = 0;
-      q[b + 4] = static_cast<u64>(be32_lane(ctr + static_cast<u32>(b))) << 32;
-    }
-    ortho(q);
-    CTC_AES_UNROLL
-    for (int i = 0; i < 8; i++) q[i] ^= fixed[i];
+    counter_batch(q);
     encrypt_batch(s, q);
     unortho(q);
     CTC_AES_UNROLL
@@ -525,14 +546,7 @@ void nohw_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
   }
   if (blocks > 0) {  // 1..3 blocks: one more batch, the extra slots unused
     uint8_t ks[64];
-    CTC_AES_UNROLL
-    for (int b = 0; b < 4; b++) {
-      q[b] = 0;
-      q[b + 4] = static_cast<u64>(be32_lane(ctr + static_cast<u32>(b))) << 32;
-    }
-    ortho(q);
-    CTC_AES_UNROLL
-    for (int i = 0; i < 8; i++) q[i] ^= fixed[i];
+    counter_batch(q);
     encrypt_batch(s, q);
     unortho(q);
     CTC_AES_UNROLL
@@ -607,6 +621,7 @@ void nohw_ecb(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 }
 
 #undef CTC_AES_INLINE
+#undef CTC_AES_INLINE_LAMBDA
 #undef CTC_AES_UNROLL
 
 }  // namespace
