@@ -83,8 +83,11 @@ using u32 = uint32_t;
 // in lane 1. All operations are lane-wise (bitwise logic and shifts by
 // constants), so each lane computes exactly the 64-bit code, and the
 // S-box's 113 gates then cost one SSE2 instruction per two batches. Other
-// targets (32-bit ARM, Cortex-M, AArch64) keep the one-batch path only.
-#if defined(__x86_64__) && defined(__SSE2__)
+// targets (32-bit ARM, Cortex-M, AArch64) keep the one-batch path only, as
+// do compilers without __builtin_shufflevector (gcc before 12): the library
+// must build with a consumer's toolchain, not only ours.
+#if defined(__x86_64__) && defined(__SSE2__) && \
+    (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12))
 #define CTC_AES_NOHW_WIDE 1
 typedef u64 u64x2 __attribute__((vector_size(16)));
 typedef uint16_t u16x8 __attribute__((vector_size(16)));
