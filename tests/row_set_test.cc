@@ -60,12 +60,12 @@ std::vector<ConfigRow> ReadConfigs() {
   while (std::getline(f, line)) {
     if (line.empty() || line[0] == '#') continue;
     std::vector<std::string> c = Split(line, '\t');
-    if (c.size() != 13) {
-      ADD_FAILURE() << "util/configs.tsv: 13 columns expected: " << line;
+    if (c.size() != 14) {
+      ADD_FAILURE() << "util/configs.tsv: 14 columns expected: " << line;
       continue;
     }
-    rows.push_back({c[0], c[3], Split(c[5], ','), Split(c[6], ','), c[7], c[8],
-                    Split(c[9], ','), Split(c[10], ','), c[11], c[12]});
+    rows.push_back({c[0], c[3], Split(c[6], ','), Split(c[7], ','), c[8], c[9],
+                    Split(c[10], ','), Split(c[11], ','), c[12], c[13]});
   }
   return rows;
 }

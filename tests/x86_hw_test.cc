@@ -266,8 +266,8 @@ TEST(X86Hw, BlockCbcAndGhash) {
   // FIPS-197 appendix C.
   const char* keys[] = {"000102030405060708090a0b0c0d0e0f",
                         "000102030405060708090a0b0c0d0e0f1011121314151617",
-                        "000102030405060708090a0b0c0d0e0f101112131415161718191a"
-                        "1b1c1d1e1f"};
+                        ("000102030405060708090a0b0c0d0e0f101112131415161718191a"
+                         "1b1c1d1e1f")};  // one literal, split
   const char* cts[] = {"69c4e0d86a7b0430d8cdb78070b4c55a",
                        "dda97ca4864cdfe06eaf70a0ec0d7191",
                        "8ea2b7ca516745bfeafc49904b496089"};

@@ -14,14 +14,22 @@ CONFIGS_TSV=${CONFIGS_TSV:-util/configs.tsv}
 CONFIGS_BAZELRC=${CONFIGS_BAZELRC:-.bazelrc}
 CONFIGS_REPO=${CONFIGS_REPO:-}
 
-# configs_all: the config names, in table order, space-separated.
+# configs_all: the target configurations (compiler gcc), in table order,
+# space-separated.
 configs_all() {
-  awk -F'\t' '!/^#/ && NF { printf "%s%s", sep, $1; sep = " " }' "$CONFIGS_TSV"
+  awk -F'\t' '!/^#/ && NF && $6 == "gcc" { printf "%s%s", sep, $1; sep = " " }' "$CONFIGS_TSV"
+}
+
+# configs_clang: the clang 14 builds of the targets (compiler clang), in
+# table order, space-separated.
+configs_clang() {
+  awk -F'\t' '!/^#/ && NF && $6 == "clang" { printf "%s%s", sep, $1; sep = " " }' "$CONFIGS_TSV"
 }
 
 # config_field CONFIG COLUMN: one column (1 config, 2 triple, 3 qemu,
-# 4 qemu_cpu, 5 platform, 6 aes_rows, 7 ghash_rows, 8 aes_chosen,
-# 9 ghash_chosen); fails for a config the table does not have.
+# 4 qemu_cpu, 5 platform, 6 compiler, 7 aes_rows, 8 ghash_rows, 9 aes_chosen,
+# 10 ghash_chosen, 11 sha_rows, 12 sha512_rows, 13 sha_chosen,
+# 14 sha512_chosen); fails for a config the table does not have.
 config_field() {
   awk -F'\t' -v c="$1" -v col="$2" '
     !/^#/ && $1 == c { print $col; found = 1 }

@@ -16,6 +16,7 @@ bazel-platforms
 g++-12
 g++-12-aarch64-linux-gnu
 g++-12-arm-linux-gnueabihf
+g++-12-riscv64-linux-gnu
 qemu-user
 googletest
 libssl-dev
@@ -24,6 +25,7 @@ valgrind
 clang-14
 libclang-rt-14-dev
 llvm-14
+lld-14
 gcc-arm-none-eabi
 libnewlib-arm-none-eabi
 libstdc++-arm-none-eabi-newlib
@@ -47,19 +49,22 @@ package_of() {
     *arm-linux-gnueabihf*) echo "g++-$GCC_VERSION-arm-linux-gnueabihf" ;;
     /usr/lib/arm-none-eabi/*) echo libnewlib-arm-none-eabi ;;
     *arm-none-eabi*) echo gcc-arm-none-eabi ;;
+    *riscv64-linux-gnu*) echo "g++-$GCC_VERSION-riscv64-linux-gnu" ;;
     */clang/[0-9]*/include)
       v=${1%/include}; v=${v##*/}
       echo "libclang-common-${v%%.*}-dev (version $v)" ;;
     */clang*-[0-9]*) echo "clang-${1##*-}" ;;
+    */ld.lld-[0-9]*) echo "lld-${1##*-}" ;;
     */llvm-*-[0-9]*) echo "llvm-${1##*-}" ;;
     *) echo "g++-$GCC_VERSION" ;;
   esac
 }
 
 # check_toolchain_paths: every absolute path literal in the toolchain
-# definitions (include directories, clang tools) and, for each gcc prefix
-# ("/usr/bin/<triple>-"), the gcc, cpp and binutils it completes to, with
-# the gcc version of toolchains/gcc_toolchain.bzl.
+# definitions (ctcrypto's, and the product example's in
+# examples/product/toolchains: include directories, clang tools) and, for
+# each gcc prefix ("/usr/bin/<triple>-"), the gcc, cpp and binutils it
+# completes to, with the gcc version of toolchains/gcc_toolchain.bzl.
 check_toolchain_paths() {
   GCC_VERSION=$(sed -n 's/.*"gcc": prefix + "gcc-\([0-9][0-9]*\)".*/\1/p' toolchains/gcc_toolchain.bzl)
   if [ -z "$GCC_VERSION" ]; then
@@ -67,7 +72,8 @@ check_toolchain_paths() {
     return 1
   fi
   bad=0
-  for p in $(grep -ho '"/[^/"][^"]*"' toolchains/BUILD.bazel toolchains/clang/clang_toolchain.bzl toolchains/arm_none_eabi/arm_none_eabi_toolchain.bzl | tr -d '"' | sort -u); do
+  for p in $(grep -ho '"/[^/"][^"]*"' toolchains/BUILD.bazel toolchains/clang/clang_toolchain.bzl toolchains/arm_none_eabi/arm_none_eabi_toolchain.bzl \
+      examples/product/toolchains/BUILD.bazel | tr -d '"' | sort -u); do
     case "$p" in
       /usr/local/*) continue ;;  # searched by gcc, present or not
       */) continue ;;

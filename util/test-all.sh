@@ -6,6 +6,12 @@
 # cross config without one would run natively); otherwise keeps going when
 # a configuration fails, prints a summary, and exits non-zero if any failed.
 #
+# Then the test suites (CLANG_TARGETS, default //tests/...) of two clang 14
+# builds, CLANG_CONFIGS (default clang_aarch64_ce and clang_armv7_neon: a
+# 64-bit and the 32-bit ARM build, where the compilers' NEON code differs
+# most; the other clang configs of util/configs.tsv are built, not run, to
+# keep the run short). CLANG_CONFIGS= skips them.
+#
 #   util/test-all.sh [extra bazel test arguments...]
 #   CONFIGS="aarch64_ce armv7_neon" TARGETS=//tests/... util/test-all.sh
 set -u
@@ -15,8 +21,10 @@ util/install-deps.sh || exit 1
 . util/configs.sh
 
 CONFIGS=${CONFIGS:-$(configs_all)}
-# shellcheck disable=SC2086 # CONFIGS is a list
-configs_check $CONFIGS || exit 2
+CLANG_CONFIGS=${CLANG_CONFIGS-clang_aarch64_ce clang_armv7_neon}
+CLANG_TARGETS=${CLANG_TARGETS:-//tests/...}
+# shellcheck disable=SC2086 # CONFIGS and CLANG_CONFIGS are lists
+configs_check $CONFIGS $CLANG_CONFIGS || exit 2
 JOBS=${JOBS:-2}
 TARGETS=${TARGETS:-//...}
 
@@ -54,6 +62,20 @@ for c in $CONFIGS; do
 "
 done
 
+for c in $CLANG_CONFIGS; do
+  echo "=================== bazel test --config=$c $CLANG_TARGETS ==================="
+  start=$(date +%s)
+  # shellcheck disable=SC2086 # CLANG_TARGETS may hold several patterns
+  bazel test --config="$c" --jobs="$JOBS" --keep_going "$@" -- $CLANG_TARGETS
+  rc=$?
+  case $rc in
+    0) result="PASS" ;;
+    *) result="FAIL (bazel exit $rc)"; failed=1 ;;
+  esac
+  summary="$summary$(printf '%-14s %s (%ss)' "$c" "$result" "$(($(date +%s) - start))")
+"
+done
+
 # The microcontroller configs (bare metal, qemu-system-arm with semihosting;
 # not in util/configs.tsv, whose runners are QEMU user mode): the test suites
 # that can run without an OS. MCU_CONFIGS="" skips them.
@@ -71,6 +93,7 @@ for c in ${MCU_CONFIGS-cortex_m4 cortex_m33}; do
 done
 
 CONFIGS="$CONFIGS" examples/consumer/test.sh || failed=1  # the consumer workspace, all configs
+examples/product/test.sh || failed=1  # the product workspace: own platforms and toolchains
 [ "${HOST_CHECKS:-1}" = 0 ] || util/check-host.sh || failed=1  # valgrind ct, asan, ubsan, fuzz; HOST_CHECKS=0 skips
 echo "=================== summary ==================="
 printf '%s' "$summary"

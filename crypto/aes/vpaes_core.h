@@ -169,13 +169,6 @@ constexpr uint8_t phi(uint8_t y) {
   return r;
 }
 
-constexpr uint8_t phi_inv(uint8_t h) {
-  for (int y = 0; y < 256; y++) {
-    if (phi(static_cast<uint8_t>(y)) == h) return static_cast<uint8_t>(y);
-  }
-  return 0;
-}
-
 constexpr uint8_t rotl8(uint8_t b, int n) {
   return static_cast<uint8_t>((b << n) | (b >> (8 - n)));
 }
@@ -183,12 +176,51 @@ constexpr uint8_t rotl8(uint8_t b, int n) {
 constexpr uint8_t aff(uint8_t b) {
   return b ^ rotl8(b, 1) ^ rotl8(b, 2) ^ rotl8(b, 3) ^ rotl8(b, 4);
 }
-constexpr uint8_t aff_inv(uint8_t b) {
-  for (int y = 0; y < 256; y++) {
-    if (aff(static_cast<uint8_t>(y)) == b) return static_cast<uint8_t>(y);
+
+// phi, its inverse and the inverse of aff as 256-entry tables, each computed
+// once (phi_inv and aff_inv by inverting the forward table) so that the
+// derivation of the output tables below is lookups, not searches: the whole
+// evaluation stays within a compiler's default constexpr step budget
+// (clang's is 2^20 steps per constant expression).
+struct ByteMaps {
+  uint8_t phi[256];
+  uint8_t phi_inv[256];
+  uint8_t aff_inv[256];
+};
+constexpr ByteMaps make_byte_maps() {
+  ByteMaps m{};
+  uint8_t basis[8] = {};  // phi(x^e) = theta^e
+  uint8_t p = 1;
+  for (int e = 0; e < 8; e++) {
+    basis[e] = p;
+    p = tower_mul(p, kTheta);
   }
-  return 0;
+  for (int y = 0; y < 256; y++) {
+    uint8_t r = 0;
+    for (int e = 0; e < 8; e++) {
+      if (y & (1 << e)) r ^= basis[e];
+    }
+    m.phi[y] = r;
+    m.phi_inv[r] = static_cast<uint8_t>(y);
+    m.aff_inv[aff(static_cast<uint8_t>(y))] = static_cast<uint8_t>(y);
+  }
+  return m;
 }
+inline constexpr ByteMaps kMaps = make_byte_maps();
+
+// Both maps are bijections (so the inverted tables are complete): every
+// byte is hit once.
+constexpr bool maps_are_bijections() {
+  for (int y = 0; y < 256; y++) {
+    if (kMaps.phi[kMaps.phi_inv[y]] != y) return false;
+    if (aff(kMaps.aff_inv[y]) != y) return false;
+  }
+  return true;
+}
+static_assert(maps_are_bijections(), "phi or aff is not invertible");
+
+// psi = phi o aff^-1: the decryption state's representation.
+constexpr uint8_t psi(uint8_t y) { return kMaps.phi[kMaps.aff_inv[y]]; }
 
 // Self-checks: phi is a field isomorphism on a few samples, and the S-box
 // through the tower gives FIPS-197's values.
@@ -197,6 +229,8 @@ static_assert(phi(aes_mul(0x57, 0x83)) == tower_mul(phi(0x57), phi(0x83)),
 static_assert(phi(aes_mul(0xca, 0x35)) == tower_mul(phi(0xca), phi(0x35)),
               "phi is not multiplicative");
 static_assert((aff(aes_inv(0x53)) ^ 0x63) == 0xed, "S-box check");
+static_assert(kMaps.phi[0x57] == phi(0x57) && kMaps.phi[0xca] == phi(0xca),
+              "phi table");
 
 // The output side: given a linear map f on AES-field values of 1/x, the two
 // tables indexed by io and jo (see the header comment).
@@ -208,8 +242,8 @@ constexpr void out_tables(F f, uint8_t io_t[16], uint8_t jo_t[16]) {
     const uint8_t v = gf16_inv(n);  // gf16_inv(0) = 0: index 0 never occurs
     const uint8_t h_io = static_cast<uint8_t>(gf16_mul(c, v) << 4 | v);
     const uint8_t h_jo = static_cast<uint8_t>(gf16_mul(a2inv, v) << 4);
-    io_t[n] = f(phi_inv(h_io));
-    jo_t[n] = f(phi_inv(h_jo));
+    io_t[n] = f(kMaps.phi_inv[h_io]);
+    jo_t[n] = f(kMaps.phi_inv[h_jo]);
   }
 }
 
@@ -278,24 +312,25 @@ constexpr Tables make_tables() {
   for (uint8_t n = 0; n < 16; n++) {
     t.inv[n] = n ? gf16_inv(n) : 0x80;
     t.a_inv[n] = n ? gf16_mul(kA, gf16_inv(n)) : 0x80;
-    t.enc_in[0][n] = phi(n);
-    t.enc_in[1][n] = phi(static_cast<uint8_t>(n << 4));
-    t.dec_in[0][n] = phi(aff_inv(n));
-    t.dec_in[1][n] = phi(aff_inv(static_cast<uint8_t>(n << 4)));
-    t.to_std[0][n] = phi_inv(n);
-    t.to_std[1][n] = phi_inv(static_cast<uint8_t>(n << 4));
+    t.enc_in[0][n] = kMaps.phi[n];
+    t.enc_in[1][n] = kMaps.phi[n << 4];
+    t.dec_in[0][n] = psi(n);
+    t.dec_in[1][n] = psi(static_cast<uint8_t>(n << 4));
+    t.to_std[0][n] = kMaps.phi_inv[n];
+    t.to_std[1][n] = kMaps.phi_inv[n << 4];
   }
-  out_tables([](uint8_t z) { return phi(aff(z)); }, t.enc_a[0], t.enc_a[1]);
-  out_tables([](uint8_t z) { return phi(aes_mul(2, aff(z))); }, t.enc_b[0],
-             t.enc_b[1]);
+  out_tables([](uint8_t z) { return kMaps.phi[aff(z)]; }, t.enc_a[0],
+             t.enc_a[1]);
+  out_tables([](uint8_t z) { return kMaps.phi[aes_mul(2, aff(z))]; },
+             t.enc_b[0], t.enc_b[1]);
   out_tables([](uint8_t z) { return aff(z); }, t.enc_last[0], t.enc_last[1]);
-  out_tables([](uint8_t z) { return phi(aff_inv(aes_mul(0x0e, z))); },
+  out_tables([](uint8_t z) { return psi(aes_mul(0x0e, z)); },
              t.dec_mul[0][0], t.dec_mul[0][1]);
-  out_tables([](uint8_t z) { return phi(aff_inv(aes_mul(0x0b, z))); },
+  out_tables([](uint8_t z) { return psi(aes_mul(0x0b, z)); },
              t.dec_mul[1][0], t.dec_mul[1][1]);
-  out_tables([](uint8_t z) { return phi(aff_inv(aes_mul(0x0d, z))); },
+  out_tables([](uint8_t z) { return psi(aes_mul(0x0d, z)); },
              t.dec_mul[2][0], t.dec_mul[2][1]);
-  out_tables([](uint8_t z) { return phi(aff_inv(aes_mul(0x09, z))); },
+  out_tables([](uint8_t z) { return psi(aes_mul(0x09, z)); },
              t.dec_mul[3][0], t.dec_mul[3][1]);
   out_tables([](uint8_t z) { return z; }, t.dec_last[0], t.dec_last[1]);
 
@@ -319,8 +354,8 @@ constexpr Tables make_tables() {
     q = then(q, sr);  // Q_{m+1} = ShiftRows after Q_m
     p = then(p, isr);
   }
-  t.phi63 = phi(0x63);
-  t.psi63 = phi(aff_inv(0x63));
+  t.phi63 = kMaps.phi[0x63];
+  t.psi63 = psi(0x63);
   return t;
 }
 

@@ -93,15 +93,6 @@ struct NohwKey {
 };
 static_assert(sizeof(NohwKey) <= kGhashKeyStorageBytes);
 
-CTC_GH_INLINE u64 rev64(u64 x) {
-  x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
-  x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
-  x = ((x >> 4) & 0x0f0f0f0f0f0f0f0full) | ((x & 0x0f0f0f0f0f0f0f0full) << 4);
-  x = ((x >> 8) & 0x00ff00ff00ff00ffull) | ((x & 0x00ff00ff00ff00ffull) << 8);
-  x = ((x >> 16) & 0x0000ffff0000ffffull) | ((x & 0x0000ffff0000ffffull) << 16);
-  return (x >> 32) | (x << 32);
-}
-
 constexpr u64 kM0 = 0x1111111111111111ull, kM1 = 0x2222222222222222ull,
               kM2 = 0x4444444444444444ull, kM3 = 0x8888888888888888ull;
 
@@ -152,6 +143,15 @@ CTC_GH_INLINE void finish(const Acc& a, u64 w[4]) {
 }
 
 #else  // 32-bit targets
+
+CTC_GH_INLINE u64 rev64(u64 x) {
+  x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
+  x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
+  x = ((x >> 4) & 0x0f0f0f0f0f0f0f0full) | ((x & 0x0f0f0f0f0f0f0f0full) << 4);
+  x = ((x >> 8) & 0x00ff00ff00ff00ffull) | ((x & 0x00ff00ff00ff00ffull) << 8);
+  x = ((x >> 16) & 0x0000ffff0000ffffull) | ((x & 0x0000ffff0000ffffull) << 16);
+  return (x >> 32) | (x << 32);
+}
 
 // clmul_lo: the low 64 bits of the carry-less product x * y.
 CTC_GH_INLINE u64 clmul_lo(u64 x, u64 y) {

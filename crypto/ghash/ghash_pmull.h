@@ -45,24 +45,54 @@ inline constexpr size_t kHkOffset = 16 * kMaxPowers;
 inline constexpr size_t kKeyBytes = kHkOffset + 8 * kMaxPowers;
 static_assert(kKeyBytes <= kGhashKeyStorageBytes);
 
+// Poly64: a 64-bit polynomial operand; lo64(v): the low lane of v as one;
+// mul64(a, b): the 128-bit carry-less product a * b (PMULL / VMULL.P64, a
+// fixed-latency instruction). clang 14's arm_neon.h declares poly128_t,
+// vmull_p64 and the poly64 lane and cast intrinsics for AArch64 only, so
+// for clang on AArch32 the operand is a D register and VMULL.P64 Qd, Dn, Dm
+// is written as inline assembly.
+#if defined(__clang__) && !defined(__aarch64__)
+using Poly64 = uint8x8_t;
+CTCRYPTO_PMULL_INLINE Poly64 lo64(uint8x16_t v) { return vget_low_u8(v); }
+CTCRYPTO_PMULL_INLINE uint8x16_t mul64(Poly64 a, Poly64 b) {
+  uint8x16_t r;
+  __asm__("vmull.p64 %q0, %P1, %P2" : "=w"(r) : "w"(a), "w"(b));
+  return r;
+}
+#else
+using Poly64 = poly64_t;
+CTCRYPTO_PMULL_INLINE Poly64 lo64(uint8x16_t v) {
+  return vgetq_lane_p64(vreinterpretq_p64_u8(v), 0);
+}
+CTCRYPTO_PMULL_INLINE uint8x16_t mul64(Poly64 a, Poly64 b) {
+  return vreinterpretq_u8_p128(vmull_p64(a, b));
+}
+#endif
+
 CTCRYPTO_PMULL_INLINE uint8x16_t load_power(const uint8_t* key, size_t i) {
   return vld1q_u8(key + 16 * i);
 }
-CTCRYPTO_PMULL_INLINE poly64_t load_hk(const uint8_t* key, size_t i) {
+CTCRYPTO_PMULL_INLINE Poly64 load_hk(const uint8_t* key, size_t i) {
+#if defined(__clang__) && !defined(__aarch64__)
+  return vld1_u8(key + kHkOffset + 8 * i);
+#else
   return vget_lane_p64(vreinterpret_p64_u8(vld1_u8(key + kHkOffset + 8 * i)),
                        0);
+#endif
 }
 
 // pmull_lo / pmull_hi: the 128-bit carry-less product of the low (high)
 // 64-bit lanes of a and b.
 CTCRYPTO_PMULL_INLINE uint8x16_t pmull_lo(uint8x16_t a, uint8x16_t b) {
-  return vreinterpretq_u8_p128(
-      vmull_p64(vgetq_lane_p64(vreinterpretq_p64_u8(a), 0),
-                vgetq_lane_p64(vreinterpretq_p64_u8(b), 0)));
+  return mul64(lo64(a), lo64(b));
 }
 CTCRYPTO_PMULL_INLINE uint8x16_t pmull_hi(uint8x16_t a, uint8x16_t b) {
+#if defined(__clang__) && !defined(__aarch64__)
+  return mul64(vget_high_u8(a), vget_high_u8(b));
+#else
   return vreinterpretq_u8_p128(
       vmull_high_p64(vreinterpretq_p64_u8(a), vreinterpretq_p64_u8(b)));
+#endif
 }
 
 // Acc: an unreduced sum of Karatsuba products. For each term x*h,
@@ -80,13 +110,11 @@ CTCRYPTO_PMULL_INLINE Acc acc_zero() {
 
 // acc_mul: acc += x * h with x, h in natural order and hk = h0 ^ h1.
 CTCRYPTO_PMULL_INLINE void acc_mul(Acc& acc, uint8x16_t x, uint8x16_t h,
-                                   poly64_t hk) {
+                                   Poly64 hk) {
   uint8x16_t t = veorq_u8(x, vextq_u8(x, x, 8));  // low lane: x0 ^ x1
   acc.lo = veorq_u8(acc.lo, pmull_lo(x, h));
   acc.hi = veorq_u8(acc.hi, pmull_hi(x, h));
-  acc.mid =
-      veorq_u8(acc.mid, vreinterpretq_u8_p128(vmull_p64(
-                            vgetq_lane_p64(vreinterpretq_p64_u8(t), 0), hk)));
+  acc.mid = veorq_u8(acc.mid, mul64(lo64(t), hk));
 }
 
 // reduce: the 256-bit product d3:d2:d1:d0 (64-bit words) modulo g.
@@ -109,7 +137,7 @@ CTCRYPTO_PMULL_INLINE uint8x16_t reduce(const Acc& acc) {
 CTCRYPTO_PMULL_INLINE uint8x16_t mul(uint8x16_t a, uint8x16_t b) {
   Acc acc = acc_zero();
   uint8x16_t bk = veorq_u8(b, vextq_u8(b, b, 8));
-  acc_mul(acc, a, b, vgetq_lane_p64(vreinterpretq_p64_u8(bk), 0));
+  acc_mul(acc, a, b, lo64(bk));
   return reduce(acc);
 }
 
