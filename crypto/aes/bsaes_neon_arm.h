@@ -144,7 +144,11 @@ CTCRYPTO_BS_INLINE void full_rounds(V q[8], const uint8_t* rk, unsigned n,
 // (The engine may wipe planes that a zero-length call never set: the
 // VEOR of an unset register is harmless, so that warning is off here.)
 #pragma GCC diagnostic push
+#if defined(__clang__)
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#else
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 CTCRYPTO_BS_INLINE void wipe_regs(V q[8]) {
 #pragma GCC unroll 8
   for (int j = 0; j < 8; j++) __asm__ volatile("veor %q0, %q0, %q0" : "+w"(q[j]));
