@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "crypto/testing/ghash_nohw32_rows.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/ghash.h"
 
@@ -57,7 +58,15 @@ std::vector<const GhashBackend*> UsableGhashBackends() {
   for (const GhashBackend* b : AllGhashBackends()) {
     if (ctcrypto::internal::ghash_backend_usable(b)) out.push_back(b);
   }
+  for (const GhashBackend* b : GhashVariantRows()) out.push_back(b);
   return out;
+}
+
+// Linked from //crypto:ghash_nohw32_test_rows: a build without them fails
+// to link, so the suites cannot silently lose them.
+std::vector<const GhashBackend*> GhashVariantRows() {
+  return {&ctcrypto::internal::kGhashNohw32Mul64,
+          &ctcrypto::internal::kGhashNohw32Mul32};
 }
 
 std::vector<GcmBackends> UsableGcmBackends() {

@@ -40,9 +40,14 @@ std::vector<const AesBackend*> AllAesBackends();
 std::vector<const GhashBackend*> AllGhashBackends();
 
 // The compiled-in rows this CPU (after CTCRYPTO_DISABLE) can run, in table
-// order.
+// order; for GHASH followed by GhashVariantRows().
 std::vector<const AesBackend*> UsableAesBackends();
 std::vector<const GhashBackend*> UsableGhashBackends();
+// The rows that are no table's but run the variants a table row compiles to
+// on other cores: the 32-bit portable GHASH with 32x32->64 and with
+// 32x32->32 multiplies (crypto/testing/ghash_nohw32_rows.h). Portable, so
+// usable on every CPU.
+std::vector<const GhashBackend*> GhashVariantRows();
 
 // GcmBackends: one (AES row, GHASH row) combination for
 // internal::init_with_rows(AesGcm&, ...).

@@ -11,28 +11,19 @@
 // product. This is the integer-multiplication GHASH of the literature
 // (Pornin's "constant-time mul" write-up for BearSSL; Käsper–Schwabe
 // section 5 discusses the table alternative and its timing leak); written
-// here from that description. Two variants, chosen at compile time:
+// here from that description. This file is the 64-bit targets' row (the
+// compiler has unsigned __int128: x86_64 MUL/MULX, AArch64 MUL+UMULH, riscv64
+// MUL+MULHU); 32-bit targets compile ghash_nohw32.cc instead, which works on
+// 32-bit words with a multiplier chosen per core.
 //
-//  - 64-bit targets (the compiler has unsigned __int128: x86_64 MUL/MULX,
-//    AArch64 MUL+UMULH): each 64x64 multiply yields all 128 product bits.
-//    Holey words of a 64-bit operand have 16 bits, so one position (bit
-//    60 + i + j of a pair of classes i, j) can count 16 and carry into the
-//    next bit of its own class. The four lowest bits of one operand are
-//    therefore multiplied separately: each is a word with a single bit, so
-//    its integer product with the whole other operand is a plain shift and
-//    has no carries; the remaining holey words have at most 15 bits (the
-//    split BoringSSL's portable GHASH also describes). 20
-//    multiplies per 64x64 product and no bit reversal.
-//
-//  - 32-bit targets: a 64-bit multiply is already three 32-bit ones, so only
-//    the low 64 bits of the product are computed (the count of 16 then
-//    occurs only at bit 60 of a class-0 pair, and its carry leaves the
-//    word). The high 64 bits come from the same routine on bit-reversed
-//    operands, since rev(a) * rev(b) is rev(a * b) for carry-less
-//    multiplication; the key's reversed halves are precomputed, and since
-//    the reversal is linear the three Karatsuba terms' reversed products
-//    are reversed back after being combined, and rev(yh ^ yl) is
-//    rev(yh) ^ rev(yl): five reversals per block.
+// Each 64x64 multiply yields all 128 product bits. Holey words of a 64-bit
+// operand have 16 bits, so one position (bit 60 + i + j of a pair of classes
+// i, j) can count 16 and carry into the next bit of its own class. The four
+// lowest bits of one operand are therefore multiplied separately: each is a
+// word with a single bit, so its integer product with the whole other
+// operand is a plain shift and has no carries; the remaining holey words
+// have at most 15 bits (the split BoringSSL's portable GHASH also
+// describes). 20 multiplies per 64x64 product and no bit reversal.
 //
 // Layout. GCM numbers bits from the most significant bit of byte 0 as x^0,
 // so a block read as a big-endian 128-bit integer is the polynomial with its
@@ -41,26 +32,24 @@
 // bits, and reduction by x^128 + x^7 + x^2 + x + 1 in reversed order folds
 // the low words into the high ones with right shifts by 0, 1, 2 and 7.
 //
-// Aggregated reduction (64-bit variant). Four blocks are folded per
+// Aggregated reduction. Four blocks are folded per
 // reduction with the precomputed powers H^4..H^1:
 // Y' = (Y ^ X0) H^4 ^ X1 H^3 ^ X2 H^2 ^ X3 H, whose unreduced 255-bit
 // products are XORed together and reduced once. A call with 1..3 blocks
 // left uses H^n..H^1 the same way, so every call of up to four blocks
 // (gcm.cc's short-message call: AD, data, lengths) costs one reduction.
 // Karatsuba over the 64-bit halves, three products per block; its middle-
-// term correction is also linear and done once per reduction. The 32-bit
-// variant reduces after every block: with 32-bit registers the six live
-// 64-bit accumulators of the aggregated form spill, which cost more than the
-// saved reductions (measured under qemu-arm -cpu cortex-a9).
+// term correction is also linear and done once per reduction.
 // Key: four powers of H, each as high half, low half and their XOR, plus
-// the holey words of those (64-bit variant, 480 bytes) or their bit
-// reversals (32-bit variant, which uses only H itself).
+// the holey words of those (480 bytes).
 //
 // Constant time. Only integer multiplication, shifts, AND and XOR on the
 // data and on H; no table, no branch on secrets (the split of a call into
 // groups of four depends only on the public block count). Integer multiply
-// is constant time on the targets we ship: x86_64, Cortex-A53/A75/A76,
-// Cortex-A9's UMULL.
+// is constant time on the 64-bit targets we ship: x86_64,
+// Cortex-A53/A75/A76.
+#if defined(__SIZEOF_INT128__)
+
 #include <cstring>
 #include <new>
 
@@ -78,14 +67,10 @@ using u64 = uint64_t;
 constexpr int kPowers = 4;
 
 // One power of H in Karatsuba form: [0] high half, [1] low half, [2] their
-// XOR; r[] the bit reversals (used by the 32-bit variant only).
+// XOR.
 struct Power {
   u64 h[3];
-#if defined(__SIZEOF_INT128__)
   u64 c[3][4];  // c[k][i]: the holey word of h[k] for residue class i
-#else
-  u64 r[3];
-#endif
 };
 
 struct NohwKey {
@@ -95,8 +80,6 @@ static_assert(sizeof(NohwKey) <= kGhashKeyStorageBytes);
 
 constexpr u64 kM0 = 0x1111111111111111ull, kM1 = 0x2222222222222222ull,
               kM2 = 0x4444444444444444ull, kM3 = 0x8888888888888888ull;
-
-#if defined(__SIZEOF_INT128__)
 
 using u128 = unsigned __int128;
 
@@ -142,59 +125,6 @@ CTC_GH_INLINE void finish(const Acc& a, u64 w[4]) {
   w[0] = static_cast<u64>(a.lo);
 }
 
-#else  // 32-bit targets
-
-CTC_GH_INLINE u64 rev64(u64 x) {
-  x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
-  x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
-  x = ((x >> 4) & 0x0f0f0f0f0f0f0f0full) | ((x & 0x0f0f0f0f0f0f0f0full) << 4);
-  x = ((x >> 8) & 0x00ff00ff00ff00ffull) | ((x & 0x00ff00ff00ff00ffull) << 8);
-  x = ((x >> 16) & 0x0000ffff0000ffffull) | ((x & 0x0000ffff0000ffffull) << 16);
-  return (x >> 32) | (x << 32);
-}
-
-// clmul_lo: the low 64 bits of the carry-less product x * y.
-CTC_GH_INLINE u64 clmul_lo(u64 x, u64 y) {
-  const u64 x0 = x & kM0, x1 = x & kM1, x2 = x & kM2, x3 = x & kM3;
-  const u64 y0 = y & kM0, y1 = y & kM1, y2 = y & kM2, y3 = y & kM3;
-  const u64 z0 = (x0 * y0) ^ (x1 * y3) ^ (x2 * y2) ^ (x3 * y1);
-  const u64 z1 = (x0 * y1) ^ (x1 * y0) ^ (x2 * y3) ^ (x3 * y2);
-  const u64 z2 = (x0 * y2) ^ (x1 * y1) ^ (x2 * y0) ^ (x3 * y3);
-  const u64 z3 = (x0 * y3) ^ (x1 * y2) ^ (x2 * y1) ^ (x3 * y0);
-  return (z0 & kM0) | (z1 & kM1) | (z2 & kM2) | (z3 & kM3);
-}
-
-// Per Karatsuba term k (0 high, 1 low, 2 middle): lo[k] the XOR of the low
-// product words, rv[k] the XOR of the products of the reversed operands,
-// whose reversal (shifted by one) is the XOR of the high words.
-struct Acc {
-  u64 lo[3] = {0, 0, 0}, rv[3] = {0, 0, 0};
-};
-
-CTC_GH_INLINE void mul_acc(Acc& a, u64 yh, u64 yl, const Power& p) {
-  const u64 rh = rev64(yh), rl = rev64(yl);
-  a.lo[0] ^= clmul_lo(yh, p.h[0]);
-  a.rv[0] ^= clmul_lo(rh, p.r[0]);
-  a.lo[1] ^= clmul_lo(yl, p.h[1]);
-  a.rv[1] ^= clmul_lo(rl, p.r[1]);
-  a.lo[2] ^= clmul_lo(yh ^ yl, p.h[2]);
-  a.rv[2] ^= clmul_lo(rh ^ rl, p.r[2]);
-}
-
-CTC_GH_INLINE void finish(const Acc& a, u64 w[4]) {
-  // rev(x) * rev(y) = rev127(x * y): its low 64 bits, reversed, are bits
-  // 127..64 shifted by one.
-  const u64 hh = rev64(a.rv[0]) >> 1, lh = rev64(a.rv[1]) >> 1;
-  const u64 mh = (rev64(a.rv[2]) >> 1) ^ hh ^ lh;
-  const u64 ml = a.lo[2] ^ a.lo[0] ^ a.lo[1];
-  w[3] = hh;
-  w[2] = a.lo[0] ^ mh;
-  w[1] = lh ^ ml;
-  w[0] = a.lo[1];
-}
-
-#endif
-
 // Aligns the 255-bit reversed product to 256 bits and reduces it.
 CTC_GH_INLINE void reduce(u64 w[4], u64* yh, u64* yl) {
   u64 w3 = w[3], w2 = w[2], w1 = w[1], w0 = w[0];
@@ -218,14 +148,10 @@ Power make_power(u64 hh, u64 hl) {
   p.h[1] = hl;
   p.h[2] = hh ^ hl;
   for (int i = 0; i < 3; ++i) {
-#if defined(__SIZEOF_INT128__)
     p.c[i][0] = p.h[i] & kM0;
     p.c[i][1] = p.h[i] & kM1;
     p.c[i][2] = p.h[i] & kM2;
     p.c[i][3] = p.h[i] & kM3;
-#else
-    p.r[i] = rev64(p.h[i]);
-#endif
   }
   return p;
 }
@@ -275,7 +201,6 @@ void nohw_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
                  size_t blocks) {
   u64 yh = load_be64(xi), yl = load_be64(xi + 8);
   u64 w[4];
-#if defined(__SIZEOF_INT128__)
   for (; blocks >= kPowers; blocks -= kPowers, in += 16 * kPowers) {
     // The key pointer made opaque per iteration: the powers' words are
     // reloaded from the key instead of hoisted out of the loop into
@@ -303,17 +228,6 @@ void nohw_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
     finish(a, w);
     reduce(w, &yh, &yl);
   }
-#else
-  // One block per reduction (see the essay).
-  for (; blocks > 0; --blocks, in += 16) {
-    __asm__("" : "+r"(g));  // as above: reload, do not spill, the key
-    const Power& p = key_power(g, 0);
-    Acc a;
-    mul_acc(a, yh ^ load_be64(in), yl ^ load_be64(in + 8), p);
-    finish(a, w);
-    reduce(w, &yh, &yl);
-  }
-#endif
   store_be64(xi, yh);
   store_be64(xi + 8, yl);
 }
@@ -331,3 +245,5 @@ const GhashBackend kGhashNohw = {
 };
 
 }  // namespace ctcrypto::internal
+
+#endif  // defined(__SIZEOF_INT128__)

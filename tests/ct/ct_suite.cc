@@ -65,6 +65,7 @@
 #include "crypto/ghash/ghash_backend.h"
 #include "crypto/hash/sha_backend.h"
 #include "crypto/testing/explicit_rows.h"
+#include "crypto/testing/ghash_nohw32_rows.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/ccm.h"
@@ -1058,6 +1059,15 @@ int main(int argc, char** argv) {
       ghash.push_back(b);
       s.expect(name);
     }
+  }
+  // The 32-bit portable GHASH's two multiplier variants, portable rows of no
+  // table (crypto/testing/ghash_nohw32_rows.h): the one for cores without a
+  // constant-time long multiply is the table's `nohw` row only on cores no
+  // configuration here runs.
+  for (const GhashBackend* b : {&internal::kGhashNohw32Mul64,
+                                &internal::kGhashNohw32Mul32}) {
+    ghash.push_back(b);
+    s.expect(std::string("ghash:") + b->name);
   }
 
   auto gname = [](const GhashBackend* g) {

@@ -1,0 +1,230 @@
+// ghash_nohw32.h: portable constant-time GHASH on 32-bit words, for 32-bit
+// targets (ghash_nohw32.cc makes it the `nohw` row there) and for the tests'
+// variant rows (crypto/testing/ghash_nohw32_rows.h), which run both
+// multiplier variants below on every target.
+//
+// Technique: the "holey word" integer multiplication of ghash_nohw.cc (its
+// header comment), on 32-bit operands. Each 32-bit operand is split into
+// four words keeping every fourth bit (masks 0x11111111 .. 0x88888888), 8
+// bits each. Bit s of the integer product of two such words counts the bit
+// pairs (p, q) with p + q = s, at most 8; the count fits the nibble starting
+// at s (the three bits above s are "holes" of other residue classes), so no
+// carry reaches the next bit of the class. XORing the four products of a
+// class and masking yields the exact carry-less product. The multiplier
+// decides how many product bits one instruction gives:
+//
+//  - Mul64 (32x32->64: ARM UMULL, x86 MUL): the whole 63-bit carry-less
+//    product of two 32-bit words from 16 multiplies.
+//  - Mul32 (32x32->32 only: ARMv6-M MULS, or a core whose long multiply is
+//    not constant time): the low word of each integer product is exact (the
+//    nibbles below bit 32 do not depend on anything above), which gives the
+//    low 32 bits of the carry-less product. The high 31 bits come from the
+//    same 16 multiplies on bit-reversed operands: for carry-less
+//    multiplication rev32(x) * rev32(y) = rev63(x * y), so the low word of
+//    the reversed product, reversed and shifted right by one, is bits
+//    32..62. 32 multiplies and three 32-bit reversals (one RBIT each on
+//    ARMv6T2 and later) per 32x32 product. (Pornin's BearSSL "constant-time
+//    mul" write-up describes this reversal; written here from that
+//    description.)
+//
+// 128x128 product: Karatsuba twice, over the 64-bit halves and then over
+// their 32-bit words, nine 32x32 products per block. Their operands are the
+// words a0..a3 of a block and the sums a0^a1, a2^a3, a0^a2, a1^a3 and
+// a0^a1^a2^a3; the key holds the same nine words of H (36 bytes).
+//
+// No powers of H, one reduction per block (ghash_nohw.cc's reduction, on
+// 64-bit words). With 13 usable 32-bit registers the aggregated form (several
+// blocks' unreduced products summed, then one reduction) keeps eight more
+// accumulator words live, which spill, and each power costs another 36 key
+// bytes; the reduction it saves is about 30 instructions against about 700
+// for the nine products. So the key is H alone and fits 64 bytes.
+//
+// Code size. The nine products are one loop over the operand words with one
+// copy of the 32x32 product; builds that optimise for speed unroll it
+// (CTC_NOHW32_UNROLL), -Os keeps one copy.
+//
+// Constant time. Integer multiply, shifts, AND, XOR and (Mul32) bit
+// reversal on data and key; loop counts and array indices are public
+// (block counts, the fixed nine products). The multiply itself must be
+// constant time on the core; ghash_nohw32.cc chooses the variant per core.
+#ifndef CTCRYPTO_GHASH_GHASH_NOHW32_H_
+#define CTCRYPTO_GHASH_GHASH_NOHW32_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <new>
+
+#include "crypto/ghash/ghash_backend.h"
+#include "crypto/internal.h"
+
+namespace ctcrypto::internal::ghash_nohw32 {
+
+#define CTC_NOHW32_INLINE [[gnu::always_inline]] inline
+#if defined(__OPTIMIZE_SIZE__)
+#define CTC_NOHW32_UNROLL
+#else
+#define CTC_NOHW32_UNROLL _Pragma("GCC unroll 9")
+#endif
+
+using u32 = uint32_t;
+using u64 = uint64_t;
+
+constexpr u32 kM0 = 0x11111111u, kM1 = 0x22222222u, kM2 = 0x44444444u,
+              kM3 = 0x88888888u;
+
+// The key: the nine Karatsuba operand words of H (see above), in the order
+// of operands().
+struct Key {
+  u32 h[9];
+};
+// The 32-bit targets' key objects are sized for 64 bytes.
+static_assert(sizeof(Key) <= 64);
+static_assert(sizeof(Key) <= kGhashKeyStorageBytes);
+
+// The 32x32 carry-less product with 32x32->64 multiplies.
+struct Mul64 {
+  CTC_NOHW32_INLINE static u64 m(u32 a, u32 b) { return u64{a} * b; }
+  CTC_NOHW32_INLINE static u64 clmul(u32 x, u32 y) {
+    const u32 x0 = x & kM0, x1 = x & kM1, x2 = x & kM2, x3 = x & kM3;
+    const u32 y0 = y & kM0, y1 = y & kM1, y2 = y & kM2, y3 = y & kM3;
+    const u64 z0 = m(x0, y0) ^ m(x1, y3) ^ m(x2, y2) ^ m(x3, y1);
+    const u64 z1 = m(x0, y1) ^ m(x1, y0) ^ m(x2, y3) ^ m(x3, y2);
+    const u64 z2 = m(x0, y2) ^ m(x1, y1) ^ m(x2, y0) ^ m(x3, y3);
+    const u64 z3 = m(x0, y3) ^ m(x1, y2) ^ m(x2, y1) ^ m(x3, y0);
+    constexpr u64 k0 = (u64{kM0} << 32) | kM0;
+    return (z0 & k0) | (z1 & (k0 << 1)) | (z2 & (k0 << 2)) | (z3 & (k0 << 3));
+  }
+};
+
+// rev32: the bit reversal of a 32-bit word. RBIT where the ISA has it
+// (ARMv6T2 and later outside ARMv6-M / ARMv8-M Baseline); elsewhere swaps.
+CTC_NOHW32_INLINE u32 rev32(u32 x) {
+#if defined(__clang__)
+  return __builtin_bitreverse32(x);
+#elif defined(__ARM_ARCH) && (__ARM_ARCH >= 7) && \
+    (defined(__ARM_ARCH_ISA_ARM) || __ARM_ARCH_ISA_THUMB >= 2)
+  u32 r;
+  __asm__("rbit %0, %1" : "=r"(r) : "r"(x));
+  return r;
+#else
+  x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+  x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+  x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
+  return __builtin_bswap32(x);
+#endif
+}
+
+// The 32x32 carry-less product with 32x32->32 multiplies.
+struct Mul32 {
+  // lo: the low 32 bits of the carry-less product.
+  CTC_NOHW32_INLINE static u32 lo(u32 x, u32 y) {
+    const u32 x0 = x & kM0, x1 = x & kM1, x2 = x & kM2, x3 = x & kM3;
+    const u32 y0 = y & kM0, y1 = y & kM1, y2 = y & kM2, y3 = y & kM3;
+    const u32 z0 = (x0 * y0) ^ (x1 * y3) ^ (x2 * y2) ^ (x3 * y1);
+    const u32 z1 = (x0 * y1) ^ (x1 * y0) ^ (x2 * y3) ^ (x3 * y2);
+    const u32 z2 = (x0 * y2) ^ (x1 * y1) ^ (x2 * y0) ^ (x3 * y3);
+    const u32 z3 = (x0 * y3) ^ (x1 * y2) ^ (x2 * y1) ^ (x3 * y0);
+    return (z0 & kM0) | (z1 & kM1) | (z2 & kM2) | (z3 & kM3);
+  }
+  CTC_NOHW32_INLINE static u64 clmul(u32 x, u32 y) {
+    const u32 hi = rev32(lo(rev32(x), rev32(y))) >> 1;
+    return (u64{hi} << 32) | lo(x, y);
+  }
+};
+
+// operands: the nine Karatsuba operand words of the 128-bit value
+// w3:w2:w1:w0 (w3 most significant): per 64-bit product (low halves, high
+// halves, their sum) its 32-bit low word, high word and their sum.
+CTC_NOHW32_INLINE void operands(u32 w0, u32 w1, u32 w2, u32 w3, u32 o[9]) {
+  o[0] = w0;
+  o[1] = w1;
+  o[2] = w0 ^ w1;
+  o[3] = w2;
+  o[4] = w3;
+  o[5] = w2 ^ w3;
+  o[6] = w0 ^ w2;
+  o[7] = w1 ^ w3;
+  o[8] = o[6] ^ o[7];
+}
+
+// karatsuba64: the 127-bit product of a 64-bit Karatsuba triple (low-word
+// product, high-word product, product of the sums) as hi:lo.
+CTC_NOHW32_INLINE void karatsuba64(const u64 p[3], u64* hi, u64* lo) {
+  const u64 mid = p[2] ^ p[0] ^ p[1];
+  *hi = p[1] ^ (mid >> 32);
+  *lo = p[0] ^ (mid << 32);
+}
+
+// As ghash_nohw.cc: aligns the 255-bit reversed product w3..w0 to 256 bits
+// and reduces it by x^128 + x^7 + x^2 + x + 1 in reversed bit order.
+CTC_NOHW32_INLINE void reduce(u64 w3, u64 w2, u64 w1, u64 w0, u64* yh,
+                              u64* yl) {
+  w3 = (w3 << 1) | (w2 >> 63);
+  w2 = (w2 << 1) | (w1 >> 63);
+  w1 = (w1 << 1) | (w0 >> 63);
+  w0 <<= 1;
+  w2 ^= w0 ^ (w0 >> 1) ^ (w0 >> 2) ^ (w0 >> 7);
+  w1 ^= (w0 << 63) ^ (w0 << 62) ^ (w0 << 57);
+  w3 ^= w1 ^ (w1 >> 1) ^ (w1 >> 2) ^ (w1 >> 7);
+  w2 ^= (w1 << 63) ^ (w1 << 62) ^ (w1 << 57);
+  *yh = w3;
+  *yl = w2;
+}
+
+// Key words are read straight from the storage, where init created the Key
+// object (no stack copy of H).
+CTC_NOHW32_INLINE const Key* key_of(const GhashKeyState* g) {
+  return std::launder(reinterpret_cast<const Key*>(g->storage));
+}
+
+inline size_t init_key(GhashKeyState* g, const uint8_t h[16]) {
+  Key* k = new (g->storage) Key;
+  operands(load_be32(h + 12), load_be32(h + 8), load_be32(h + 4),
+           load_be32(h), k->h);
+  return sizeof(Key);
+}
+
+inline void init(GhashKeyState* g, const uint8_t h[16]) { init_key(g, h); }
+
+// init_powers: there are no powers; every update reads the same 36 bytes.
+inline GhashKeyExtent init_powers(GhashKeyState* g, const uint8_t h[16],
+                                  size_t /*max_blocks*/) {
+  return GhashKeyExtent{{0, 0}, {init_key(g, h), 0}};
+}
+
+template <class Mul>
+void update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
+            size_t blocks) {
+  u64 yh = load_be64(xi), yl = load_be64(xi + 8);
+  for (; blocks > 0; --blocks, in += 16) {
+    // The key pointer made opaque per block: the key words are reloaded
+    // from the key, not hoisted into registers that spill to this frame.
+    __asm__("" : "+r"(g));
+    const Key* k = key_of(g);
+    const u64 ah = yh ^ load_be64(in), al = yl ^ load_be64(in + 8);
+    u32 x[9];
+    operands(static_cast<u32>(al), static_cast<u32>(al >> 32),
+             static_cast<u32>(ah), static_cast<u32>(ah >> 32), x);
+    u64 p[9];
+    CTC_NOHW32_UNROLL
+    for (int i = 0; i < 9; ++i) p[i] = Mul::clmul(x[i], k->h[i]);
+    // 64-bit products of the low halves, the high halves and their sums,
+    // then the outer Karatsuba step as in ghash_nohw.cc's finish().
+    u64 lh, ll, hh, hl, mh, ml;
+    karatsuba64(p, &lh, &ll);
+    karatsuba64(p + 3, &hh, &hl);
+    karatsuba64(p + 6, &mh, &ml);
+    mh ^= lh ^ hh;
+    ml ^= ll ^ hl;
+    reduce(hh, hl ^ mh, lh ^ ml, ll, &yh, &yl);
+  }
+  store_be64(xi, yh);
+  store_be64(xi + 8, yl);
+}
+
+#undef CTC_NOHW32_UNROLL
+#undef CTC_NOHW32_INLINE
+
+}  // namespace ctcrypto::internal::ghash_nohw32
+
+#endif  // CTCRYPTO_GHASH_GHASH_NOHW32_H_
