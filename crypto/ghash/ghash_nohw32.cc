@@ -18,6 +18,8 @@
 //    __ARM_FEATURE_DSP and a one-cycle UMULL), ARMv8-M Mainline
 //    (Cortex-M33/M35P/M55, with or without DSP), ARMv7-A/R (Cortex-A9 and
 //    later application cores), and 32-bit targets of other architectures.
+//
+// mca-loop: ghash=nohw ghash_nohw32::update< 16
 #if !defined(__SIZEOF_INT128__)
 
 #include "crypto/ghash/ghash_backend.h"

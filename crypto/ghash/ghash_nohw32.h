@@ -81,18 +81,24 @@ struct Key {
 static_assert(sizeof(Key) <= 64);
 static_assert(sizeof(Key) <= kGhashKeyStorageBytes);
 
-// The 32x32 carry-less product with 32x32->64 multiplies.
+// The 32x32 carry-less product with 32x32->64 multiplies. One residue class
+// of the product at a time, y's holey words recomputed per class (one AND
+// each, immediate masks): ten live words instead of fourteen, so the product
+// fits the Thumb-2 register file without spills.
 struct Mul64 {
   CTC_NOHW32_INLINE static u64 m(u32 a, u32 b) { return u64{a} * b; }
   CTC_NOHW32_INLINE static u64 clmul(u32 x, u32 y) {
     const u32 x0 = x & kM0, x1 = x & kM1, x2 = x & kM2, x3 = x & kM3;
-    const u32 y0 = y & kM0, y1 = y & kM1, y2 = y & kM2, y3 = y & kM3;
-    const u64 z0 = m(x0, y0) ^ m(x1, y3) ^ m(x2, y2) ^ m(x3, y1);
-    const u64 z1 = m(x0, y1) ^ m(x1, y0) ^ m(x2, y3) ^ m(x3, y2);
-    const u64 z2 = m(x0, y2) ^ m(x1, y1) ^ m(x2, y0) ^ m(x3, y3);
-    const u64 z3 = m(x0, y3) ^ m(x1, y2) ^ m(x2, y1) ^ m(x3, y0);
     constexpr u64 k0 = (u64{kM0} << 32) | kM0;
-    return (z0 & k0) | (z1 & (k0 << 1)) | (z2 & (k0 << 2)) | (z3 & (k0 << 3));
+    u64 r = (m(x0, y & kM0) ^ m(x1, y & kM3) ^ m(x2, y & kM2) ^
+             m(x3, y & kM1)) & k0;
+    r |= (m(x0, y & kM1) ^ m(x1, y & kM0) ^ m(x2, y & kM3) ^
+          m(x3, y & kM2)) & (k0 << 1);
+    r |= (m(x0, y & kM2) ^ m(x1, y & kM1) ^ m(x2, y & kM0) ^
+          m(x3, y & kM3)) & (k0 << 2);
+    r |= (m(x0, y & kM3) ^ m(x1, y & kM2) ^ m(x2, y & kM1) ^
+          m(x3, y & kM0)) & (k0 << 3);
+    return r;
   }
 };
 
@@ -116,15 +122,19 @@ CTC_NOHW32_INLINE u32 rev32(u32 x) {
 
 // The 32x32 carry-less product with 32x32->32 multiplies.
 struct Mul32 {
-  // lo: the low 32 bits of the carry-less product.
+  // lo: the low 32 bits of the carry-less product (class by class, as
+  // Mul64::clmul).
   CTC_NOHW32_INLINE static u32 lo(u32 x, u32 y) {
     const u32 x0 = x & kM0, x1 = x & kM1, x2 = x & kM2, x3 = x & kM3;
-    const u32 y0 = y & kM0, y1 = y & kM1, y2 = y & kM2, y3 = y & kM3;
-    const u32 z0 = (x0 * y0) ^ (x1 * y3) ^ (x2 * y2) ^ (x3 * y1);
-    const u32 z1 = (x0 * y1) ^ (x1 * y0) ^ (x2 * y3) ^ (x3 * y2);
-    const u32 z2 = (x0 * y2) ^ (x1 * y1) ^ (x2 * y0) ^ (x3 * y3);
-    const u32 z3 = (x0 * y3) ^ (x1 * y2) ^ (x2 * y1) ^ (x3 * y0);
-    return (z0 & kM0) | (z1 & kM1) | (z2 & kM2) | (z3 & kM3);
+    u32 r = ((x0 * (y & kM0)) ^ (x1 * (y & kM3)) ^ (x2 * (y & kM2)) ^
+             (x3 * (y & kM1))) & kM0;
+    r |= ((x0 * (y & kM1)) ^ (x1 * (y & kM0)) ^ (x2 * (y & kM3)) ^
+          (x3 * (y & kM2))) & kM1;
+    r |= ((x0 * (y & kM2)) ^ (x1 * (y & kM1)) ^ (x2 * (y & kM0)) ^
+          (x3 * (y & kM3))) & kM2;
+    r |= ((x0 * (y & kM3)) ^ (x1 * (y & kM2)) ^ (x2 * (y & kM1)) ^
+          (x3 * (y & kM0))) & kM3;
+    return r;
   }
   CTC_NOHW32_INLINE static u64 clmul(u32 x, u32 y) {
     const u32 hi = rev32(lo(rev32(x), rev32(y))) >> 1;
@@ -207,7 +217,13 @@ void update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
              static_cast<u32>(ah), static_cast<u32>(ah >> 32), x);
     u64 p[9];
     CTC_NOHW32_UNROLL
-    for (int i = 0; i < 9; ++i) p[i] = Mul::clmul(x[i], k->h[i]);
+    for (int i = 0; i < 9; ++i) {
+      p[i] = Mul::clmul(x[i], k->h[i]);
+      // A scheduling barrier (GCC does not move instructions across a
+      // volatile asm): without it the unrolled products' operand splits are
+      // hoisted together and spill (about a quarter more cycles per block).
+      __asm__ __volatile__("");
+    }
     // 64-bit products of the low halves, the high halves and their sums,
     // then the outer Karatsuba step as in ghash_nohw.cc's finish().
     u64 lh, ll, hh, hl, mh, ml;
