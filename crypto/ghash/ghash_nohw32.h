@@ -23,7 +23,7 @@
 //    multiplication rev32(x) * rev32(y) = rev63(x * y), so the low word of
 //    the reversed product, reversed and shifted right by one, is bits
 //    32..62. 32 multiplies and three 32-bit reversals (one RBIT each on
-//    ARMv6T2 and later) per 32x32 product. (Pornin's BearSSL "constant-time
+//    ARMv7-M; shifts and masks on ARMv6-M) per 32x32 product. (Pornin's BearSSL "constant-time
 //    mul" write-up describes this reversal; written here from that
 //    description.)
 //
@@ -33,15 +33,19 @@
 // a0^a1^a2^a3; the key holds the same nine words of H (36 bytes).
 //
 // No powers of H, one reduction per block (ghash_nohw.cc's reduction, on
-// 64-bit words). With 13 usable 32-bit registers the aggregated form (several
-// blocks' unreduced products summed, then one reduction) keeps eight more
-// accumulator words live, which spill, and each power costs another 36 key
-// bytes; the reduction it saves is about 30 instructions against about 700
-// for the nine products. So the key is H alone and fits 64 bytes.
+// 64-bit words). Thumb-2 has 14 allocatable registers, which one 32x32
+// product already fills; the aggregated form (several blocks' unreduced
+// products summed, then one reduction) would keep eight more accumulator
+// words live across the products, which spill, and each power of H costs
+// another 36 key bytes and code to compute it at set-up. The reduction it
+// saves is about 40 of the about 840 instructions of a block (Cortex-M4,
+// -O2). So the key is H alone and fits 64 bytes, and set-up is a few XORs.
 //
 // Code size. The nine products are one loop over the operand words with one
 // copy of the 32x32 product; builds that optimise for speed unroll it
-// (CTC_NOHW32_UNROLL), -Os keeps one copy.
+// (CTC_NOHW32_UNROLL), -Os keeps one copy. The frame holds the block's nine
+// operand words and nine products (data, not key: the key words are read
+// from the key object inside the loop).
 //
 // Constant time. Integer multiply, shifts, AND, XOR and (Mul32) bit
 // reversal on data and key; loop counts and array indices are public
@@ -83,8 +87,9 @@ static_assert(sizeof(Key) <= kGhashKeyStorageBytes);
 
 // The 32x32 carry-less product with 32x32->64 multiplies. One residue class
 // of the product at a time, y's holey words recomputed per class (one AND
-// each, immediate masks): ten live words instead of fourteen, so the product
-// fits the Thumb-2 register file without spills.
+// each, an immediate mask on Thumb-2): x's four holey words, y, one class's
+// accumulator and the result live, not all eight holey words and four
+// accumulators, so fewer spills.
 struct Mul64 {
   CTC_NOHW32_INLINE static u64 m(u32 a, u32 b) { return u64{a} * b; }
   CTC_NOHW32_INLINE static u64 clmul(u32 x, u32 y) {
@@ -102,8 +107,10 @@ struct Mul64 {
   }
 };
 
-// rev32: the bit reversal of a 32-bit word. RBIT where the ISA has it
-// (ARMv6T2 and later outside ARMv6-M / ARMv8-M Baseline); elsewhere swaps.
+// rev32: the bit reversal of a 32-bit word. RBIT on ARMv7 and later with
+// Thumb-2 or ARM state (clang's builtin finds it itself); elsewhere (ARMv6-M,
+// ARMv8-M Baseline, other ISAs) swaps of bits, pairs and nibbles and a byte
+// swap.
 CTC_NOHW32_INLINE u32 rev32(u32 x) {
 #if defined(__clang__)
   return __builtin_bitreverse32(x);
