@@ -12,6 +12,10 @@
 # most; the other clang configs of util/configs.tsv are built, not run, to
 # keep the run short). CLANG_CONFIGS= skips them.
 #
+# Then //tests/... and //toolchains/... of the bare-metal configs,
+# MCU_CONFIGS (default all of util/mcu_configs.tsv: cortex_m0plus, cortex_m4,
+# cortex_m33; each its own build, the -mcpu differs). MCU_CONFIGS= skips them.
+#
 #   util/test-all.sh [extra bazel test arguments...]
 #   CONFIGS="aarch64_ce armv7_neon" TARGETS=//tests/... util/test-all.sh
 set -u
@@ -23,8 +27,11 @@ util/install-deps.sh || exit 1
 CONFIGS=${CONFIGS:-$(configs_all)}
 CLANG_CONFIGS=${CLANG_CONFIGS-clang_aarch64_ce clang_armv7_neon}
 CLANG_TARGETS=${CLANG_TARGETS:-//tests/...}
-# shellcheck disable=SC2086 # CONFIGS and CLANG_CONFIGS are lists
+MCU_CONFIGS=${MCU_CONFIGS-$(configs_mcu)}
+# shellcheck disable=SC2086 # CONFIGS, CLANG_CONFIGS and MCU_CONFIGS are lists
 configs_check $CONFIGS $CLANG_CONFIGS || exit 2
+# shellcheck disable=SC2086
+mcu_configs_check $MCU_CONFIGS || exit 2
 JOBS=${JOBS:-2}
 TARGETS=${TARGETS:-//...}
 
@@ -66,10 +73,10 @@ for c in $CLANG_CONFIGS; do
   suite "$c" "$CLANG_TARGETS" --config="$c" "$@"
 done
 
-# The microcontroller configs (bare metal, qemu-system-arm with semihosting;
-# not in util/configs.tsv, whose runners are QEMU user mode): the test suites
+# The microcontroller configs (util/mcu_configs.tsv: bare metal,
+# qemu-system-arm with semihosting; default all of them): the test suites
 # that can run without an OS. MCU_CONFIGS="" skips them.
-for c in ${MCU_CONFIGS-cortex_m4 cortex_m33}; do
+for c in $MCU_CONFIGS; do
   suite "$c" "//tests/... //toolchains/..." --config="$c" "$@"
 done
 
