@@ -19,9 +19,10 @@
 // unchanged on the M3. What the M3 allows and an M0+ does not is made to
 // fault here before the C runtime starts (mps2_reset): an unaligned load or
 // store, which ARMv6-M always traps (its CCR.UNALIGN_TRP reads as one) and
-// ARMv7-M performs unless UNALIGN_TRP is set. The other
-// difference, instructions outside ARMv6-M, qemu_mps2.sh checks in the
-// binary before running it.
+// ARMv7-M performs unless UNALIGN_TRP is set. The other difference,
+// instructions outside ARMv6-M, qemu_mps2.sh checks in the binary before
+// running it.
+
 #include <stdint.h>
 
 extern char __stack_top[];  // mps2.ld: the end of RAM
