@@ -461,8 +461,9 @@ class Theirs : public Side {
 //    EVP_CTRL_AEAD_SET_MAC_KEY once, then per record
 //    EVP_CTRL_AEAD_TLS1_AAD with the 13-byte header and one EVP_Cipher over
 //    the record. The default provider offers them only when OPENSSL_ia32cap
-//    reports AES-NI (SHA-256 also needs AVX or SHA-NI); otherwise the fetch
-//    fails and the suite takes the composed path. For TLS 1.1+ these
+//    reports AES-NI (the SHA-256 one also needs an extension its stitched
+//    assembly uses, such as AVX or SHA-NI); otherwise the fetch fails and
+//    the suite takes the composed path. For TLS 1.1+ these
 //    ciphers take the explicit IV as a block in front of the payload: seal
 //    CBC-encrypts that block with the rest (the record layer fills it with
 //    random bytes; its encryption is the IV on the wire), so OpenSSL does one
