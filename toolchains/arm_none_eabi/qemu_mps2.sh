@@ -12,6 +12,8 @@
 #   - main's return value (or exit's status) is this script's exit status;
 #     a fault ends the run with status 1 (mps2_vectors.c).
 # The environment does not reach the program (semihosting has no getenv).
+# QEMU_MPS2_OPTS, if set, adds QEMU options (split at spaces), e.g. the
+# trace plugin of util/ct-mcu.sh.
 set -eu
 if [ $# -lt 2 ]; then
   echo "usage: qemu_mps2.sh MACHINE BINARY [ARGS...]" >&2
@@ -34,4 +36,4 @@ done
 # terminal alone.
 exec qemu-system-arm -M "$machine" -nodefaults -display none -serial none \
   -monitor none -semihosting-config enable=on,target=native \
-  -kernel "$bin" ${cmdline:+-append "$cmdline"}
+  ${QEMU_MPS2_OPTS:-} -kernel "$bin" ${cmdline:+-append "$cmdline"}
