@@ -22,7 +22,8 @@
 #
 # The negative controls (regions negative_control.*) MUST be reported: a
 # branch on a secret byte by (a), a secret-indexed table lookup by (b)
-# alone; the script fails if either goes unseen.
+# alone, a division of a secret by (c); the script fails if one goes
+# unseen.
 #
 #   util/ct-mcu.sh
 #   CT_MCU_CONFIGS=cortex_m33 CT_MCU_RUNS=5 util/ct-mcu.sh
@@ -44,7 +45,13 @@ detect_configs() {
 CONFIGS=${CT_MCU_CONFIGS:-$(detect_configs | tr '\n' ' ')}
 RUNS=${CT_MCU_RUNS:-3}
 JOBS=${JOBS:-2}
-LOG_DIR=${CT_LOG_DIR:-$(mktemp -d /tmp/ctcrypto-ct-mcu.XXXXXX)}
+# Traces are tens of MB per run: a temporary LOG_DIR is removed when every
+# check passed and kept (with the traces split per region) otherwise.
+if [ -n "${CT_LOG_DIR:-}" ]; then
+  LOG_DIR=$CT_LOG_DIR; mkdir -p "$LOG_DIR" || exit 1; log_tmp=0
+else
+  LOG_DIR=$(mktemp -d /tmp/ctcrypto-ct-mcu.XXXXXX) || exit 1; log_tmp=1
+fi
 # Cores whose 32x32->64 multiplies terminate early on small operands.
 EARLY_MUL_CONFIGS="cortex_m3"
 
@@ -80,20 +87,63 @@ secrets() {
   esac
 }
 
+# describe BIN PC: "PC <function>: instruction" from the binary.
+describe() {
+  fn=$(arm-none-eabi-addr2line -f -C -e "$1" "0x$2" | head -1)
+  insn=$(arm-none-eabi-objdump -d --no-show-raw-insn \
+           --start-address="0x$2" --stop-address="$(printf '0x%x' $((0x$2 + 4)))" "$1" |
+         grep -E "^ *$2:" | head -1 | sed 's/^ *[0-9a-f]*:[[:space:]]*//' | tr '\t' ' ')
+  echo "$2 <$fn>: $insn"
+}
+
 # explain BIN A B: the first difference between region traces A and B,
-# with the instruction (function, address, disassembly) it belongs to.
+# with the instruction (function, address, disassembly) it belongs to; for
+# a control-flow difference also the last instruction both executed (the
+# branch that went different ways).
 explain() {
   line=$(cmp "$2" "$3" 2>/dev/null | sed -n 's/.* line \([0-9]*\).*/\1/p')
   [ -z "$line" ] && line=$(($(wc -l < "$2") + 1))
   for f in "$2" "$3"; do
     ev=$(sed -n "${line}p" "$f")
     pc=$(head -n "$line" "$f" | grep '^I ' | tail -1 | cut -d' ' -f2)
-    fn=$(arm-none-eabi-addr2line -f -C -e "$1" "0x$pc" | head -1)
-    insn=$(arm-none-eabi-objdump -d --no-show-raw-insn \
-             --start-address="0x$pc" --stop-address="$(printf '0x%x' $((0x$pc + 4)))" "$1" |
-           grep -E "^ *$pc:" | head -1 | sed 's/^ *[0-9a-f]*:[[:space:]]*//' | tr '\t' ' ')
-    echo "    event $line: ${ev:-<end of region>}   at $pc <$fn>: $insn"
+    echo "    event $line: ${ev:-<end of region>}   at $(describe "$1" "$pc")"
   done
+  case $(sed -n "${line}p" "$2") in
+    I*)
+      prev=$(head -n "$((line - 1))" "$2" | grep '^I ' | tail -1 | cut -d' ' -f2)
+      [ -n "$prev" ] && echo "    diverges after $(describe "$1" "$prev")" ;;
+  esac
+}
+
+# vt_scan BIN PCS VT: the functions of BIN that contain an address listed
+# in PCS (executed), and in them every instruction whose mnemonic is in VT
+# (IT-block condition and .w/.n suffixes ignored) and every libgcc software
+# division; prints "VT ..." lines per finding and "FUNCTIONS n".
+vt_scan() {
+  arm-none-eabi-objdump -d --no-show-raw-insn -C "$1" | awk -v pcs="$2" -v vt="$3" '
+    BEGIN {
+      while ((getline l < pcs) > 0) exec[l] = 1
+      n = split(vt, v, " "); for (k = 1; k <= n; k++) bad[v[k]] = 1
+    }
+    /^[0-9a-f]+ <.*>:$/ { fn = $0; sub(/^[0-9a-f]+ </, "", fn); sub(/>:$/, "", fn); next }
+    /^ *[0-9a-f]+:\t/ {
+      a = $1; sub(/:$/, "", a)
+      if (a in exec) used[fn] = 1
+      m = $2; sub(/\..*$/, "", m)
+      sub(/(eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le)$/, "", m)
+      line = $0; sub(/^ */, "", line); gsub(/\t/, " ", line)
+      if (m in bad) hits[fn] = hits[fn] sprintf("      %s\n", line)
+    }
+    END {
+      nf = 0
+      for (f in used) {
+        nf++
+        if (f ~ /^__(aeabi_.*div|.*div[sdt]i3|.*mod[sdt]i3|udivmoddi4)/)
+          printf "VT %s: software division helper executed in a region\n", f
+        if (f in hits) printf "VT %s: variable-time instruction(s)\n%s", f, hits[f]
+      }
+      printf "FUNCTIONS %d\n", nf
+    }'
 }
 
 for c in $CONFIGS; do
@@ -142,6 +192,7 @@ for c in $CONFIGS; do
       f == "" { next }
       { print > f }
       /^I / { print $2 > p }' "$dir/trace.$r"
+    rm -f "$dir/trace.$r"
     r=$((r + 1))
   done
   record_time "$c: $RUNS runs + split" "$(($(date +%s) - start))"
@@ -190,6 +241,10 @@ for c in $CONFIGS; do
           controls="$controls$c negative control table_lookup: NOT REPORTED (instructions same: $pcs_same, data addresses same: $full_same) -- the address check is blind
 "
         fi ;;
+      negative_control.divide_secret) ;;  # checked by (c) below
+      negative_control.*)
+        add_row "$c" "$name" "FAIL: a negative control this script does not know"
+        failed=$((failed + 1)) ;;
       *)
         if [ "$full_same" = 1 ] && [ "$ninsn" -gt 0 ]; then
           add_row "$c" "$name" "ok ($RUNS runs identical: $ninsn insns, $nmem data accesses)"
@@ -205,45 +260,14 @@ for c in $CONFIGS; do
         fi ;;
     esac
   done < "$dir/regions"
-  if [ "$creported" = 2 ]; then
-    controls="$controls$c negative control: all 2 leaks reported
-"
-  else
-    controls="$controls$c negative control: only $creported of 2 leaks reported -- checker blind
-"
-    failed=$((failed + 1))
-  fi
-
   # (c) Variable-time instructions in every function that executed in a
-  # region other than the negative controls.
+  # region other than the negative controls; the division control must be
+  # found the same way.
   vt="udiv sdiv"
   case " $EARLY_MUL_CONFIGS " in *" $c "*) vt="$vt umull smull umlal smlal" ;; esac
   grep -v ' negative_control\.' "$dir/regions" | while read -r _ i _; do cat "$dir/1/$i.pc"; done |
     sort -u > "$dir/executed_pcs"
-  arm-none-eabi-objdump -d --no-show-raw-insn -C "$bin" | awk -v pcs="$dir/executed_pcs" -v vt="$vt" '
-    BEGIN {
-      while ((getline l < pcs) > 0) exec[l] = 1
-      n = split(vt, v, " "); for (k = 1; k <= n; k++) bad[v[k]] = 1
-    }
-    /^[0-9a-f]+ <.*>:$/ { fn = $0; sub(/^[0-9a-f]+ </, "", fn); sub(/>:$/, "", fn); next }
-    /^ *[0-9a-f]+:\t/ {
-      a = $1; sub(/:$/, "", a)
-      if (a in exec) used[fn] = 1
-      m = $2; sub(/\..*$/, "", m)
-      # Conditional forms in IT blocks: udiveq etc.
-      base = m; sub(/(eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le)$/, "", base)
-      if (base in bad) hits[fn] = hits[fn] sprintf("      %s: %s\n", a, $0)
-    }
-    END {
-      nf = 0
-      for (f in used) {
-        nf++
-        if (f ~ /^__(aeabi_.*div|.*div[sdt]i3|.*mod[sdt]i3|udivmoddi4)/)
-          printf "VT %s: software division helper executed in a region\n", f
-        if (f in hits) printf "VT %s: variable-time instruction(s)\n%s", f, hits[f]
-      }
-      printf "FUNCTIONS %d\n", nf
-    }' > "$dir/vt.txt"
+  vt_scan "$bin" "$dir/executed_pcs" "$vt" > "$dir/vt.txt"
   nfun=$(sed -n 's/^FUNCTIONS //p' "$dir/vt.txt")
   if grep -q '^VT ' "$dir/vt.txt"; then
     add_row "$c" "(variable-time instructions)" "FAIL: in the $nfun functions executed in the regions:"
@@ -254,6 +278,22 @@ for c in $CONFIGS; do
     add_row "$c" "(variable-time instructions)" "ok: none of $vt in the $nfun functions executed in the regions"
     passed=$((passed + 1))
   fi
+  i=$(awk '$3 == "negative_control.divide_secret" { print $2 }' "$dir/regions")
+  if [ -n "$i" ] && vt_scan "$bin" "$dir/1/$i.pc" "$vt" | grep -q '^VT '; then
+    controls="$controls$c negative control divide_secret: REPORTED ($(vt_scan "$bin" "$dir/1/$i.pc" "$vt" | grep -v '^FUNCTIONS' | sed -n '2p' | sed 's/^ *//'))
+"; creported=$((creported + 1))
+  else
+    controls="$controls$c negative control divide_secret: NOT REPORTED -- the instruction check is blind
+"
+  fi
+  if [ "$creported" = 3 ]; then
+    controls="$controls$c negative control: all 3 leaks reported
+"
+  else
+    controls="$controls$c negative control: only $creported of 3 leaks reported -- checker blind
+"
+    failed=$((failed + 1))
+  fi
   record_time "$c: compare $nregions regions" "$(($(date +%s) - start))"
 done
 
@@ -262,6 +302,11 @@ printf '%s' "$table"
 printf '%s' "$controls"
 echo "=================== ct-mcu: seconds ==================="
 printf '%s' "$times"
-echo "total $(($(date +%s) - all_start))s (traces and logs in $LOG_DIR)"
+if [ "$failed" -eq 0 ] && [ "$log_tmp" = 1 ]; then
+  rm -rf "$LOG_DIR"
+  echo "total $(($(date +%s) - all_start))s"
+else
+  echo "total $(($(date +%s) - all_start))s (traces and logs in $LOG_DIR)"
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

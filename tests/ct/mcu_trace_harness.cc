@@ -30,9 +30,10 @@
 // 1 KiB-chunk paths (more than 48 + 256 bytes).
 //
 // Negative controls, in regions named negative_control.*: a branch on a
-// secret byte and a table lookup indexed by secret bytes. util/ct-mcu.sh
-// fails unless it finds the first in the instruction addresses and the
-// second in the data addresses only.
+// secret byte, a table lookup indexed by secret bytes and a division of a
+// secret. util/ct-mcu.sh fails unless it finds the first in the
+// instruction addresses, the second in the data addresses only and the
+// third among the variable-time instructions.
 //
 // The program also checks that what it computed is right (round trips,
 // verdicts, nothing released on a bad tag) and exits non-zero otherwise;
@@ -401,6 +402,14 @@ __attribute__((noipa)) uint32_t table_lookup(const uint8_t table[256],
   return acc;
 }
 
+// A division of secret bytes: UDIV's time on Cortex-M3/M4/M33 depends on
+// its operands (libgcc's software division on cores without UDIV). The
+// divisor comes through an argument, so the compiler cannot turn the
+// division into a multiplication.
+__attribute__((noipa)) uint32_t divide_secret(const uint8_t* s, uint32_t d) {
+  return ((static_cast<uint32_t>(s[0]) << 8) | s[1]) / d;  // LEAK
+}
+
 void negative_controls() {
   static uint8_t table[256];
   for (int i = 0; i < 256; ++i) table[i] = static_cast<uint8_t>(i * 7 + 3);
@@ -409,6 +418,9 @@ void negative_controls() {
           [&] { sink = branch_on_secret(g_key); });
   measure("negative_control.table_lookup",
           [&] { sink = table_lookup(table, g_key); });
+  volatile uint32_t divisor = 7;
+  measure("negative_control.divide_secret",
+          [&] { sink = divide_secret(g_key, divisor); });
   (void)sink;
 }
 
