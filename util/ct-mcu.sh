@@ -151,8 +151,10 @@ vt_scan() {
 
 for c in $CONFIGS; do
   echo "=================== ct-mcu: $c ==================="
-  machine=$(sed -n "s/^build:$c --run_under='\/\/toolchains\/arm_none_eabi:qemu_mps2 \([^']*\)'.*/\1/p" .bazelrc)
-  if [ -z "$machine" ]; then
+  # The wrapper's arguments as the config's --run_under gives them (the
+  # board, and any option before it).
+  runner_args=$(sed -n "s/^build:$c --run_under='\/\/toolchains\/arm_none_eabi:qemu_mps2 \([^']*\)'.*/\1/p" .bazelrc)
+  if [ -z "$runner_args" ]; then
     add_row "$c" "-" "FAIL: no qemu_mps2 run_under for --config=$c in .bazelrc"
     failed=$((failed + 1)); continue
   fi
@@ -177,9 +179,9 @@ for c in $CONFIGS; do
   ok_runs=1
   r=1
   while [ "$r" -le "$RUNS" ]; do
-    # shellcheck disable=SC2046 # two arguments
+    # shellcheck disable=SC2046,SC2086 # words: wrapper options, the two secrets
     QEMU_MPS2_OPTS="-d plugin -plugin $plugin,out=$dir/trace.$r,begin=$begin,end=$end" \
-      toolchains/arm_none_eabi/qemu_mps2.sh "$machine" "$bin" $(secrets "$r") \
+      toolchains/arm_none_eabi/qemu_mps2.sh $runner_args "$bin" $(secrets "$r") \
       > "$dir/run.$r.log" 2>&1
     rc=$?
     if [ "$rc" -ne 0 ] || ! grep -q '^mcu_trace_harness: .* 0 failed$' "$dir/run.$r.log"; then

@@ -12,8 +12,6 @@
 #   - main's return value (or exit's status) is this script's exit status;
 #     a fault ends the run with status 1 (mps2_vectors.c).
 # The environment does not reach the program (semihosting has no getenv).
-# QEMU_MPS2_OPTS, if set, adds QEMU options (split at spaces), e.g. the
-# trace plugin of util/ct-mcu.sh.
 set -eu
 if [ $# -lt 2 ]; then
   echo "usage: qemu_mps2.sh MACHINE BINARY [ARGS...]" >&2
@@ -33,7 +31,8 @@ for a in "$@"; do
 done
 # -nodefaults / -display none / -serial none: no UART or monitor on stdio
 # (the program talks through semihosting only), and QEMU leaves the
-# terminal alone.
+# terminal alone. QEMU_MPS2_OPTS, if set, adds QEMU options (split at
+# spaces): util/ct-mcu.sh loads its trace plugin with it.
 exec qemu-system-arm -M "$machine" -nodefaults -display none -serial none \
   -monitor none -semihosting-config enable=on,target=native \
   ${QEMU_MPS2_OPTS:-} -kernel "$bin" ${cmdline:+-append "$cmdline"}
