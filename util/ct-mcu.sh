@@ -15,10 +15,12 @@
 #   (a) the same sequence of instruction addresses (no branch on a secret);
 #   (b) the same sequence of data addresses and sizes (no memory index
 #       from a secret).
-# And (c): no variable-time instruction in any function that executes in a
+# (c): no variable-time instruction in any function that executes in a
 # region (arm-none-eabi-objdump of the binary): UDIV/SDIV on every core,
 # also UMULL/SMULL/UMLAL/SMLAL on cores where they terminate early
 # (Cortex-M3; not M4, M33), and no call into libgcc's software division.
+# (d): an open (or verify) with a good tag and one with a bad tag part, if
+# at all, only at the branch on the declassified verdict.
 #
 # The negative controls (regions negative_control.*) MUST be reported: a
 # branch on a secret byte by (a), a secret-indexed table lookup by (b)
@@ -52,6 +54,10 @@ if [ -n "${CT_LOG_DIR:-}" ]; then
 else
   LOG_DIR=$(mktemp -d /tmp/ctcrypto-ct-mcu.XXXXXX) || exit 1; log_tmp=1
 fi
+# The functions where a tag check's verdict is declassified and branched on
+# (internal::open_verdict is inlined into each AEAD's open_detached; CMAC's
+# verify): (d) below.
+VERDICT_FUNCTIONS='::open_detached$|::verify$'
 # Cores whose 32x32->64 multiplies terminate early on small operands.
 EARLY_MUL_CONFIGS="cortex_m3"
 
@@ -265,6 +271,43 @@ for c in $CONFIGS; do
         fi ;;
     esac
   done < "$dir/regions"
+  # (d) The verdict of a tag check is public (internal::open_verdict
+  # declassifies it; CMAC's verify likewise): an open with a good tag and
+  # one with a bad tag, from the same call site, may part only at a branch
+  # in the function that declassifies it, after identical traces up to
+  # there (or not at all, when the verdict becomes the status without a
+  # branch).
+  # shellcheck disable=SC2094 # the regions file is only read
+  while read -r _ i name; do
+    case $name in *open_good_tag*|*verify_good*) ;; *) continue ;; esac
+    bad=$(echo "$name" | sed 's/open_good_tag/open_bad_tag/; s/verify_good/verify_bad/')
+    j=$(awk -v n="$bad" '$3 == n { print $2 }' "$dir/regions")
+    label=$(echo "$name" | sed 's/open_good_tag/open/; s/verify_good/verify/')
+    if [ -z "$j" ]; then
+      add_row "$c" "verdict $label" "FAIL: no region $bad"
+      failed=$((failed + 1)); continue
+    fi
+    if cmp -s "$dir/1/$i.full" "$dir/1/$j.full"; then
+      add_row "$c" "verdict $label" "ok: good and bad tag traces identical (no branch on the verdict inside)"
+      passed=$((passed + 1)); continue
+    fi
+    line=$(cmp "$dir/1/$i.full" "$dir/1/$j.full" 2>/dev/null | sed -n 's/.* line \([0-9]*\).*/\1/p')
+    [ -z "$line" ] && line=$(($(wc -l < "$dir/1/$i.full") + 1))
+    first=$(sed -n "${line}p" "$dir/1/$i.full")
+    pc=$(head -n "$((line - 1))" "$dir/1/$i.full" | grep '^I ' | tail -1 | cut -d' ' -f2)
+    fn=$(arm-none-eabi-addr2line -f -C -e "$bin" "0x$pc" | head -1 | sed 's/(.*//')
+    case "$first" in
+      I*) if echo "$fn" | grep -Eq "$VERDICT_FUNCTIONS"; then
+            add_row "$c" "verdict $label" "ok: good/bad tag part at $pc in $fn, after $((line - 1)) identical events"
+            passed=$((passed + 1)); continue
+          fi ;;
+    esac
+    add_row "$c" "verdict $label" "FAIL: good/bad tag traces part outside the verdict"
+    table="$table$(explain "$bin" "$dir/1/$i.full" "$dir/1/$j.full")
+"
+    failed=$((failed + 1))
+  done < "$dir/regions"
+
   # (c) Variable-time instructions in every function that executed in a
   # region other than the negative controls; the division control must be
   # found the same way.
