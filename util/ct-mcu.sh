@@ -56,8 +56,9 @@ else
 fi
 # The functions where a tag check's verdict is declassified and branched on
 # (internal::open_verdict is inlined into each AEAD's open_detached; CMAC's
-# verify): (d) below.
-VERDICT_FUNCTIONS='::open_detached$|::verify$'
+# and GMAC's verify; key_wrap.cc's verdict() into the unwrap functions):
+# (d) below.
+VERDICT_FUNCTIONS='::open_detached$|::verify$|::aes_key_unwrap(_padded)?$'
 # Cores whose 32x32->64 multiplies terminate early on small operands.
 EARLY_MUL_CONFIGS="cortex_m3"
 
@@ -279,10 +280,10 @@ for c in $CONFIGS; do
   # branch).
   # shellcheck disable=SC2094 # the regions file is only read
   while read -r _ i name; do
-    case $name in *open_good_tag*|*verify_good*) ;; *) continue ;; esac
-    bad=$(echo "$name" | sed 's/open_good_tag/open_bad_tag/; s/verify_good/verify_bad/')
+    case $name in *open_good_tag*|*verify_good*|*unwrap_good*) ;; *) continue ;; esac
+    bad=$(echo "$name" | sed 's/open_good_tag/open_bad_tag/; s/verify_good/verify_bad/; s/unwrap_good/unwrap_bad/')
     j=$(awk -v n="$bad" '$3 == n { print $2 }' "$dir/regions")
-    label=$(echo "$name" | sed 's/open_good_tag/open/; s/verify_good/verify/')
+    label=$(echo "$name" | sed 's/open_good_tag/open/; s/verify_good/verify/; s/unwrap_good/unwrap/')
     if [ -z "$j" ]; then
       add_row "$c" "verdict $label" "FAIL: no region $bad"
       failed=$((failed + 1)); continue

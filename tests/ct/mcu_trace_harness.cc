@@ -24,10 +24,13 @@
 // setup, block encrypt and decrypt, CTR (32-bit and 128-bit counters),
 // CBC both ways; GHASH; AES-GCM seal and open with a good and a bad tag,
 // 96-bit and 60-byte nonces (J0 from GHASH: a secret counter), short and
-// long AD; CCM seal and open; CMAC mac and verify. Lengths cover each path
-// of the nohw rows and the modes: one block, a full 4-block batch, a batch
-// and a partial batch with a byte tail, GCM's head-only, head + final and
-// 1 KiB-chunk paths (more than 48 + 256 bytes).
+// long AD; CCM seal and open; CMAC mac and verify; GMAC; AES-GCM-SIV; key
+// wrap and unwrap (KW, KWP); XTS with and without ciphertext stealing.
+// Every open, verify and unwrap runs with a good and a bad tag from one
+// call site, so that their traces may differ only after the verdict.
+// Lengths cover each path of the nohw rows and the modes: one block, a
+// full 4-block batch, a batch and a partial batch with a byte tail, GCM's
+// head-only, head + final and 1 KiB-chunk paths (more than 48 + 256 bytes).
 //
 // Negative controls, in regions named negative_control.*: a branch on a
 // secret byte, a table lookup indexed by secret bytes and a division of a
@@ -50,9 +53,13 @@
 #include "ctcrypto/aes.h"
 #include "ctcrypto/ccm.h"
 #include "ctcrypto/cmac.h"
+#include "ctcrypto/gcm_siv.h"
 #include "ctcrypto/ghash.h"
+#include "ctcrypto/gmac.h"
+#include "ctcrypto/key_wrap.h"
 #include "ctcrypto/modes.h"
 #include "ctcrypto/status.h"
+#include "ctcrypto/xts.h"
 
 // The region markers. noipa: never inlined, cloned or merged with each
 // other (identical code folding would give both one address); used: kept
@@ -381,6 +388,146 @@ void ccm_cmac_regions(const internal::AesBackend* row) {
   }
 }
 
+// GMAC and AES-GCM-SIV on an (AES, GHASH) pair, AES-128: tag and open
+// with a good and a bad tag from one call site each.
+void gmac_siv_regions(const internal::AesBackend* arow,
+                      const internal::GhashBackend* grow) {
+  char name[128];
+  Status st = Status::kOk;
+  static uint8_t pt[kMaxLen], ad[16], sealed[kMaxLen + 16], got[kMaxLen];
+  const size_t len = 16 * 2 + 5;
+  expand(g_seed, 9, pt, len);
+  expand(g_seed, 10, ad, sizeof(ad));
+  static const uint8_t nonce[12] = {9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2};
+
+  ctcrypto::AesGmac gmac;
+  std::snprintf(name, sizeof(name), "%s+%s.gmac128.init", arow->name,
+                grow->name);
+  measure(name, [&] {
+    st = internal::init_with_rows(gmac, std::span(g_key, 16), 16, arow, grow);
+  });
+  expect(st == Status::kOk, name);
+  if (st == Status::kOk) {
+    uint8_t tag[16];
+    std::snprintf(name, sizeof(name), "%s+%s.gmac128.compute.len%u",
+                  arow->name, grow->name, static_cast<unsigned>(len));
+    measure(name, [&] { st = gmac.compute(tag, nonce, std::span(pt, len)); });
+    expect(st == Status::kOk, name);
+    for (int bad = 0; bad < 2; ++bad) {
+      if (bad) tag[g_seed[5] & 15] ^= static_cast<uint8_t>(g_seed[6] | 1);
+      std::snprintf(name, sizeof(name), "%s+%s.gmac128.%s.len%u", arow->name,
+                    grow->name, bad ? "verify_bad" : "verify_good",
+                    static_cast<unsigned>(len));
+      measure(name, [&] { st = gmac.verify(nonce, std::span(pt, len), tag); });
+      expect(st == (bad ? Status::kAuthenticationFailed : Status::kOk), name);
+    }
+  }
+
+  ctcrypto::AesGcmSiv siv;
+  std::snprintf(name, sizeof(name), "%s+%s.gcm_siv128.init", arow->name,
+                grow->name);
+  measure(name, [&] {
+    st = internal::init_with_rows(siv, std::span(g_key, 16), arow, grow);
+  });
+  expect(st == Status::kOk, name);
+  if (st != Status::kOk) return;
+  size_t out_len = 0;
+  std::snprintf(name, sizeof(name), "%s+%s.gcm_siv128.seal.len%u", arow->name,
+                grow->name, static_cast<unsigned>(len));
+  measure(name, [&] {
+    st = siv.seal(std::span(sealed, len + 16), &out_len, nonce,
+                  std::span(pt, len), std::span(ad, sizeof(ad)));
+  });
+  expect(st == Status::kOk, name);
+  for (int bad = 0; bad < 2; ++bad) {
+    if (bad) sealed[len + (g_seed[7] & 15)] ^= static_cast<uint8_t>(g_seed[8] | 1);
+    std::snprintf(name, sizeof(name), "%s+%s.gcm_siv128.%s.len%u", arow->name,
+                  grow->name, bad ? "open_bad_tag" : "open_good_tag",
+                  static_cast<unsigned>(len));
+    measure(name, [&] {
+      st = siv.open(std::span(got, len), &out_len, nonce,
+                    std::span(sealed, len + 16), std::span(ad, sizeof(ad)));
+    });
+    expect(bad ? st == Status::kAuthenticationFailed
+               : st == Status::kOk && std::memcmp(got, pt, len) == 0,
+           name);
+  }
+}
+
+// Key wrap (KW, KWP) and XTS on an AES row, AES-128 keys.
+void wrap_xts_regions(const internal::AesBackend* row) {
+  char name[128];
+  Status st = Status::kOk;
+  ctcrypto::AesKey kek;
+  expect(internal::init_with_rows(kek, std::span(g_key, 16), row) ==
+             Status::kOk,
+         "kek");
+  if (!kek.initialized()) return;
+  // KW: a 32-byte key; KWP: 20 bytes (padded to 24).
+  for (int padded = 0; padded < 2; ++padded) {
+    const size_t len = padded ? 20 : 32;
+    uint8_t key_data[32], wrapped[48], out[48];
+    expand(g_seed, 11, key_data, len);
+    size_t wlen = 0, olen = 0;
+    const char* mode = padded ? "kwp" : "kw";
+    std::snprintf(name, sizeof(name), "%s.%s.wrap.len%u", row->name, mode,
+                  static_cast<unsigned>(len));
+    measure(name, [&] {
+      st = padded ? ctcrypto::aes_key_wrap_padded(kek, std::span(key_data, len),
+                                                  wrapped, &wlen)
+                  : ctcrypto::aes_key_wrap(kek, std::span(key_data, len),
+                                           wrapped, &wlen);
+    });
+    expect(st == Status::kOk, name);
+    for (int bad = 0; bad < 2; ++bad) {
+      if (bad) wrapped[g_seed[9] & 15] ^= static_cast<uint8_t>(g_seed[10] | 1);
+      std::snprintf(name, sizeof(name), "%s.%s.%s.len%u", row->name, mode,
+                    bad ? "unwrap_bad" : "unwrap_good",
+                    static_cast<unsigned>(len));
+      measure(name, [&] {
+        st = padded ? ctcrypto::aes_key_unwrap_padded(
+                          kek, std::span(wrapped, wlen), out, &olen)
+                    : ctcrypto::aes_key_unwrap(kek, std::span(wrapped, wlen),
+                                               out, &olen);
+      });
+      expect(bad ? st == Status::kAuthenticationFailed
+                 : st == Status::kOk && std::memcmp(out, key_data, len) == 0,
+             name);
+    }
+  }
+
+  // XTS: Key1 from KEY, Key2 from DATA (so that they differ in every run:
+  // Key1 == Key2 is refused, and that verdict is public).
+  uint8_t xts_key[32];
+  std::memcpy(xts_key, g_key, 16);
+  expand(g_seed, 12, xts_key + 16, 16);
+  ctcrypto::AesXts xts;
+  std::snprintf(name, sizeof(name), "%s.xts128.init", row->name);
+  measure(name, [&] {
+    st = internal::init_with_rows(xts, std::span(xts_key, 32), row);
+  });
+  expect(st == Status::kOk, name);
+  if (st != Status::kOk) return;
+  static const uint8_t tweak[16] = {0x42};
+  // Whole blocks, and a partial last block (ciphertext stealing).
+  for (size_t len : {size_t{64}, size_t{16 * 2 + 5}}) {
+    uint8_t in[80], out[80], back[80];
+    expand(g_seed, 13, in, len);
+    std::snprintf(name, sizeof(name), "%s.xts128.encrypt.len%u", row->name,
+                  static_cast<unsigned>(len));
+    measure(name, [&] {
+      st = xts.encrypt(tweak, std::span(in, len), std::span(out, len));
+    });
+    expect(st == Status::kOk, name);
+    std::snprintf(name, sizeof(name), "%s.xts128.decrypt.len%u", row->name,
+                  static_cast<unsigned>(len));
+    measure(name, [&] {
+      st = xts.decrypt(tweak, std::span(out, len), std::span(back, len));
+    });
+    expect(st == Status::kOk && std::memcmp(in, back, len) == 0, name);
+  }
+}
+
 // --- negative controls: deliberately leaky, never library code ----------
 
 // A branch on a secret bit, each side a different call.
@@ -438,9 +585,12 @@ int main(int argc, char** argv) {
     if (!internal::aes_backend_usable(a)) continue;
     aes_regions(a);
     ccm_cmac_regions(a);
+    wrap_xts_regions(a);
     for (size_t j = 0; j < internal::kNumGhashBackends; ++j) {
       const internal::GhashBackend* g = internal::kGhashBackends[j];
-      if (internal::ghash_backend_usable(g)) gcm_regions(a, g);
+      if (!internal::ghash_backend_usable(g)) continue;
+      gcm_regions(a, g);
+      gmac_siv_regions(a, g);
     }
   }
   for (size_t j = 0; j < internal::kNumGhashBackends; ++j) {
