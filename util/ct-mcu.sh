@@ -5,7 +5,8 @@
 # Valgrind and MemorySanitizer do not run on bare metal, so this checks the
 # other way: //tests/ct:mcu_trace_harness runs every operation with secrets
 # (AES key setup, block, CTR, CBC; GHASH; GCM seal/open with good and bad
-# tags; CCM; CMAC) in marked regions, for the rows the build selects. It is
+# tags; CCM; CMAC; GMAC; GCM-SIV; key wrap; XTS) in marked regions, for
+# every row of the build's tables. It is
 # run CT_MCU_RUNS times (default 3) under qemu-system-arm (the tests'
 # wrapper, toolchains/arm_none_eabi/qemu_mps2.sh) with different secrets on
 # its command line: all 0x00, all 0xff, then random. A QEMU TCG plugin
@@ -19,8 +20,9 @@
 # region (arm-none-eabi-objdump of the binary): UDIV/SDIV on every core,
 # also UMULL/SMULL/UMLAL/SMLAL on cores where they terminate early
 # (Cortex-M3; not M4, M33), and no call into libgcc's software division.
-# (d): an open (or verify) with a good tag and one with a bad tag part, if
-# at all, only at the branch on the declassified verdict.
+# (d): an open, verify or unwrap with a good tag and one with a bad tag
+# part, if at all, only at a branch in the function that declassifies the
+# verdict (VERDICT_FUNCTIONS).
 #
 # The negative controls (regions negative_control.*) MUST be reported: a
 # branch on a secret byte by (a), a secret-indexed table lookup by (b)
@@ -31,11 +33,12 @@
 #   CT_MCU_CONFIGS=cortex_m33 CT_MCU_RUNS=5 util/ct-mcu.sh
 #
 # Not covered: cycle timing itself (QEMU does not model it; with the same
-# instructions at the same addresses, on cores without data caches or
-# timing-dependent flash prefetch, the timing depends on neither secrets
-# nor data values except through (c)); predicated ALU instructions in IT
-# blocks (their address is traced whether or not the condition passes,
-# like a conditional move); rows other than the ones the harness runs.
+# instruction and data addresses in the same order, bus wait states, flash
+# prefetch and any cache see the same sequence, so the timing depends on
+# secrets only through (c)); predicated ALU instructions in IT blocks
+# (their address is traced whether or not the condition passes, like a
+# conditional move; the count per config is printed); TLS-CBC and the
+# hashes, which the harness does not run.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 
