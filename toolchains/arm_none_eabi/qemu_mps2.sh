@@ -66,7 +66,8 @@ for a in "$@"; do
 done
 # -nodefaults / -display none / -serial none: no UART or monitor on stdio
 # (the program talks through semihosting only), and QEMU leaves the
-# terminal alone.
+# terminal alone. QEMU_MPS2_OPTS, if set, adds QEMU options (split at
+# spaces): util/ct-mcu.sh loads its trace plugin with it.
 exec qemu-system-arm -M "$machine" -nodefaults -display none -serial none \
   -monitor none -semihosting-config enable=on,target=native \
-  -kernel "$bin" ${cmdline:+-append "$cmdline"}
+  ${QEMU_MPS2_OPTS:-} -kernel "$bin" ${cmdline:+-append "$cmdline"}
