@@ -2,9 +2,9 @@
 // (crypto/ghash/ghash_nohw32.h) as rows of their own, compiled on every
 // target, for the tests and the constant-time suites. A 32-bit build's
 // `nohw` row is one of the two (ghash_nohw32.cc picks it per core), so the
-// other one would otherwise run only on the cores that pick it (Cortex-M0/M3,
-// which the test configurations do not emulate); these rows run both on
-// every configuration. Not listed in the library's tables: no build selects
+// other one would otherwise run only on the configurations whose core picks
+// it (32x32->32: cortex_m0plus only, no hosted one, so not under valgrind);
+// these rows run both on every configuration. Not listed in the library's tables: no build selects
 // them, init_with_rows (explicit_rows.h) takes them as it takes the
 // reference rows.
 #ifndef CTCRYPTO_TESTING_GHASH_NOHW32_ROWS_H_

@@ -1062,8 +1062,8 @@ int main(int argc, char** argv) {
   }
   // The 32-bit portable GHASH's two multiplier variants, portable rows of no
   // table (crypto/testing/ghash_nohw32_rows.h): the one for cores without a
-  // constant-time long multiply is the table's `nohw` row only on cores no
-  // configuration here runs.
+  // constant-time long multiply is the table's `nohw` row only on ARMv6-M /
+  // ARMv7-M builds, which run on bare metal, not under this suite.
   for (const GhashBackend* b : {&internal::kGhashNohw32Mul64,
                                 &internal::kGhashNohw32Mul32}) {
     ghash.push_back(b);
