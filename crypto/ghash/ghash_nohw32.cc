@@ -11,13 +11,19 @@
 //        timing is the library's, not ours.
 //      * ARMv7-M without the DSP extension (__ARM_ARCH == 7, no
 //        __ARM_FEATURE_DSP): Cortex-M3, whose UMULL/SMULL/UMLAL terminate
-//        early depending on the operand values (3 to 5 cycles, Cortex-M3
-//        TRM, "Processor instructions"): variable time on secret data. MUL
-//        (32x32->32) takes one cycle on every value there.
+//        early depending on the operand values (3 to 5 cycles in the
+//        Cortex-M3 Technical Reference Manual's instruction timings):
+//        variable time on secret data. MUL (32x32->32) takes one cycle on
+//        every value there.
 //  - Mul64 (32x32->64) everywhere else: ARMv7E-M (Cortex-M4/M7, which have
 //    __ARM_FEATURE_DSP and a one-cycle UMULL), ARMv8-M Mainline
 //    (Cortex-M33/M35P/M55, with or without DSP), ARMv7-A/R (Cortex-A9 and
 //    later application cores), and 32-bit targets of other architectures.
+//
+// The 32-bit/64-bit split is the compiler's unsigned __int128, as in
+// ghash_nohw.cc (on the ARM targets the same as UINTPTR_MAX == 0xffffffff).
+// ghash_nohw32.h's header comment says why the key is H alone (no powers:
+// register pressure and code size).
 //
 // mca-loop: ghash=nohw ghash_nohw32::update< 16
 #if !defined(__SIZEOF_INT128__)
