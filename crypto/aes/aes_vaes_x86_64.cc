@@ -33,8 +33,10 @@
 // chains and leaves the rest to the mode; open runs the remaining 1..31
 // blocks as one masked pass (gcm_tail: AES and the GHASH of those blocks in
 // one call, one reduction). Calls of 5..31 blocks are that masked pass alone
-// with the keys broadcast per round (gcm_short): no key array and so no
-// stack scrub (about a tenth of a 512-byte seal in a profile). Counter
+// with the keys broadcast per round (gcm_short): no key array. After every
+// pass the stack it used is zeroed, measured from its stack pointer
+// (run_wiped): about 1 KiB after gcm_short with GCC -O2, its 3-6 KiB
+// frames under ASan. Counter
 // blocks: when the public counter's low byte cannot carry within an
 // iteration, the additions go to the big-endian block directly (one VPSHUFB
 // per iteration instead of one per four blocks; see ctr_blocks). Pairs
@@ -456,15 +458,26 @@ inline __attribute__((always_inline)) void gcm_tail_n(
   }
 }
 
+// stack_pointer: the current stack pointer (public: it depends only on the
+// call chain).
+inline __attribute__((always_inline)) uintptr_t stack_pointer() {
+  uintptr_t sp;
+  __asm__ __volatile__("mov %%rsp, %0" : "=r"(sp));
+  return sp;
+}
+
 // Bulk: every whole block of the call (len is a multiple of 16, at least
 // 256): 32-block stitched iterations, for seal then at most one of 16
 // blocks, and the remaining 1..31 blocks in one gcm_tail (so a message's
 // whole blocks take one reduction per 32 blocks plus one). ctr and x
-// advance together with the data.
+// advance together with the data. Never inlined, and *sp is set to the
+// stack pointer (see run_wiped).
 template <int NR>
-size_t gcm_seal_nr(const AesKeyState* s, const GhashKeyState* g,
-                   const uint8_t* in, uint8_t* out, size_t len, uint8_t ctr[16],
-                   uint8_t xi[16]) {
+[[gnu::noinline]] size_t gcm_seal_nr(const AesKeyState* s, const GhashKeyState* g,
+                                     const uint8_t* in, uint8_t* out,
+                                     size_t len, uint8_t ctr[16],
+                                     uint8_t xi[16], uintptr_t* sp) {
+  *sp = stack_pointer();
   const size_t n = len / 16;
   const size_t n32 = n / 32;
   size_t done = 32 * n32;  // blocks
@@ -505,9 +518,11 @@ size_t gcm_seal_nr(const AesKeyState* s, const GhashKeyState* g,
 }
 
 template <int NR>
-size_t gcm_open_nr(const AesKeyState* s, const GhashKeyState* g,
-                   const uint8_t* in, uint8_t* out, size_t len, uint8_t ctr[16],
-                   uint8_t xi[16]) {
+[[gnu::noinline]] size_t gcm_open_nr(const AesKeyState* s, const GhashKeyState* g,
+                                     const uint8_t* in, uint8_t* out,
+                                     size_t len, uint8_t ctr[16],
+                                     uint8_t xi[16], uintptr_t* sp) {
+  *sp = stack_pointer();
   const size_t n = len / 16;
   const size_t n32 = n / 32;
   __m512i rk[NR + 1];
@@ -534,15 +549,19 @@ size_t gcm_open_nr(const AesKeyState* s, const GhashKeyState* g,
 // gcm_short: 5..31 blocks (an 80..511-byte call) in one gcm_tail; fewer go
 // back to the mode (AES-NI ctr32 and 128-bit GHASH, as for vaes_ctr32).
 // Without iterations there is nothing to amortise the broadcast round-key
-// array and the stack scrub over (the scrub alone was about a tenth of a
-// 512-byte seal in a profile): the keys are broadcast from the key as each
-// round needs them, as in ctr_z, and like ctr_z the pass keeps its chains,
-// keys and GHASH sums in registers (GCC 12 gives it no stack frame:
-// objdump).
+// array and the former fixed 3 KiB stack scrub over (that scrub alone was
+// about a tenth of a 512-byte seal in a profile): the keys are broadcast from the
+// key as each round needs them, as in ctr_z. With GCC -O2 the pass keeps
+// its chains, keys and GHASH sums in registers (no stack frame: objdump);
+// other builds spill them (ASan: a 3 KiB frame of chains, broadcast keys
+// and powers of H), so like the bulk it is never inlined, sets *sp to its
+// stack pointer and runs through run_wiped.
 template <int NR, bool kSeal>
-size_t gcm_short(const AesKeyState* s, const GhashKeyState* g,
-                 const uint8_t* in, uint8_t* out, size_t len, uint8_t ctr[16],
-                 uint8_t xi[16]) {
+[[gnu::noinline]] size_t gcm_short(const AesKeyState* s,
+                                   const GhashKeyState* g, const uint8_t* in,
+                                   uint8_t* out, size_t len, uint8_t ctr[16],
+                                   uint8_t xi[16], uintptr_t* sp) {
+  *sp = stack_pointer();
   const size_t n = len / 16;
   __m512i c = ctr_base(ctr);
   __m512i x = bcast128(bswap128(loadu(xi)));
@@ -553,53 +572,100 @@ size_t gcm_short(const AesKeyState* s, const GhashKeyState* g,
   return 16 * n;
 }
 
+// zero_dead_stack: zeroes [lo, hi), hi - lo >= 64, with 64-byte stores (the
+// last one ends at hi). The range lies below the caller's stack pointer, so
+// only assembly may write it (to the compiler it is no object; ASan would
+// flag a C++ store there), and nothing of the caller lives there: GCC and
+// clang use the red zone below the stack pointer only in leaf functions,
+// and the caller of this one has just made a call. Loop bounds are public.
+inline __attribute__((always_inline)) void zero_dead_stack(uintptr_t lo,
+                                                           uintptr_t hi) {
+  const __m512i z = _mm512_setzero_si512();
+  __asm__ __volatile__(
+      "1:\n\t"
+      "vmovdqu64 %[z], (%[p])\n\t"
+      "add $64, %[p]\n\t"
+      "cmp %[last], %[p]\n\t"
+      "jb 1b\n\t"
+      "vmovdqu64 %[z], (%[last])"
+      : [p] "+r"(lo)
+      : [z] "v"(z), [last] "r"(hi - 64)
+      : "cc", "memory");
+}
+
+// run_wiped: runs one of the GCM passes above, then zeroes every byte of
+// stack it can have written, so that no round key, power of H, keystream or
+// GHASH sum the compiler spilled outlives the call, in any build: from
+// kWipeBelowBytes under the pass's stack pointer up to this function's
+// stack pointer (the pass's return address, saved registers and frame lie
+// in between). A pass's stack pointer is constant in its body (the frame
+// is set up in the prologue; nothing there pushes or allocates), so *sp
+// read anywhere in it is the bottom of its frame. Below it: the 128-byte
+// red zone a leaf may use without moving the stack pointer (x86-64 System V
+// ABI, 3.2.2), and the frames of helpers a build does not inline (ASan:
+// ghash_vecs, under 0.6 KiB). The wipe is the frame's size plus 1 KiB:
+// about 1 KiB for gcm_short with GCC -O2 (no frame), where the former fixed
+// 3 KiB scrub after the bulk also fell short of the ASan frames (5-6 KiB).
+constexpr uintptr_t kWipeBelowBytes = 1024;
+
+template <typename Pass>
+inline __attribute__((always_inline)) size_t run_wiped(Pass pass) {
+  const uintptr_t top = stack_pointer();
+  uintptr_t sp = top;
+  const size_t done = pass(&sp);
+  zero_dead_stack(sp - kWipeBelowBytes, top);
+  return done;
+}
+
 template <bool kSeal>
 size_t gcm_short_any(const AesKeyState* s, const GhashKeyState* g,
                      const uint8_t* in, uint8_t* out, size_t len,
-                     uint8_t ctr[16], uint8_t xi[16]) {
+                     uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp) {
   switch (s->rounds) {
-    case 10: return gcm_short<10, kSeal>(s, g, in, out, len, ctr, xi);
-    case 12: return gcm_short<12, kSeal>(s, g, in, out, len, ctr, xi);
-    default: return gcm_short<14, kSeal>(s, g, in, out, len, ctr, xi);
+    case 10: return gcm_short<10, kSeal>(s, g, in, out, len, ctr, xi, sp);
+    case 12: return gcm_short<12, kSeal>(s, g, in, out, len, ctr, xi, sp);
+    default: return gcm_short<14, kSeal>(s, g, in, out, len, ctr, xi, sp);
   }
 }
 
-constexpr size_t kVaesGcmFrameBytes = 3072;
+size_t gcm_seal_any(const AesKeyState* s, const GhashKeyState* g,
+                    const uint8_t* in, uint8_t* out, size_t len,
+                    uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp) {
+  if (len < 512) return gcm_short_any<true>(s, g, in, out, len, ctr, xi, sp);
+  switch (s->rounds) {
+    case 10: return gcm_seal_nr<10>(s, g, in, out, len, ctr, xi, sp);
+    case 12: return gcm_seal_nr<12>(s, g, in, out, len, ctr, xi, sp);
+    default: return gcm_seal_nr<14>(s, g, in, out, len, ctr, xi, sp);
+  }
+}
+
+size_t gcm_open_any(const AesKeyState* s, const GhashKeyState* g,
+                    const uint8_t* in, uint8_t* out, size_t len,
+                    uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp) {
+  if (len < 512) return gcm_short_any<false>(s, g, in, out, len, ctr, xi, sp);
+  switch (s->rounds) {
+    case 10: return gcm_open_nr<10>(s, g, in, out, len, ctr, xi, sp);
+    case 12: return gcm_open_nr<12>(s, g, in, out, len, ctr, xi, sp);
+    default: return gcm_open_nr<14>(s, g, in, out, len, ctr, xi, sp);
+  }
+}
 
 size_t vaes_gcm_seal_bulk(const AesKeyState* s, const GhashKeyState* g,
                           const uint8_t* in, uint8_t* out, size_t len,
                           uint8_t ctr[16], uint8_t xi[16]) {
   if (len < 80) return 0;  // see gcm_short
-  if (len < 512) return gcm_short_any<true>(s, g, in, out, len, ctr, xi);
-  size_t done;
-  switch (s->rounds) {
-    case 10: done = gcm_seal_nr<10>(s, g, in, out, len, ctr, xi); break;
-    case 12: done = gcm_seal_nr<12>(s, g, in, out, len, ctr, xi); break;
-    default: done = gcm_seal_nr<14>(s, g, in, out, len, ctr, xi); break;
-  }
-  // The loop's frame (under 3 KiB, sanitizer builds included) holds the
-  // broadcast round keys and the compiler's ZMM spills of them: wiped once
-  // per call.
-  scrub_stack<kVaesGcmFrameBytes>();
-  return done;
+  return run_wiped([&](uintptr_t* sp) {
+    return gcm_seal_any(s, g, in, out, len, ctr, xi, sp);
+  });
 }
 
 size_t vaes_gcm_open_bulk(const AesKeyState* s, const GhashKeyState* g,
                           const uint8_t* in, uint8_t* out, size_t len,
                           uint8_t ctr[16], uint8_t xi[16]) {
   if (len < 80) return 0;  // see gcm_short
-  if (len < 512) return gcm_short_any<false>(s, g, in, out, len, ctr, xi);
-  size_t done;
-  switch (s->rounds) {
-    case 10: done = gcm_open_nr<10>(s, g, in, out, len, ctr, xi); break;
-    case 12: done = gcm_open_nr<12>(s, g, in, out, len, ctr, xi); break;
-    default: done = gcm_open_nr<14>(s, g, in, out, len, ctr, xi); break;
-  }
-  // The loop's frame (under 3 KiB, sanitizer builds included) holds the
-  // broadcast round keys and the compiler's ZMM spills of them: wiped once
-  // per call.
-  scrub_stack<kVaesGcmFrameBytes>();
-  return done;
+  return run_wiped([&](uintptr_t* sp) {
+    return gcm_open_any(s, g, in, out, len, ctr, xi, sp);
+  });
 }
 
 }  // namespace
