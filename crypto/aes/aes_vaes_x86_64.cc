@@ -35,8 +35,8 @@
 // one call, one reduction). Calls of 5..31 blocks are that masked pass alone
 // with the keys broadcast per round (gcm_short): no key array. After every
 // pass the stack it used is zeroed, measured from its stack pointer
-// (run_wiped): about 1 KiB after gcm_short with GCC -O2, its 3-6 KiB
-// frames under ASan. Counter
+// (run_wiped): a few stores after gcm_short with GCC -O2, the passes'
+// 3-6 KiB frames under ASan. Counter
 // blocks: when the public counter's low byte cannot carry within an
 // iteration, the additions go to the big-endian block directly (one VPSHUFB
 // per iteration instead of one per four blocks; see ctr_blocks). Pairs
@@ -473,10 +473,9 @@ inline __attribute__((always_inline)) uintptr_t stack_pointer() {
 // advance together with the data. Never inlined, and *sp is set to the
 // stack pointer (see run_wiped).
 template <int NR>
-[[gnu::noinline]] size_t gcm_seal_nr(const AesKeyState* s, const GhashKeyState* g,
-                                     const uint8_t* in, uint8_t* out,
-                                     size_t len, uint8_t ctr[16],
-                                     uint8_t xi[16], uintptr_t* sp) {
+[[gnu::noinline, gnu::flatten]] size_t gcm_seal_nr(
+    const AesKeyState* s, const GhashKeyState* g, const uint8_t* in,
+    uint8_t* out, size_t len, uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp) {
   *sp = stack_pointer();
   const size_t n = len / 16;
   const size_t n32 = n / 32;
@@ -518,10 +517,9 @@ template <int NR>
 }
 
 template <int NR>
-[[gnu::noinline]] size_t gcm_open_nr(const AesKeyState* s, const GhashKeyState* g,
-                                     const uint8_t* in, uint8_t* out,
-                                     size_t len, uint8_t ctr[16],
-                                     uint8_t xi[16], uintptr_t* sp) {
+[[gnu::noinline, gnu::flatten]] size_t gcm_open_nr(
+    const AesKeyState* s, const GhashKeyState* g, const uint8_t* in,
+    uint8_t* out, size_t len, uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp) {
   *sp = stack_pointer();
   const size_t n = len / 16;
   const size_t n32 = n / 32;
@@ -557,10 +555,9 @@ template <int NR>
 // and powers of H), so like the bulk it is never inlined, sets *sp to its
 // stack pointer and runs through run_wiped.
 template <int NR, bool kSeal>
-[[gnu::noinline]] size_t gcm_short(const AesKeyState* s,
-                                   const GhashKeyState* g, const uint8_t* in,
-                                   uint8_t* out, size_t len, uint8_t ctr[16],
-                                   uint8_t xi[16], uintptr_t* sp) {
+[[gnu::noinline, gnu::flatten]] size_t gcm_short(
+    const AesKeyState* s, const GhashKeyState* g, const uint8_t* in,
+    uint8_t* out, size_t len, uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp) {
   *sp = stack_pointer();
   const size_t n = len / 16;
   __m512i c = ctr_base(ctr);
@@ -572,8 +569,9 @@ template <int NR, bool kSeal>
   return 16 * n;
 }
 
-// zero_dead_stack: zeroes [lo, hi), hi - lo >= 64, with 64-byte stores (the
-// last one ends at hi). The range lies below the caller's stack pointer, so
+// zero_dead_stack: zeroes [lo, hi), hi - lo >= 64, with 64-byte stores:
+// aligned ones from lo rounded down to a cache line (no line-split stores;
+// the bytes below lo are dead stack as well), and a last one ending at hi. The range lies below the caller's stack pointer, so
 // only assembly may write it (to the compiler it is no object; ASan would
 // flag a C++ store there), and nothing of the caller lives there: GCC and
 // clang use the red zone below the stack pointer only in leaf functions,
@@ -581,9 +579,10 @@ template <int NR, bool kSeal>
 inline __attribute__((always_inline)) void zero_dead_stack(uintptr_t lo,
                                                            uintptr_t hi) {
   const __m512i z = _mm512_setzero_si512();
+  lo &= ~uintptr_t{63};
   __asm__ __volatile__(
       "1:\n\t"
-      "vmovdqu64 %[z], (%[p])\n\t"
+      "vmovdqa64 %[z], (%[p])\n\t"
       "add $64, %[p]\n\t"
       "cmp %[last], %[p]\n\t"
       "jb 1b\n\t"
@@ -595,18 +594,22 @@ inline __attribute__((always_inline)) void zero_dead_stack(uintptr_t lo,
 
 // run_wiped: runs one of the GCM passes above, then zeroes every byte of
 // stack it can have written, so that no round key, power of H, keystream or
-// GHASH sum the compiler spilled outlives the call, in any build: from
-// kWipeBelowBytes under the pass's stack pointer up to this function's
-// stack pointer (the pass's return address, saved registers and frame lie
-// in between). A pass's stack pointer is constant in its body (the frame
-// is set up in the prologue; nothing there pushes or allocates), so *sp
-// read anywhere in it is the bottom of its frame. Below it: the 128-byte
-// red zone a leaf may use without moving the stack pointer (x86-64 System V
-// ABI, 3.2.2), and the frames of helpers a build does not inline (ASan:
-// ghash_vecs, under 0.6 KiB). The wipe is the frame's size plus 1 KiB:
-// about 1 KiB for gcm_short with GCC -O2 (no frame), where the former fixed
-// 3 KiB scrub after the bulk also fell short of the ASan frames (5-6 KiB).
-constexpr uintptr_t kWipeBelowBytes = 1024;
+// GHASH sum the compiler spilled outlives the call, in any build: from the
+// red zone under the pass's stack pointer up to this function's stack
+// pointer (the pass's return address, saved registers and frame lie in
+// between). A pass's stack pointer is constant in its body (the frame is
+// set up in the prologue; nothing there pushes or allocates), so *sp read
+// anywhere in it is the bottom of its frame. Below it the pass can only
+// have written the 128-byte red zone a leaf may use without moving the
+// stack pointer (x86-64 System V ABI, 3.2.2): the passes are flattened
+// (every call in them inlined, so no helper runs with a frame below; ASan
+// otherwise calls ghash_vecs out of line), and the calls a sanitizer build
+// adds (its error reports) do not return. The wipe is the frame's size
+// plus 128 bytes: a few stores after gcm_short with GCC -O2 (no frame);
+// the former fixed 3 KiB scrub after the bulk fell short of its ASan
+// frames (5-6 KiB), and a 1 KiB margin below the frame cost 5-10% of a
+// 256- or 512-byte seal or open (cold stack lines).
+constexpr uintptr_t kWipeBelowBytes = 128;
 
 template <typename Pass>
 inline __attribute__((always_inline)) size_t run_wiped(Pass pass) {
