@@ -603,8 +603,10 @@ inline __attribute__((always_inline)) void zero_dead_stack(uintptr_t lo,
 // have written the 128-byte red zone a leaf may use without moving the
 // stack pointer (x86-64 System V ABI, 3.2.2): the passes are flattened
 // (every call in them inlined, so no helper runs with a frame below; ASan
-// otherwise calls ghash_vecs out of line), and the calls a sanitizer build
-// adds (its error reports) do not return. The wipe is the frame's size
+// otherwise calls ghash_vecs out of line); the calls a sanitizer build
+// adds are error reports, which do not return, and ASan's stack (un)poison
+// and fake-frame calls, which see addresses and sizes only (objdump of the
+// ASan, UBSan and clang builds). The wipe is the frame's size
 // plus 128 bytes: a few stores after gcm_short with GCC -O2 (no frame);
 // the former fixed 3 KiB scrub after the bulk fell short of its ASan
 // frames (5-6 KiB), and a 1 KiB margin below the frame cost 5-10% of a
