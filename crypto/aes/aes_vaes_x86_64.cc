@@ -548,12 +548,12 @@ template <int NR>
 // back to the mode (AES-NI ctr32 and 128-bit GHASH, as for vaes_ctr32).
 // Without iterations there is nothing to amortise the broadcast round-key
 // array and the former fixed 3 KiB stack scrub over (that scrub alone was
-// about a tenth of a 512-byte seal in a profile): the keys are broadcast from the
-// key as each round needs them, as in ctr_z. With GCC -O2 the pass keeps
-// its chains, keys and GHASH sums in registers (no stack frame: objdump);
-// other builds spill them (ASan: a 3 KiB frame of chains, broadcast keys
-// and powers of H), so like the bulk it is never inlined, sets *sp to its
-// stack pointer and runs through run_wiped.
+// about a tenth of a 512-byte seal in a profile): the keys are broadcast
+// from the key as each round needs them, as in ctr_z. With GCC -O2 the pass
+// keeps its chains, keys and GHASH sums in registers (no stack frame:
+// objdump); other builds spill them (ASan: a 3 KiB frame of chains,
+// broadcast keys and powers of H), so like the bulk it is never inlined,
+// sets *sp to its stack pointer and runs through run_wiped.
 template <int NR, bool kSeal>
 [[gnu::noinline, gnu::flatten]] size_t gcm_short(
     const AesKeyState* s, const GhashKeyState* g, const uint8_t* in,
@@ -571,11 +571,12 @@ template <int NR, bool kSeal>
 
 // zero_dead_stack: zeroes [lo, hi), hi - lo >= 64, with 64-byte stores:
 // aligned ones from lo rounded down to a cache line (no line-split stores;
-// the bytes below lo are dead stack as well), and a last one ending at hi. The range lies below the caller's stack pointer, so
-// only assembly may write it (to the compiler it is no object; ASan would
-// flag a C++ store there), and nothing of the caller lives there: GCC and
-// clang use the red zone below the stack pointer only in leaf functions,
-// and the caller of this one has just made a call. Loop bounds are public.
+// the bytes below lo are dead stack as well), and a last one ending at hi.
+// The range lies below the caller's stack pointer, so only assembly may
+// write it (to the compiler it is no object; ASan would flag a C++ store
+// there), and nothing of the caller lives there: GCC and clang use the red
+// zone below the stack pointer only in leaf functions, and the caller of
+// this one has just made a call. Loop bounds are public.
 inline __attribute__((always_inline)) void zero_dead_stack(uintptr_t lo,
                                                            uintptr_t hi) {
   const __m512i z = _mm512_setzero_si512();
@@ -606,11 +607,11 @@ inline __attribute__((always_inline)) void zero_dead_stack(uintptr_t lo,
 // otherwise calls ghash_vecs out of line); the calls a sanitizer build
 // adds are error reports, which do not return, and ASan's stack (un)poison
 // and fake-frame calls, which see addresses and sizes only (objdump of the
-// ASan, UBSan and clang builds). The wipe is the frame's size
-// plus 128 bytes: a few stores after gcm_short with GCC -O2 (no frame);
-// the former fixed 3 KiB scrub after the bulk fell short of its ASan
-// frames (5-6 KiB), and a 1 KiB margin below the frame cost 5-10% of a
-// 256- or 512-byte seal or open (cold stack lines).
+// ASan, UBSan and clang builds). The wipe is the frame's size plus 128
+// bytes: a few stores after gcm_short with GCC -O2 (no frame); the former
+// fixed 3 KiB scrub after the bulk fell short of its ASan frames (5-6
+// KiB), and a 1 KiB margin below the frame cost 5-10% of a 256- or
+// 512-byte seal or open (//bench:speed, CPU time).
 constexpr uintptr_t kWipeBelowBytes = 128;
 
 template <typename Pass>
