@@ -29,10 +29,18 @@
 // VPCLMULQDQ once per two cycles on a separate unit, so the carry-less
 // multiplies set the pace and are spread over the rounds; the round keys
 // are broadcast once per call (a VBROADCASTI32X4 from memory takes the
-// VAESENC pipes). A last 16 blocks run as 4 chains. Counter blocks: when the
-// public counter's low byte cannot carry within an iteration, the additions
-// go to the big-endian block directly (one VPSHUFB per iteration instead of
-// one per four blocks; see ctr_blocks). Pairs with the vpclmul GHASH row.
+// VAESENC pipes). After the iterations, seal runs a last 16 blocks as 4
+// chains and leaves the rest to the mode; open runs the remaining 1..31
+// blocks as one masked pass (gcm_tail: AES and the GHASH of those blocks in
+// one call, one reduction). Calls of 5..31 blocks are that masked pass alone
+// with the keys broadcast per round (gcm_short): no key array. After every
+// pass the stack it used is zeroed, measured from its stack pointer
+// (run_wiped): a few stores after gcm_short with GCC -O2, the passes'
+// 3-6 KiB frames under ASan. Counter
+// blocks: when the public counter's low byte cannot carry within an
+// iteration, the additions go to the big-endian block directly (one VPSHUFB
+// per iteration instead of one per four blocks; see ctr_blocks). Pairs
+// with the vpclmul GHASH row.
 //
 // ECB (for XTS): as CTR, 32 blocks per iteration, masked last chain, 1..4
 // blocks on the AES-NI row.
@@ -378,115 +386,292 @@ inline __attribute__((always_inline)) void bcast_keys(const AesKeyState* s,
   for (int r = 0; r <= NR; ++r) rkz[r] = bcast_key(rk, r);
 }
 
-// Bulk: 32-block stitched iterations, then at most one of 16 blocks. ctr
-// and cv advance together: c is the byte-reversed counter vector, cv the
-// public 32-bit counter value of its first lane.
+// gcm_tail: the last n blocks of the bulk, 4 * (NZ - 1) < n <= 4 * NZ
+// (n public), as NZ ZMM chains of CTR whose last register is loaded and
+// stored under a mask of whole blocks, and their GHASH in the same call with
+// one reduction: the ciphertext vectors go to the multiplier from registers
+// (no store-to-load round trip), and the mode's final step is left with the
+// partial block and the length block only. Block i of the run multiplies
+// x*H^(n-i) (VpclmulKey slots 32 - n + i, read unaligned; the last key
+// vectors are loaded under the same mask, so reads stay inside the table and
+// the missing lanes add zero products). kSeal: hash the output, else the
+// input (all loads precede the stores, so in place works).
+template <int NR, int NZ, bool kSeal>
+inline __attribute__((always_inline)) void gcm_tail(
+    const __m128i* rk, const VpclmulKey* hk, __m512i c, const uint8_t* in,
+    uint8_t* out, size_t n, __m512i* x) {
+  const size_t tail = n - 4 * (NZ - 1);  // 1..4 blocks in the last chain
+  const __mmask8 m = static_cast<__mmask8>((1u << (2 * tail)) - 1);
+  const size_t base = kVNumPowers - n;
+  __m512i b[NZ];
+  const __m512i k0 = bcast_key(rk, 0);
+#pragma GCC unroll 8
+  for (int i = 0; i < NZ; ++i)
+    b[i] = _mm512_xor_si512(
+        bswap512(_mm512_add_epi32(c, lane_step(4 * i))), k0);
+#pragma GCC unroll 14
+  for (int r = 1; r < NR; ++r) {
+    const __m512i k = bcast_key(rk, r);
+#pragma GCC unroll 8
+    for (int i = 0; i < NZ; ++i) b[i] = _mm512_aesenc_epi128(b[i], k);
+  }
+  const __m512i kl = bcast_key(rk, NR);
+  GhAcc a{_mm512_setzero_si512(), _mm512_setzero_si512(),
+          _mm512_setzero_si512()};
+#pragma GCC unroll 8
+  for (int i = 0; i < NZ; ++i) {
+    const __mmask8 mi = i < NZ - 1 ? __mmask8{0xff} : m;
+    const __m512i d = _mm512_maskz_loadu_epi64(mi, in + 64 * i);
+    const __m512i o =
+        _mm512_maskz_xor_epi64(mi, _mm512_aesenclast_epi128(b[i], kl), d);
+    if (i < NZ - 1)
+      _mm512_storeu_si512(out + 64 * i, o);
+    else
+      _mm512_mask_storeu_epi64(out + 64 * i, m, o);
+    __m512i h = bswap512(kSeal ? o : d);
+    if (i == 0) h = _mm512_mask_xor_epi64(h, 0x03, h, *x);
+    const __m512i kh = _mm512_maskz_loadu_epi64(mi, &hk->h[base + 4 * i]);
+    const __m512i kk = _mm512_maskz_loadu_epi64(mi, &hk->hk[base + 4 * i]);
+    const __m512i hs = _mm512_xor_si512(h, swap64(h));
+    a.lo = _mm512_xor_si512(a.lo, _mm512_clmulepi64_epi128(h, kh, 0x00));
+    a.hi = _mm512_xor_si512(a.hi, _mm512_clmulepi64_epi128(h, kh, 0x11));
+    a.mid = _mm512_xor_si512(a.mid, _mm512_clmulepi64_epi128(hs, kk, 0x00));
+  }
+  *x = fold_all(reduce512(a.lo, a.hi, a.mid));
+}
+
+// gcm_tail_n: gcm_tail for 1 <= n <= 32 blocks, the chain count chosen by
+// the (public) block count.
+template <int NR, bool kSeal>
+inline __attribute__((always_inline)) void gcm_tail_n(
+    const __m128i* rk, const VpclmulKey* hk, __m512i c, const uint8_t* in,
+    uint8_t* out, size_t n, __m512i* x) {
+  switch ((n + 3) / 4) {
+    case 1: gcm_tail<NR, 1, kSeal>(rk, hk, c, in, out, n, x); break;
+    case 2: gcm_tail<NR, 2, kSeal>(rk, hk, c, in, out, n, x); break;
+    case 3: gcm_tail<NR, 3, kSeal>(rk, hk, c, in, out, n, x); break;
+    case 4: gcm_tail<NR, 4, kSeal>(rk, hk, c, in, out, n, x); break;
+    case 5: gcm_tail<NR, 5, kSeal>(rk, hk, c, in, out, n, x); break;
+    case 6: gcm_tail<NR, 6, kSeal>(rk, hk, c, in, out, n, x); break;
+    case 7: gcm_tail<NR, 7, kSeal>(rk, hk, c, in, out, n, x); break;
+    default: gcm_tail<NR, 8, kSeal>(rk, hk, c, in, out, n, x); break;
+  }
+}
+
+// stack_pointer: the current stack pointer (public: it depends only on the
+// call chain).
+inline __attribute__((always_inline)) uintptr_t stack_pointer() {
+  uintptr_t sp;
+  __asm__ __volatile__("mov %%rsp, %0" : "=r"(sp));
+  return sp;
+}
+
+// Bulk: every whole block of the call (len is a multiple of 16, at least
+// 256): 32-block stitched iterations, for seal then at most one of 16
+// blocks, and the remaining 1..31 blocks in one gcm_tail (so a message's
+// whole blocks take one reduction per 32 blocks plus one). ctr and x
+// advance together with the data. Never inlined, and *sp is set to the
+// stack pointer (see run_wiped).
 template <int NR>
-size_t gcm_seal_nr(const AesKeyState* s, const GhashKeyState* g,
-                   const uint8_t* in, uint8_t* out, size_t len, uint8_t ctr[16],
-                   uint8_t xi[16]) {
-  const size_t n32 = len / 512;
-  const bool rest16 = (len % 512) >= 256;
+[[gnu::noinline, gnu::flatten]] size_t gcm_seal_nr(
+    const AesKeyState* s, const GhashKeyState* g, const uint8_t* in,
+    uint8_t* out, size_t len, uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp) {
+  *sp = stack_pointer();
+  const size_t n = len / 16;
+  const size_t n32 = n / 32;
+  size_t done = 32 * n32;  // blocks
   __m512i rk[NR + 1];
   bcast_keys<NR>(s, rk);
   const VpclmulKey* hk = vpclmul_key(g);
   __m512i c = ctr_base(ctr);
-  uint32_t cv = load_be32(ctr + 12);
   __m512i x = bcast128(bswap128(loadu(xi)));
   if (n32) {
     // Software pipeline: encrypt chunk 0, then encrypt chunk i while
     // hashing chunk i - 1, then hash the last chunk.
-    gcm_iter<NR, 8, 0>(rk, hk, 0, c, no_carry(cv, 32), in, out, nullptr, &x);
+    gcm_iter<NR, 8, 0>(rk, hk, 0, c, no_carry(0, 32), in, out, nullptr, &x);
     c = _mm512_add_epi32(c, lane_step(32));
-    cv += 32;
     for (size_t i = 1; i < n32; ++i) {
-      gcm_iter<NR, 8, 8>(rk, hk, 0, c, no_carry(cv, 32), in + 512 * i,
+      gcm_iter<NR, 8, 8>(rk, hk, 0, c, no_carry(0, 32), in + 512 * i,
                          out + 512 * i, out + 512 * (i - 1), &x);
       c = _mm512_add_epi32(c, lane_step(32));
-      cv += 32;
     }
     const uint8_t* last = out + 512 * (n32 - 1);
-    if (rest16) {
-      // The last 16 blocks encrypt while the previous chunk is hashed.
-      gcm_iter<NR, 4, 8>(rk, hk, 0, c, no_carry(cv, 16), in + 512 * n32,
+    if (n - done >= 16) {
+      // The next 16 blocks encrypt while the previous chunk is hashed.
+      gcm_iter<NR, 4, 8>(rk, hk, 0, c, no_carry(0, 16), in + 512 * n32,
                          out + 512 * n32, last, &x);
       c = _mm512_add_epi32(c, lane_step(16));
       x = ghash_vecs<4>(hk, 4, last + 512, x);
+      done += 16;
     } else {
       x = ghash_vecs<8>(hk, 0, last, x);
     }
-  } else if (rest16) {
-    gcm_iter<NR, 4, 0>(rk, hk, 0, c, no_carry(cv, 16), in, out, nullptr, &x);
-    c = _mm512_add_epi32(c, lane_step(16));
-    x = ghash_vecs<4>(hk, 4, out, x);
   }
+  // The last 1..15 blocks go back to the mode (ctr32 + one GHASH call
+  // with the length block): measured faster there than a masked tail here,
+  // whose reduction would come after the last chunk's and before the length
+  // block's.
   storeu(ctr, bswap128(lo128(c)));
   storeu(xi, bswap128(lo128(x)));
-  return n32 * 512 + (rest16 ? 256 : 0);
+  return 16 * done;
 }
 
 template <int NR>
-size_t gcm_open_nr(const AesKeyState* s, const GhashKeyState* g,
-                   const uint8_t* in, uint8_t* out, size_t len, uint8_t ctr[16],
-                   uint8_t xi[16]) {
-  const size_t n32 = len / 512;
-  const bool rest16 = (len % 512) >= 256;
+[[gnu::noinline, gnu::flatten]] size_t gcm_open_nr(
+    const AesKeyState* s, const GhashKeyState* g, const uint8_t* in,
+    uint8_t* out, size_t len, uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp) {
+  *sp = stack_pointer();
+  const size_t n = len / 16;
+  const size_t n32 = n / 32;
   __m512i rk[NR + 1];
   bcast_keys<NR>(s, rk);
   const VpclmulKey* hk = vpclmul_key(g);
   __m512i c = ctr_base(ctr);
-  uint32_t cv = load_be32(ctr + 12);
   __m512i x = bcast128(bswap128(loadu(xi)));
   for (size_t i = 0; i < n32; ++i) {
-    gcm_iter<NR, 8, 8>(rk, hk, 0, c, no_carry(cv, 32), in + 512 * i,
+    gcm_iter<NR, 8, 8>(rk, hk, 0, c, no_carry(0, 32), in + 512 * i,
                        out + 512 * i, in + 512 * i, &x);
     c = _mm512_add_epi32(c, lane_step(32));
-    cv += 32;
   }
-  if (rest16) {
-    gcm_iter<NR, 4, 4>(rk, hk, 4, c, no_carry(cv, 16), in + 512 * n32,
-                       out + 512 * n32, in + 512 * n32, &x);
-    c = _mm512_add_epi32(c, lane_step(16));
+  const size_t r = n - 32 * n32;  // 0..31
+  if (r) {
+    gcm_tail_n<NR, false>(enc_keys(s), hk, c, in + 512 * n32,
+                          out + 512 * n32, r, &x);
+    c = _mm512_add_epi32(c, lane_step(static_cast<int>(r)));
   }
   storeu(ctr, bswap128(lo128(c)));
   storeu(xi, bswap128(lo128(x)));
-  return n32 * 512 + (rest16 ? 256 : 0);
+  return 16 * n;
 }
 
-constexpr size_t kVaesGcmFrameBytes = 3072;
+// gcm_short: 5..31 blocks (an 80..511-byte call) in one gcm_tail; fewer go
+// back to the mode (AES-NI ctr32 and 128-bit GHASH, as for vaes_ctr32).
+// Without iterations there is nothing to amortise the broadcast round-key
+// array and the former fixed 3 KiB stack scrub over (that scrub alone was
+// about a tenth of a 512-byte seal in a profile): the keys are broadcast
+// from the key as each round needs them, as in ctr_z. With GCC -O2 the pass
+// keeps its chains, keys and GHASH sums in registers (no stack frame:
+// objdump); other builds spill them (ASan: a 3 KiB frame of chains,
+// broadcast keys and powers of H), so like the bulk it is never inlined,
+// sets *sp to its stack pointer and runs through run_wiped.
+template <int NR, bool kSeal>
+[[gnu::noinline, gnu::flatten]] size_t gcm_short(
+    const AesKeyState* s, const GhashKeyState* g, const uint8_t* in,
+    uint8_t* out, size_t len, uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp) {
+  *sp = stack_pointer();
+  const size_t n = len / 16;
+  __m512i c = ctr_base(ctr);
+  __m512i x = bcast128(bswap128(loadu(xi)));
+  gcm_tail_n<NR, kSeal>(enc_keys(s), vpclmul_key(g), c, in, out, n, &x);
+  c = _mm512_add_epi32(c, lane_step(static_cast<int>(n)));
+  storeu(ctr, bswap128(lo128(c)));
+  storeu(xi, bswap128(lo128(x)));
+  return 16 * n;
+}
+
+// zero_dead_stack: zeroes [lo, hi), hi - lo >= 64, with 64-byte stores:
+// aligned ones from lo rounded down to a cache line (no line-split stores;
+// the bytes below lo are dead stack as well), and a last one ending at hi.
+// The range lies below the caller's stack pointer, so only assembly may
+// write it (to the compiler it is no object; ASan would flag a C++ store
+// there), and nothing of the caller lives there: GCC and clang use the red
+// zone below the stack pointer only in leaf functions, and the caller of
+// this one has just made a call. Loop bounds are public.
+inline __attribute__((always_inline)) void zero_dead_stack(uintptr_t lo,
+                                                           uintptr_t hi) {
+  const __m512i z = _mm512_setzero_si512();
+  lo &= ~uintptr_t{63};
+  __asm__ __volatile__(
+      "1:\n\t"
+      "vmovdqa64 %[z], (%[p])\n\t"
+      "add $64, %[p]\n\t"
+      "cmp %[last], %[p]\n\t"
+      "jb 1b\n\t"
+      "vmovdqu64 %[z], (%[last])"
+      : [p] "+r"(lo)
+      : [z] "v"(z), [last] "r"(hi - 64)
+      : "cc", "memory");
+}
+
+// run_wiped: runs one of the GCM passes above, then zeroes every byte of
+// stack it can have written, so that no round key, power of H, keystream or
+// GHASH sum the compiler spilled outlives the call, in any build: from the
+// red zone under the pass's stack pointer up to this function's stack
+// pointer (the pass's return address, saved registers and frame lie in
+// between). A pass's stack pointer is constant in its body (the frame is
+// set up in the prologue; nothing there pushes or allocates), so *sp read
+// anywhere in it is the bottom of its frame. Below it the pass can only
+// have written the 128-byte red zone a leaf may use without moving the
+// stack pointer (x86-64 System V ABI, 3.2.2): the passes are flattened
+// (every call in them inlined, so no helper runs with a frame below; ASan
+// otherwise calls ghash_vecs out of line); the calls a sanitizer build
+// adds are error reports, which do not return, and ASan's stack (un)poison
+// and fake-frame calls, which see addresses and sizes only (objdump of the
+// ASan, UBSan and clang builds). The wipe is the frame's size plus 128
+// bytes: a few stores after gcm_short with GCC -O2 (no frame); the former
+// fixed 3 KiB scrub after the bulk fell short of its ASan frames (5-6
+// KiB), and a 1 KiB margin below the frame cost 5-10% of a 256- or
+// 512-byte seal or open (//bench:speed, CPU time).
+constexpr uintptr_t kWipeBelowBytes = 128;
+
+template <typename Pass>
+inline __attribute__((always_inline)) size_t run_wiped(Pass pass) {
+  const uintptr_t top = stack_pointer();
+  uintptr_t sp = top;
+  const size_t done = pass(&sp);
+  zero_dead_stack(sp - kWipeBelowBytes, top);
+  return done;
+}
+
+template <bool kSeal>
+size_t gcm_short_any(const AesKeyState* s, const GhashKeyState* g,
+                     const uint8_t* in, uint8_t* out, size_t len,
+                     uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp) {
+  switch (s->rounds) {
+    case 10: return gcm_short<10, kSeal>(s, g, in, out, len, ctr, xi, sp);
+    case 12: return gcm_short<12, kSeal>(s, g, in, out, len, ctr, xi, sp);
+    default: return gcm_short<14, kSeal>(s, g, in, out, len, ctr, xi, sp);
+  }
+}
+
+size_t gcm_seal_any(const AesKeyState* s, const GhashKeyState* g,
+                    const uint8_t* in, uint8_t* out, size_t len,
+                    uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp) {
+  if (len < 512) return gcm_short_any<true>(s, g, in, out, len, ctr, xi, sp);
+  switch (s->rounds) {
+    case 10: return gcm_seal_nr<10>(s, g, in, out, len, ctr, xi, sp);
+    case 12: return gcm_seal_nr<12>(s, g, in, out, len, ctr, xi, sp);
+    default: return gcm_seal_nr<14>(s, g, in, out, len, ctr, xi, sp);
+  }
+}
+
+size_t gcm_open_any(const AesKeyState* s, const GhashKeyState* g,
+                    const uint8_t* in, uint8_t* out, size_t len,
+                    uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp) {
+  if (len < 512) return gcm_short_any<false>(s, g, in, out, len, ctr, xi, sp);
+  switch (s->rounds) {
+    case 10: return gcm_open_nr<10>(s, g, in, out, len, ctr, xi, sp);
+    case 12: return gcm_open_nr<12>(s, g, in, out, len, ctr, xi, sp);
+    default: return gcm_open_nr<14>(s, g, in, out, len, ctr, xi, sp);
+  }
+}
 
 size_t vaes_gcm_seal_bulk(const AesKeyState* s, const GhashKeyState* g,
                           const uint8_t* in, uint8_t* out, size_t len,
                           uint8_t ctr[16], uint8_t xi[16]) {
-  if (len < 256) return 0;
-  size_t done;
-  switch (s->rounds) {
-    case 10: done = gcm_seal_nr<10>(s, g, in, out, len, ctr, xi); break;
-    case 12: done = gcm_seal_nr<12>(s, g, in, out, len, ctr, xi); break;
-    default: done = gcm_seal_nr<14>(s, g, in, out, len, ctr, xi); break;
-  }
-  // The loop's frame (under 3 KiB, sanitizer builds included) holds the
-  // broadcast round keys and the compiler's ZMM spills of them: wiped once
-  // per call.
-  scrub_stack<kVaesGcmFrameBytes>();
-  return done;
+  if (len < 80) return 0;  // see gcm_short
+  return run_wiped([&](uintptr_t* sp) {
+    return gcm_seal_any(s, g, in, out, len, ctr, xi, sp);
+  });
 }
 
 size_t vaes_gcm_open_bulk(const AesKeyState* s, const GhashKeyState* g,
                           const uint8_t* in, uint8_t* out, size_t len,
                           uint8_t ctr[16], uint8_t xi[16]) {
-  if (len < 256) return 0;
-  size_t done;
-  switch (s->rounds) {
-    case 10: done = gcm_open_nr<10>(s, g, in, out, len, ctr, xi); break;
-    case 12: done = gcm_open_nr<12>(s, g, in, out, len, ctr, xi); break;
-    default: done = gcm_open_nr<14>(s, g, in, out, len, ctr, xi); break;
-  }
-  // The loop's frame (under 3 KiB, sanitizer builds included) holds the
-  // broadcast round keys and the compiler's ZMM spills of them: wiped once
-  // per call.
-  scrub_stack<kVaesGcmFrameBytes>();
-  return done;
+  if (len < 80) return 0;  // see gcm_short
+  return run_wiped([&](uintptr_t* sp) {
+    return gcm_open_any(s, g, in, out, len, ctr, xi, sp);
+  });
 }
 
 }  // namespace

@@ -247,8 +247,8 @@ constexpr size_t kKeyLens[] = {16, 24, 32};
 constexpr size_t kCtrLens[] = {5, 16, 16 * 9 + 3, 16 * 33, 16 * 70 + 11};
 constexpr size_t kCbcBlocks[] = {1, 9, 33};
 constexpr size_t kGhashLens[] = {16, 16 * 9, 16 * 33 + 7};
-// 48 + 16 * 20 + 5: a bulk call of 20 blocks and a tail (below every wide
-// row's 32-block stitched loop). The longest: two 512-byte stitched
+// 48 + 16 * 20 + 5: a bulk call of 20 blocks and a tail (the VAES row's
+// single masked pass for 5..31 blocks). The longest: two 512-byte stitched
 // batches of the widest rows, then 291 bytes (one 256-byte half batch and a
 // partial tail), past GCM's first 1 KiB chunk.
 constexpr size_t kGcmLens[] = {0,           1, 16, 48 + 7, 48 + 16 * 20 + 5,
