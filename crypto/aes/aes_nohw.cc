@@ -59,6 +59,7 @@
 
 #include "crypto/aes/aes_backend.h"
 #include "crypto/aes/bitsliced_sbox.h"
+#include "crypto/ct.h"
 #include "crypto/internal.h"
 
 namespace ctcrypto::internal {
@@ -529,7 +530,7 @@ void nohw_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
           if (static_cast<size_t>(4 * l + b) < n)  // n is public
             xor_block(w, b, in + 64 * l + 16 * b, out + 64 * l + 16 * b);
       }
-      ctr += 8;
+      ctr = ct_opaque(ctr + 8);  // as in the four-block loop below
       in += 16 * n;
       out += 16 * n;
       blocks -= n;
@@ -544,7 +545,12 @@ void nohw_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
     unortho(q);
     CTC_AES_UNROLL
     for (int b = 0; b < 4; b++) xor_block(q, b, in + 16 * b, out + 16 * b);
-    ctr += 4;
+    // ctr is secret for GCM nonces other than 96 bits (J0 = GHASH of the
+    // nonce). Stepping in lockstep with the public block count, it is an
+    // induction variable the compiler may test the loop's end on instead of
+    // blocks (GCC 12 on ARMv7, where both are 32 bits wide: a compare and
+    // branch on ctr); ct_opaque hides its step.
+    ctr = ct_opaque(ctr + 4);
     in += 16 * 4;
     out += 16 * 4;
     blocks -= 4;
