@@ -1,16 +1,22 @@
 // row_set_test.cc: which rows a build has and which its CPU selects, exactly.
 //
-// util/configs.tsv says, per configuration of this repository, the AES,
-// GHASH and SHA tables (rows, best first) and the rows its CPU (the QEMU model, or
-// this host) selects. The configuration is named by CTCRYPTO_TEST_CONFIG,
-// which .bazelrc sets for every --config (unset is a failure, never a skip).
-// The README's row table is printed from the same columns and must match.
+// util/configs.tsv (the hosted configurations) and util/mcu_configs.tsv (the
+// bare-metal ones, the same columns) say, per configuration of this
+// repository, the AES, GHASH and SHA tables (rows, best first) and the rows
+// its CPU (the QEMU model, or this host) selects. The configuration names
+// itself to the test (.bazelrc, for every --config): the hosted ones with
+// CTCRYPTO_TEST_CONFIG in the environment, the bare-metal ones with the
+// argument --ctcrypto_test_config=NAME, because a semihosted program has a
+// command line but no environment. Neither is a failure, never a skip; the
+// argument wins. The README's row table is printed from the same columns and
+// must match.
 // It also checks the row declarations of crypto/BUILD.bazel against the C++
 // rows: every capability a row requires at run time is one it declares it
 // uses (which is what the build-time opt-outs and static capabilities act on).
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <span>
 #include <sstream>
@@ -52,20 +58,24 @@ struct ConfigRow {
   std::string sha_chosen, sha512_chosen;
 };
 
-// The configurations of util/configs.tsv (comment lines skipped).
+// The configurations of util/configs.tsv and then util/mcu_configs.tsv
+// (comment lines skipped).
 std::vector<ConfigRow> ReadConfigs() {
-  std::ifstream f(ctcrypto_test::TestDataPath("util/configs.tsv"));
   std::vector<ConfigRow> rows;
-  std::string line;
-  while (std::getline(f, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> c = Split(line, '\t');
-    if (c.size() != 14) {
-      ADD_FAILURE() << "util/configs.tsv: 14 columns expected: " << line;
-      continue;
+  for (const char* table : {"util/configs.tsv", "util/mcu_configs.tsv"}) {
+    std::ifstream f(ctcrypto_test::TestDataPath(table));
+    if (!f.good()) ADD_FAILURE() << table << " not in the test's data";
+    std::string line;
+    while (std::getline(f, line)) {
+      if (line.empty() || line[0] == '#') continue;
+      std::vector<std::string> c = Split(line, '\t');
+      if (c.size() != 14) {
+        ADD_FAILURE() << table << ": 14 columns expected: " << line;
+        continue;
+      }
+      rows.push_back({c[0], c[3], Split(c[6], ','), Split(c[7], ','), c[8],
+                      c[9], Split(c[10], ','), Split(c[11], ','), c[12], c[13]});
     }
-    rows.push_back({c[0], c[3], Split(c[6], ','), Split(c[7], ','), c[8], c[9],
-                    Split(c[10], ','), Split(c[11], ','), c[12], c[13]});
   }
   return rows;
 }
@@ -77,17 +87,23 @@ std::vector<std::string> Names(const Row* const* table, size_t n) {
   return v;
 }
 
+// --ctcrypto_test_config=NAME, from main.
+const char* g_config_arg = nullptr;
+
 const ConfigRow* ThisConfig(const std::vector<ConfigRow>& configs) {
-  const char* name = std::getenv("CTCRYPTO_TEST_CONFIG");
+  const char* name = g_config_arg != nullptr ? g_config_arg
+                                             : std::getenv("CTCRYPTO_TEST_CONFIG");
   if (name == nullptr) {
-    ADD_FAILURE() << "CTCRYPTO_TEST_CONFIG is not set (.bazelrc sets it for "
-                     "every --config of util/configs.tsv)";
+    ADD_FAILURE() << "no configuration named: neither --ctcrypto_test_config= "
+                     "nor CTCRYPTO_TEST_CONFIG (.bazelrc gives one of them for "
+                     "every --config of util/configs.tsv and util/mcu_configs.tsv)";
     return nullptr;
   }
   for (const ConfigRow& c : configs) {
     if (c.config == name) return &c;
   }
-  ADD_FAILURE() << "CTCRYPTO_TEST_CONFIG=" << name << " is not in util/configs.tsv";
+  ADD_FAILURE() << "configuration " << name
+                << " is in neither util/configs.tsv nor util/mcu_configs.tsv";
   return nullptr;
 }
 
@@ -174,3 +190,14 @@ TEST(RowSet, ReadmeTableIsTheConfigsTable) {
 }
 
 }  // namespace
+
+int main(int argc, char** argv) {
+  testing::InitGoogleTest(&argc, argv);
+  static constexpr char kFlag[] = "--ctcrypto_test_config=";
+  for (int i = 1; i < argc; ++i) {
+    if (std::strncmp(argv[i], kFlag, sizeof(kFlag) - 1) == 0) {
+      g_config_arg = argv[i] + sizeof(kFlag) - 1;
+    }
+  }
+  return RUN_ALL_TESTS();
+}

@@ -14,6 +14,12 @@
 #               without aes,pmull, aarch64_noce, armv7_neon on a CPU with
 #               the AArch32 CE rows) and under MemorySanitizer on the host
 #               (every x86 row, AVX-512 included); every row checked.
+#   ctmcu       util/ct-mcu.sh: the bare-metal Cortex-M builds (every
+#               --config run on an MPS2 board) as compiled, by comparing
+#               QEMU execution traces (instruction and data addresses) of
+#               runs with different secrets, and scanning the executed
+#               functions for variable-time instructions; its three
+#               negative controls must be reported.
 #   3. asan     bazel test --config=asan //...
 #   4. ubsan    bazel test --config=ubsan //...
 #   5. fuzz     every fuzz target (tag "ctcrypto_fuzzer" in //fuzz:
@@ -33,7 +39,7 @@ cd "$(dirname "$0")/.." || exit 1
 
 util/install-deps.sh || exit 1
 
-CHECKS=${CHECKS:-"ctgrind control ctarm asan ubsan fuzz"}
+CHECKS=${CHECKS:-"ctgrind control ctarm ctmcu asan ubsan fuzz"}
 JOBS=${JOBS:-2}
 FUZZ_SECONDS=${CTCRYPTO_FUZZ_SECONDS:-30}
 LOG_DIR=$(mktemp -d /tmp/ctcrypto-check-host.XXXXXX) || exit 1
@@ -99,6 +105,10 @@ for check in $CHECKS; do
     ctarm)
       if util/ct-arm.sh; then record ctarm "PASS (table above)" "$start"
       else record ctarm "FAIL (table above)" "$start"; fi
+      ;;
+    ctmcu)
+      if util/ct-mcu.sh; then record ctmcu "PASS (table above)" "$start"
+      else record ctmcu "FAIL (table above)" "$start"; fi
       ;;
     asan|ubsan)
       if bazel test --config="$check" --jobs="$JOBS" --keep_going -- //...; then

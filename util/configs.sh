@@ -26,6 +26,46 @@ configs_clang() {
   awk -F'\t' '!/^#/ && NF && $6 == "clang" { printf "%s%s", sep, $1; sep = " " }' "$CONFIGS_TSV"
 }
 
+# configs_mcu: the bare-metal configurations of MCU_CONFIGS_TSV (default
+# util/mcu_configs.tsv), in table order, space-separated. They run under
+# qemu-system-arm with semihosting, not with a user-mode prefix, so the
+# functions below (config_field, config_runner) are for CONFIGS_TSV's
+# configs; mcu_configs_check checks these against .bazelrc.
+MCU_CONFIGS_TSV=${MCU_CONFIGS_TSV:-util/mcu_configs.tsv}
+configs_mcu() {
+  awk -F'\t' '!/^#/ && NF { printf "%s%s", sep, $1; sep = " " }' "$MCU_CONFIGS_TSV"
+}
+
+# mcu_configs_check CONFIG...: each is in MCU_CONFIGS_TSV and CONFIGS_BAZELRC
+# builds it for the table's platform, runs it on the table's MPS2 machine
+# and names it to //tests:row_set_test; fails if any is not.
+mcu_configs_check() {
+  _ok=0
+  for _c in "$@"; do
+    _line=$(awk -F'\t' -v c="$_c" '!/^#/ && $1 == c' "$MCU_CONFIGS_TSV")
+    if [ -z "$_line" ]; then
+      echo "configs: unknown bare-metal config '$_c' (not in $MCU_CONFIGS_TSV)" >&2
+      _ok=1
+      continue
+    fi
+    _machine=$(printf '%s\n' "$_line" | cut -f4)
+    _platform=$(printf '%s\n' "$_line" | cut -f5)
+    if ! grep -qx "build:$_c --platforms=$CONFIGS_REPO$_platform" "$CONFIGS_BAZELRC"; then
+      echo "configs: $CONFIGS_BAZELRC has no 'build:$_c --platforms=$CONFIGS_REPO$_platform' ($MCU_CONFIGS_TSV says so)" >&2
+      _ok=1
+    fi
+    if ! grep -qx "test:$_c --test_arg=--ctcrypto_test_config=$_c" "$CONFIGS_BAZELRC"; then
+      echo "configs: $CONFIGS_BAZELRC has no 'test:$_c --test_arg=--ctcrypto_test_config=$_c' (//tests:row_set_test needs it)" >&2
+      _ok=1
+    fi
+    if ! grep -Eq "^build:$_c --run_under='$CONFIGS_REPO//toolchains/arm_none_eabi:qemu_mps2 (--isa=[^ ]+ )?$_machine'\$" "$CONFIGS_BAZELRC"; then
+      echo "configs: $CONFIGS_BAZELRC does not run $_c on $_machine with //toolchains/arm_none_eabi:qemu_mps2 ($MCU_CONFIGS_TSV says so)" >&2
+      _ok=1
+    fi
+  done
+  return "$_ok"
+}
+
 # config_field CONFIG COLUMN: one column (1 config, 2 triple, 3 qemu,
 # 4 qemu_cpu, 5 platform, 6 compiler, 7 aes_rows, 8 ghash_rows, 9 aes_chosen,
 # 10 ghash_chosen, 11 sha_rows, 12 sha512_rows, 13 sha_chosen,

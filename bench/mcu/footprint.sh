@@ -1,6 +1,7 @@
 #!/bin/sh
 # bench/mcu/footprint.sh: the microcontroller table of the README
-# ("Microcontrollers"). For --config=cortex_m4 and cortex_m33 at -Os and -O2:
+# ("Microcontrollers"). For --config=cortex_m0plus, cortex_m4 and cortex_m33
+# at -Os and -O2:
 #   - flash (text + rodata) and RAM (data + bss) of bench/size:gcm_consumer,
 #     a program that seals and opens one AES-128-GCM message, and what it
 #     adds over bench/size:baseline (the same program without ctcrypto), from
@@ -15,7 +16,7 @@
 set -eu
 cd "$(dirname "$0")/../.."
 FLAGS="--ui_event_filters=-info,-debug,-warning --noshow_progress"
-CONFIGS=${CONFIGS:-"cortex_m4 cortex_m33"}
+CONFIGS=${CONFIGS:-"cortex_m0plus cortex_m4 cortex_m33"}
 
 # flash ram of an ELF (bytes)
 mem() {

@@ -259,15 +259,20 @@ CTCRYPTO_BS_INLINE void bs_expand_key(const uint8_t* key, size_t key_len,
     w[i] = load_le32(key + 4 * i);
   }
   uint32_t rcon = 1;  // public; doubles in GF(2^8) each use
+  // j = i mod nk (i and nk are public), kept as a counter rather than
+  // computed: Cortex-M's UDIV takes a time that depends on its operands,
+  // and util/ct-mcu.sh refuses it in any function that handles a secret.
+  size_t j = 0;
   for (size_t i = nk; i < total; i++) {
     uint32_t t = w[i - 1];
-    if (i % nk == 0) {  // i and nk are public
+    if (j == 0) {
       t = bs_sub_word((t >> 8) | (t << 24)) ^ rcon;
       rcon = ((rcon << 1) ^ ((rcon >> 7) * 0x11Bu)) & 0xFFu;
-    } else if (nk > 6 && i % nk == 4) {
+    } else if (nk > 6 && j == 4) {
       t = bs_sub_word(t);
     }
     w[i] = w[i - nk] ^ t;
+    if (++j == nk) j = 0;
   }
 }
 

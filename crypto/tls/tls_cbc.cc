@@ -69,18 +69,38 @@ void tls_rotate_left_ct(uint8_t* buf, size_t len, size_t offset) {
 void tls_extract_mac_ct(uint8_t* out, size_t mac_len, const uint8_t* window,
                         size_t len, size_t mac_pos) {
   uint8_t acc[kTlsMaxMacLen] = {};
-  size_t rotation = 0;
   const size_t mac_end = mac_pos + mac_len;
-  for (size_t i = 0, j = 0; i < len; ++i) {
+  size_t i = 0, j = 0;
+  // Eight window bytes per step are masked to the MAC's span, then folded
+  // into their slots i mod mac_len (public).
+  for (; i + 8 <= len; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, window + i, 8);
+    w &= ct_bytes_before_mask(i, mac_end) & ~ct_bytes_before_mask(i, mac_pos);
+    uint8_t b[8];
+    std::memcpy(b, &w, 8);
+    for (size_t k = 0; k < 8; ++k) {
+      acc[j] |= b[k];
+      if (++j == mac_len) j = 0;  // public: depends on i only
+    }
+  }
+  for (; i < len; ++i) {
     // The opaque copy of i keeps the compiler from rewriting the loop's
     // induction variable relative to the secret mac_pos.
     const size_t pi = value_barrier(i);
     const size_t in_mac = ct_ge_mask(pi, mac_pos) & ct_lt_mask(pi, mac_end);
-    // The MAC's first byte lands in slot j: that is the rotation to undo.
-    rotation |= j & ct_eq_mask(pi, mac_pos);
     acc[j] |= static_cast<uint8_t>(window[i] & in_mac);
-    if (++j == mac_len) j = 0;  // public: depends on i only
+    if (++j == mac_len) j = 0;
   }
+  // The MAC's first byte landed in slot mac_pos mod mac_len: that is the
+  // rotation to undo. The remainder by restoring division: subtract
+  // mac_len * 2^k, largest k first, wherever it fits (a mask), so no
+  // division instruction (variable time on many cores) sees the secret.
+  size_t top = mac_len;
+  while (top <= len) top <<= 1;  // public; mac_pos < len <= top
+  size_t rotation = mac_pos;
+  for (size_t sub = top; sub >= mac_len; sub >>= 1)
+    rotation = ct_select(ct_ge_mask(rotation, sub), rotation - sub, rotation);
   tls_rotate_left_ct(acc, mac_len, rotation);
   std::memcpy(out, acc, mac_len);
   secure_zero(acc, sizeof(acc));
@@ -93,10 +113,26 @@ size_t tls_padding_check_ct(const uint8_t* rec, size_t len, size_t mac_len,
   // The padding (and its length byte) must leave room for the MAC.
   size_t good = ct_ge_mask(len, plen + mac_len);
   const size_t to_check = len < kTlsMaxPadding ? len : kTlsMaxPadding;
-  for (size_t i = 0; i < to_check; ++i) {
-    const size_t in_pad = ct_lt_mask(value_barrier(i), plen);
-    good &= ~(in_pad & ~ct_eq_mask(rec[len - 1 - i], pad));
+  // Byte q is padding iff q >= len - plen; eight bytes per step compared
+  // with the pad value broadcast. (When plen > len, len - plen wraps, no
+  // byte counts as padding, and `good` is already false above.)
+  uint64_t pad_word = pad;
+  pad_word |= pad_word << 8;
+  pad_word |= pad_word << 16;
+  pad_word |= pad_word << 32;
+  const size_t pad_start = len - plen;
+  uint64_t diff = 0;
+  size_t q = len - to_check;
+  for (; q + 8 <= len; q += 8) {
+    uint64_t w;
+    std::memcpy(&w, rec + q, 8);
+    diff |= (w ^ pad_word) & ~ct_bytes_before_mask(q, pad_start);
   }
+  for (; q < len; ++q) {
+    const size_t in_pad = ct_ge_mask(value_barrier(q), pad_start);
+    diff |= (rec[q] ^ pad) & in_pad;
+  }
+  good &= ct_is_zero_mask64(diff);
   *padding_len = ct_select(good, plen, 1);
   return good;
 }
@@ -198,10 +234,14 @@ void tls_hmac_ct(const HmacKeyState& key, const uint8_t ad[11],
   for (size_t j = first_var; j <= last_var; ++j) {
     const size_t base = j * bl;
     s.gather(base, bl, block);
-    for (size_t i = 0; i < bl; ++i) {
-      const size_t p = value_barrier(base + i);
-      block[i] = static_cast<uint8_t>((block[i] & ct_lt_mask(p, m)) |
-                                      (0x80 & ct_eq_mask(p, m)));
+    // Eight bytes per step: message bytes before m, 0x80 at m, zeros after.
+    for (size_t i = 0; i < bl; i += 8) {
+      uint64_t w;
+      std::memcpy(&w, block + i, 8);
+      const uint64_t before = ct_bytes_before_mask(base + i, m);
+      const uint64_t at = ct_bytes_before_mask(base + i, m + 1) & ~before;
+      w = (w & before) | (0x8080808080808080 & at);
+      std::memcpy(block + i, &w, 8);
     }
     const size_t is_final = ct_eq_mask(value_barrier(j), final_block);
     for (size_t q = 0; q < ll; ++q)
@@ -374,15 +414,31 @@ Status TlsCbcAead::seal(std::span<uint8_t> out, size_t* out_len,
                        static_cast<uint8_t>(in.size())};
   internal::hash_ctx_update(&c, ad.data(), ad.size());
   internal::hash_ctx_update(&c, len_be, 2);
-  if (!in.empty()) internal::hash_ctx_update(&c, in.data(), in.size());
+
+  // MAC-then-encrypt, yet the whole plaintext blocks need not wait for the
+  // MAC: they are hashed and CBC-encrypted in alternating chunks, so that
+  // the CBC chain (one AES latency per block) and the hash's compression
+  // chain, two serial dependency chains, sit in the out-of-order window
+  // together. kChunk bytes per step: small enough that both fit the window
+  // of current cores, large enough that the calls cost little. Chunking
+  // changes neither result (hash_ctx_update buffers; CBC chains through iv).
+  constexpr size_t kChunk = 64;
+  uint8_t iv[16];
+  std::memcpy(iv, info_->implicit_iv ? iv_ : nonce.data(), 16);
+  const internal::AesKeyState& ks = internal::KeyAccess::state(aes_);
+  const uint8_t* src = in.data();
+  uint8_t* dst = out.data();
+  for (size_t done = 0; done < full * 16;) {
+    const size_t n = full * 16 - done < kChunk ? full * 16 - done : kChunk;
+    internal::hash_ctx_update(&c, src + done, n);
+    ks.backend->cbc_encrypt(&ks, src + done, dst + done, n / 16, iv);
+    done += n;
+  }
+  if (rem) internal::hash_ctx_update(&c, tail, rem);
   internal::hmac_ctx_finish(internal::KeyAccess::mac(*this), &c, tail + rem);
   const uint8_t pad = static_cast<uint8_t>(tail_len - rem - ml - 1);
   std::memset(tail + rem + ml, pad, tail_len - rem - ml);
 
-  uint8_t iv[16];
-  std::memcpy(iv, info_->implicit_iv ? iv_ : nonce.data(), 16);
-  const internal::AesKeyState& ks = internal::KeyAccess::state(aes_);
-  if (full > 0) ks.backend->cbc_encrypt(&ks, in.data(), out.data(), full, iv);
   ks.backend->cbc_encrypt(&ks, tail, out.data() + full * 16, tail_len / 16,
                           iv);
   if (info_->implicit_iv) std::memcpy(iv_, iv, 16);
@@ -446,8 +502,22 @@ Status TlsCbcAead::open(std::span<uint8_t> out, size_t* out_len,
       0 - static_cast<size_t>(internal::ct_equal_mask(received, computed, ml) &
                               1));
   const uint8_t good8 = static_cast<uint8_t>(good);
-  for (size_t i = 0; i < head; ++i) out[i] &= good8;
-  for (size_t i = head; i < max_plain; ++i)
+  const uint64_t good64 = 0 - static_cast<uint64_t>(good & 1);
+  // head is a whole number of blocks: eight bytes per step.
+  for (size_t i = 0; i < head; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, out.data() + i, 8);
+    w &= good64;
+    std::memcpy(out.data() + i, &w, 8);
+  }
+  size_t i = head;
+  for (; i + 8 <= max_plain; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, tail + (i - head), 8);
+    w &= good64 & internal::ct_bytes_before_mask(i, data_len);
+    std::memcpy(out.data() + i, &w, 8);
+  }
+  for (; i < max_plain; ++i)
     out[i] = static_cast<uint8_t>(tail[i - head] & good8 &
                                   internal::ct_lt_mask(
                                       internal::value_barrier(i), data_len));

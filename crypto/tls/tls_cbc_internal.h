@@ -8,6 +8,7 @@
 #ifndef CTCRYPTO_TLS_TLS_CBC_INTERNAL_H_
 #define CTCRYPTO_TLS_TLS_CBC_INTERNAL_H_
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 
@@ -33,6 +34,38 @@ inline size_t ct_is_zero_mask(size_t x) { return ct_msb_mask(~x & (x - 1)); }
 inline size_t ct_eq_mask(size_t a, size_t b) { return ct_is_zero_mask(a ^ b); }
 inline size_t ct_select(size_t mask, size_t a, size_t b) {
   return (mask & a) | (~mask & b);
+}
+
+// ct_bytes_before_mask: eight byte masks for the record positions pos ..
+// pos + 7 (pos public), as a word in memory order (store it with memcpy):
+// byte k is 0xff if pos + k < limit (limit secret), 0 otherwise. The open
+// path masks eight bytes per step with it instead of one.
+// How: d = clamp(limit - pos, 0, 8) by masks, broadcast to every byte; in
+// (0x80 + k) - d, one subtraction for all eight bytes, no byte borrows from
+// its neighbour (0x80 + k >= 8 >= d) and the top bit of byte k is clear
+// exactly when k < d. Shifts by constants, no multiply (a 64-bit multiply
+// is a library call or a variable-time instruction on some 32-bit cores).
+inline uint64_t ct_bytes_before_mask(size_t pos, size_t limit) {
+  pos = value_barrier(pos);
+  const size_t none = ct_lt_mask(limit, pos);
+  const size_t all = ct_ge_mask(limit, pos + 8);
+  const size_t d = ct_select(all, 8, ct_select(none, 0, limit - pos));
+  uint64_t dd = d;
+  dd |= dd << 8;
+  dd |= dd << 16;
+  dd |= dd << 32;
+  constexpr uint64_t kIndex = std::endian::native == std::endian::little
+                                  ? 0x0706050403020100
+                                  : 0x0001020304050607;
+  constexpr uint64_t kHigh = 0x8080808080808080;
+  const uint64_t below = ~((kIndex | kHigh) - dd) & kHigh;
+  return (below - (below >> 7)) | below;
+}
+
+// ct_is_zero_mask64: all ones (size_t) if x == 0.
+inline size_t ct_is_zero_mask64(uint64_t x) {
+  return ct_is_zero_mask(static_cast<size_t>(x) |
+                         static_cast<size_t>(x >> 32));
 }
 
 // The largest TLS padding (including the length byte) and MAC.
