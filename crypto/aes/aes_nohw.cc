@@ -4,8 +4,10 @@
 // Käsper and Schwabe, "Faster and Timing-Attack Resistant AES-GCM" (CHES
 // 2009): four blocks are processed together, held in eight uint64_t words
 // q[0..7], where word q[j] holds bit j (j = 0 is the least significant bit)
-// of all 64 state bytes. SubBytes then becomes a straight-line program of
-// AND/XOR/XNOR on whole words, evaluated once for all 64 bytes at a time:
+// of all 64 state bytes (on x86_64, ctr32 also runs two batches at once in
+// SSE2 registers: see CTC_AES_NOHW_WIDE below). SubBytes then becomes a
+// straight-line program of AND/XOR/XNOR on whole words, evaluated once for
+// all 64 bytes at a time:
 // the Boyar–Peralta circuit of bitsliced_sbox.h, instantiated on uint64_t
 // (that header's opening comment cites the circuit and derives InvSubBytes
 // from it as A' o S o A'), so a single nonlinear circuit serves both
@@ -53,9 +55,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "crypto/aes/aes_backend.h"
 #include "crypto/aes/bitsliced_sbox.h"
+#include "crypto/ct.h"
 #include "crypto/internal.h"
 
 namespace ctcrypto::internal {
@@ -66,6 +70,7 @@ namespace {
 // S-box and linear layers GCC at -O2 keeps them in memory and runs at half
 // speed.
 #define CTC_AES_INLINE [[gnu::always_inline]] inline
+#define CTC_AES_INLINE_LAMBDA __attribute__((always_inline))
 // Likewise the per-plane loops must be fully unrolled (GCC does that only
 // from -O3 on its own), or the plane arrays cannot live in registers.
 #define CTC_AES_UNROLL _Pragma("GCC unroll 16")
@@ -73,12 +78,31 @@ namespace {
 using u64 = uint64_t;
 using u32 = uint32_t;
 
+// Two batches at once (eight blocks) on x86_64, where SSE2 is part of the
+// base ABI: every function below is generic in the plane word W, and a
+// GCC vector of two u64 carries plane j of batch 0 in lane 0 and of batch 1
+// in lane 1. All operations are lane-wise (bitwise logic and shifts by
+// constants), so each lane computes exactly the 64-bit code, and the
+// S-box's 113 gates then cost one SSE2 instruction per two batches. Other
+// targets (32-bit ARM, Cortex-M, AArch64) keep the one-batch path only, as
+// do compilers without __builtin_shufflevector (gcc before 12): the library
+// must build with a consumer's toolchain, not only ours.
+#if defined(__x86_64__) && defined(__SSE2__) && \
+    (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12))
+#define CTC_AES_NOHW_WIDE 1
+typedef u64 u64x2 __attribute__((vector_size(16)));
+typedef uint16_t u16x8 __attribute__((vector_size(16)));
+#else
+#define CTC_AES_NOHW_WIDE 0
+#endif
+
 constexpr int kMaxRounds = 14;
 constexpr size_t kRoundKeyBytes = 8 * sizeof(u64);  // one bitsliced round key
 static_assert((kMaxRounds + 1) * kRoundKeyBytes <= kAesKeyStorageBytes,
               "bitsliced schedule must fit in AesKeyState::storage");
 
-CTC_AES_INLINE u64 rotr64(u64 x, int n) { return (x >> n) | (x << (64 - n)); }
+template <typename W>
+CTC_AES_INLINE W rotr64(W x, int n) { return (x >> n) | (x << (64 - n)); }
 
 // ---------------------------------------------------------------------------
 // Orthogonalization.
@@ -94,25 +118,26 @@ CTC_AES_INLINE u64 rotr64(u64 x, int n) { return (x >> n) | (x << (64 - n)); }
 
 // Exchanges in-word address bit k (shift 2^k; mask = positions with that bit
 // clear) between word `lo` (index bit 0) and word `hi` (index bit 1).
-template <int kShift>
-CTC_AES_INLINE void swap_move(u64& lo, u64& hi, u64 mask) {
-  const u64 t = ((lo >> kShift) ^ hi) & mask;
+template <int kShift, typename W>
+CTC_AES_INLINE void swap_move(W& lo, W& hi, u64 mask) {
+  const W t = ((lo >> kShift) ^ hi) & mask;
   hi ^= t;
   lo ^= t << kShift;
 }
 
 // Swaps in-word address bits p < q: mask marks positions with bit p set and
 // bit q clear, shift is 2^q - 2^p.
-template <int kShift>
-CTC_AES_INLINE u64 delta_swap(u64 x, u64 mask) {
-  const u64 t = ((x >> kShift) ^ x) & mask;
+template <int kShift, typename W>
+CTC_AES_INLINE W delta_swap(W x, u64 mask) {
+  const W t = ((x >> kShift) ^ x) & mask;
   return x ^ t ^ (t << kShift);
 }
 
 constexpr u64 kSwap45Mask = 0x00000000FFFF0000ull;  // bit4=1, bit5=0
 constexpr u64 kSwap34Mask = 0x0000FF000000FF00ull;  // bit3=1, bit4=0
 
-CTC_AES_INLINE void swap_word_bits(u64 q[8]) {
+template <typename W>
+CTC_AES_INLINE void swap_word_bits(W q[8]) {
   CTC_AES_UNROLL
   for (int w = 0; w < 8; w += 2)
     swap_move<1>(q[w], q[w + 1], 0x5555555555555555ull);
@@ -125,7 +150,8 @@ CTC_AES_INLINE void swap_word_bits(u64 q[8]) {
   for (int w = 0; w < 4; w++) swap_move<4>(q[w], q[w + 4], 0x0F0F0F0F0F0F0F0Full);
 }
 
-CTC_AES_INLINE void ortho(u64 q[8]) {
+template <typename W>
+CTC_AES_INLINE void ortho(W q[8]) {
   swap_word_bits(q);
   CTC_AES_UNROLL
   for (int j = 0; j < 8; j++) {
@@ -134,7 +160,8 @@ CTC_AES_INLINE void ortho(u64 q[8]) {
   }
 }
 
-CTC_AES_INLINE void unortho(u64 q[8]) {
+template <typename W>
+CTC_AES_INLINE void unortho(W q[8]) {
   CTC_AES_UNROLL
   for (int j = 0; j < 8; j++) {
     q[j] = delta_swap<8>(q[j], kSwap34Mask);
@@ -191,16 +218,32 @@ CTC_AES_INLINE u64 inv_shift_rows_word(u64 x) {
 }
 
 // SR^2 = SR^-2: rows 1 and 3 rotate by two columns (a byte swap in the lane).
-CTC_AES_INLINE void shift_rows_2(u64 q[8]) {
+template <typename W>
+CTC_AES_INLINE void shift_rows_2(W q[8]) {
   CTC_AES_UNROLL
   for (int i = 0; i < 8; i++) q[i] = delta_swap<8>(q[i], 0x00FF000000FF0000ull);
 }
 
 // Lane l of the result is lane l+d (mod 4) of x rotated right by 4n bits in
 // its 16-bit lane: lane l+d nibble m lands in nibble m-n (mod 4).
-template <int kLanes, int kNibbles>
-CTC_AES_INLINE u64 lane_rot(u64 x) {
+template <int kLanes, int kNibbles, typename W>
+CTC_AES_INLINE W lane_rot(W x) {
   constexpr int d = 16 * kLanes, n = 4 * (kNibbles & 3);
+#if CTC_AES_NOHW_WIDE
+  if constexpr (std::is_same_v<W, u64x2>) {
+    // SSE2 has no 64-bit rotate, but the lane move is a 16-bit word shuffle
+    // within each 64-bit half (PSHUFLW/PSHUFHW) and the nibble rotation a
+    // 16-bit rotate (PSRLW/PSLLW/POR): fewer instructions than two
+    // emulated 64-bit rotations and a mask merge.
+    constexpr int l = kLanes & 3;
+    u16x8 y = __builtin_shufflevector(
+        reinterpret_cast<u16x8>(x), reinterpret_cast<u16x8>(x), l & 3,
+        (l + 1) & 3, (l + 2) & 3, (l + 3) & 3, 4 + (l & 3), 4 + ((l + 1) & 3),
+        4 + ((l + 2) & 3), 4 + ((l + 3) & 3));
+    if constexpr (n != 0) y = (y >> n) | (y << (16 - n));
+    return reinterpret_cast<W>(y);
+  }
+#endif
   if constexpr (n == 0) {
     return rotr64(x, d);
   } else {
@@ -208,7 +251,7 @@ CTC_AES_INLINE u64 lane_rot(u64 x) {
     constexpr u64 low = (u64{1} << (16 - n)) - 1;
     constexpr u64 mask = low * 0x0001000100010001ull;
     static_assert(d + n < 64 && d + n - 16 > 0, "rotation counts in 1..63");
-    const u64 a = rotr64(x, (d + n) & 63), b = rotr64(x, (d + n - 16) & 63);
+    const W a = rotr64(x, (d + n) & 63), b = rotr64(x, (d + n - 16) & 63);
     return b ^ ((a ^ b) & mask);
   }
 }
@@ -219,7 +262,8 @@ CTC_AES_INLINE u64 lane_rot(u64 x) {
 // "Row r+1 of the same column" is lane_rot<1, K>, "row r+2" lane_rot<2, 2K>.
 
 // Multiplication by x in GF(2^8) mod x^8+x^4+x^3+x+1, on bit planes.
-CTC_AES_INLINE void xtime(u64 out[8], const u64 a[8]) {
+template <typename W>
+CTC_AES_INLINE void xtime(W out[8], const W a[8]) {
   out[0] = a[7];
   out[1] = a[0] ^ a[7];
   out[2] = a[1];
@@ -230,9 +274,9 @@ CTC_AES_INLINE void xtime(u64 out[8], const u64 a[8]) {
   out[7] = a[6];
 }
 
-template <int K>
-CTC_AES_INLINE void mix_columns(u64 q[8]) {
-  u64 r1[8], t[8], t2[8];
+template <int K, typename W>
+CTC_AES_INLINE void mix_columns(W q[8]) {
+  W r1[8], t[8], t2[8];
   CTC_AES_UNROLL
   for (int i = 0; i < 8; i++) {
     r1[i] = lane_rot<1, K>(q[i]);
@@ -245,9 +289,9 @@ CTC_AES_INLINE void mix_columns(u64 q[8]) {
 
 // InvMixColumns = MixColumns o (multiply by 04 x^2 + 05), Daemen–Rijmen
 // §4.1.3: the premultiply maps a_r to a_r ^ 4(a_r ^ a_{r+2}).
-template <int K>
-CTC_AES_INLINE void inv_mix_columns(u64 q[8]) {
-  u64 w[8], w2[8], w4[8];
+template <int K, typename W>
+CTC_AES_INLINE void inv_mix_columns(W q[8]) {
+  W w[8], w2[8], w4[8];
   CTC_AES_UNROLL
   for (int i = 0; i < 8; i++) w[i] = q[i] ^ lane_rot<2, 2 * K>(q[i]);
   xtime(w2, w);
@@ -261,7 +305,8 @@ CTC_AES_INLINE void inv_mix_columns(u64 q[8]) {
 // Round keys live in storage as (rounds+1) groups of 8 words. memcpy keeps
 // the byte array's type intact (no aliasing through uint64_t*).
 
-CTC_AES_INLINE void add_round_key(u64 q[8], const AesKeyState* s, unsigned r) {
+template <typename W>
+CTC_AES_INLINE void add_round_key(W q[8], const AesKeyState* s, unsigned r) {
   const uint8_t* p = s->storage + r * kRoundKeyBytes;
   CTC_AES_UNROLL
   for (int i = 0; i < 8; i++) {
@@ -272,23 +317,24 @@ CTC_AES_INLINE void add_round_key(u64 q[8], const AesKeyState* s, unsigned r) {
 }
 
 // Middle round r of encryption; K = r mod 4 is the lag after its ShiftRows.
-template <int K>
-CTC_AES_INLINE void enc_round(u64 q[8], const AesKeyState* s, unsigned r) {
+template <int K, typename W>
+CTC_AES_INLINE void enc_round(W q[8], const AesKeyState* s, unsigned r) {
   bs_sub_bytes(q);
   mix_columns<K>(q);
   add_round_key(q, s, r);
 }
 
 // Middle round r of decryption; K = r mod 4 is the lag after InvShiftRows.
-template <int K>
-CTC_AES_INLINE void dec_round(u64 q[8], const AesKeyState* s, unsigned r) {
+template <int K, typename W>
+CTC_AES_INLINE void dec_round(W q[8], const AesKeyState* s, unsigned r) {
   bs_inv_sub_bytes(q);
   add_round_key(q, s, r);
   inv_mix_columns<K>(q);
 }
 
 // rounds is 10, 12 or 14 (public), so rounds mod 4 is 2 or 0.
-void encrypt_batch(const AesKeyState* s, u64 q[8]) {
+template <typename W>
+void encrypt_batch(const AesKeyState* s, W q[8]) {
   const unsigned nr = s->rounds;
   add_round_key(q, s, 0);
   // Middle rounds 1..nr-1, unrolled by four so that each lag is a constant.
@@ -392,37 +438,134 @@ void nohw_decrypt_block(const AesKeyState* s, const uint8_t in[16],
   store_batch(q, out, 1);
 }
 
+// xor_block: out = in ^ keystream block b of the (unorthogonalized) batch,
+// in 64-bit halves; bytes 0..7 of block b are columns 0 and 1 (the low
+// halves of q[b] and q[b + 4]), bytes 8..15 columns 2 and 3.
+CTC_AES_INLINE void xor_block(const u64 q[8], int b, const uint8_t* in,
+                              uint8_t* out) {
+  const u64 k0 = (q[b] & 0xFFFFFFFFull) | (q[b + 4] << 32);
+  const u64 k1 = (q[b] >> 32) | (q[b + 4] & 0xFFFFFFFF00000000ull);
+  const u64 w0 = (static_cast<u64>(load_le32(in + 4)) << 32) | load_le32(in);
+  const u64 w1 =
+      (static_cast<u64>(load_le32(in + 12)) << 32) | load_le32(in + 8);
+  const u64 o0 = w0 ^ k0, o1 = w1 ^ k1;
+  store_le32(out, static_cast<u32>(o0));
+  store_le32(out + 4, static_cast<u32>(o0 >> 32));
+  store_le32(out + 8, static_cast<u32>(o1));
+  store_le32(out + 12, static_cast<u32>(o1 >> 32));
+}
+
 void nohw_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                 size_t blocks, const uint8_t counter[16]) {
   // The first three columns are the same in every counter block; only
   // column 3 (the big-endian 32-bit tail) changes, wrapping mod 2^32; the
-  // batch loads columns little-endian, hence be32_lane.
+  // batch loads columns little-endian, hence be32_lane. Orthogonalization
+  // is linear, so the constant columns are orthogonalized once per call
+  // (fixed) and each batch orthogonalizes only its counter column, a
+  // network whose zero words the compiler folds away.
   const u32 c0 = load_le32(counter), c1 = load_le32(counter + 4);
   const u32 c2 = load_le32(counter + 8);
-  const u64 lo_even = static_cast<u64>(c0) | (static_cast<u64>(c2) << 32);
+  // A call of at most four blocks (one batch) orthogonalizes the whole
+  // counter batch directly: there the split would cost a second network.
+  const bool split = blocks > 4;  // public
+  u64 fixed[8];
+  CTC_AES_UNROLL
+  for (int b = 0; b < 4; b++) {
+    fixed[b] = static_cast<u64>(c0) | (static_cast<u64>(c2) << 32);
+    fixed[b + 4] = c1;
+  }
+  if (split) ortho(fixed);
   u32 ctr = load_be32(counter + 12);
-  uint8_t ks[64];
-  while (blocks > 0) {
-    const size_t n = blocks < 4 ? blocks : 4;
-    u64 q[8];
+  // The narrow batch of counters ctr .. ctr + 3, orthogonalized.
+  auto counter_batch = [&](u64 q[8]) CTC_AES_INLINE_LAMBDA {
+    u64 tail[4];
     CTC_AES_UNROLL
-    for (int b = 0; b < 4; b++) {
-      q[b] = lo_even;
-      q[b + 4] = static_cast<u64>(c1) |
-                 (static_cast<u64>(be32_lane(ctr + static_cast<u32>(b))) << 32);
+    for (int b = 0; b < 4; b++)
+      tail[b] = static_cast<u64>(be32_lane(ctr + static_cast<u32>(b))) << 32;
+    if (split) {  // only the counter words through the network
+      CTC_AES_UNROLL
+      for (int b = 0; b < 4; b++) {
+        q[b] = 0;
+        q[b + 4] = tail[b];
+      }
+      ortho(q);
+      CTC_AES_UNROLL
+      for (int i = 0; i < 8; i++) q[i] ^= fixed[i];
+    } else {
+      CTC_AES_UNROLL
+      for (int b = 0; b < 4; b++) {
+        q[b] = fixed[b];
+        q[b + 4] = fixed[b + 4] | tail[b];
+      }
+      ortho(q);
     }
-    ortho(q);
+  };
+#if CTC_AES_NOHW_WIDE
+  // Wide batches while more than four blocks remain; a last one of five to
+  // seven blocks is a padded wide batch too (cheaper than two narrow ones).
+  if (blocks > 4) {
+    u64x2 v[8];
+    do {
+      const size_t n = blocks < 8 ? blocks : 8;
+      CTC_AES_UNROLL
+      for (int b = 0; b < 4; b++) {
+        const u32 b32 = static_cast<u32>(b);
+        v[b] = u64x2{0, 0};
+        v[b + 4] = u64x2{
+            static_cast<u64>(be32_lane(ctr + b32)) << 32,
+            static_cast<u64>(be32_lane(ctr + 4 + b32)) << 32};
+      }
+      ortho(v);
+      CTC_AES_UNROLL
+      for (int i = 0; i < 8; i++) v[i] ^= fixed[i];
+      encrypt_batch(s, v);
+      unortho(v);
+      CTC_AES_UNROLL
+      for (int l = 0; l < 2; l++) {
+        u64 w[8];
+        CTC_AES_UNROLL
+        for (int i = 0; i < 8; i++) w[i] = v[i][l];
+        CTC_AES_UNROLL
+        for (int b = 0; b < 4; b++)
+          if (static_cast<size_t>(4 * l + b) < n)  // n is public
+            xor_block(w, b, in + 64 * l + 16 * b, out + 64 * l + 16 * b);
+      }
+      ctr = ct_opaque(ctr + 8);  // as in the four-block loop below
+      in += 16 * n;
+      out += 16 * n;
+      blocks -= n;
+    } while (blocks > 4);
+    secure_zero(v, sizeof(v));
+  }
+#endif
+  u64 q[8];
+  while (blocks >= 4) {
+    counter_batch(q);
+    encrypt_batch(s, q);
+    unortho(q);
+    CTC_AES_UNROLL
+    for (int b = 0; b < 4; b++) xor_block(q, b, in + 16 * b, out + 16 * b);
+    // ctr is secret for GCM nonces other than 96 bits (J0 = GHASH of the
+    // nonce). Stepping in lockstep with the public block count, it is an
+    // induction variable the compiler may test the loop's end on instead of
+    // blocks (GCC 12 on ARMv7, where both are 32 bits wide: a compare and
+    // branch on ctr); ct_opaque hides its step.
+    ctr = ct_opaque(ctr + 4);
+    in += 16 * 4;
+    out += 16 * 4;
+    blocks -= 4;
+  }
+  if (blocks > 0) {  // 1..3 blocks: one more batch, the extra slots unused
+    uint8_t ks[64];
+    counter_batch(q);
     encrypt_batch(s, q);
     unortho(q);
     CTC_AES_UNROLL
     for (int b = 0; b < 4; b++) store_block(q, b, ks + 16 * b);
-    for (size_t i = 0; i < 16 * n; i++) out[i] = in[i] ^ ks[i];
-    ctr += 4;
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    for (size_t i = 0; i < 16 * blocks; i++) out[i] = in[i] ^ ks[i];
+    secure_zero(ks, sizeof(ks));
   }
-  secure_zero(ks, sizeof(ks));
+  secure_zero(q, sizeof(q));
 }
 
 void nohw_cbc_encrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
@@ -489,6 +632,7 @@ void nohw_ecb(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 }
 
 #undef CTC_AES_INLINE
+#undef CTC_AES_INLINE_LAMBDA
 #undef CTC_AES_UNROLL
 
 }  // namespace

@@ -80,6 +80,7 @@
 #include "tests/ct/ct_key_wrap_xts.h"  // key wrap and XTS
 #include "tests/ct/ct_valgrind.h"
 #include "tests/ct/static_tls.h"
+#include "tests/reference.h"
 #include "tests/test_util.h"
 
 namespace {
@@ -462,6 +463,40 @@ void gcm_checks(const AesBackend* arow, const GhashBackend* grow, Suite* s) {
         });
       }
     }
+    if (key_len != 16) continue;
+    // The counter wrap: a 16-byte nonce steered (NonceForJ0) so that J0's
+    // 32-bit tail, secret as J0 is, is 0xfffffff0. The 3-block head takes
+    // J0 .. J0 + 3, so inc32 wraps 12 blocks into the first bulk or
+    // ctr32 call of a multi-batch message (and after 16 blocks of a
+    // stitched loop's 32-block pass).
+    ctcrypto_test::Block j0{};
+    FillPattern(j0.data(), 12, 36);
+    j0[12] = j0[13] = j0[14] = 0xff;
+    j0[15] = 0xf0;
+    const ctcrypto_test::Bytes wrap_nonce = ctcrypto_test::NonceForJ0(
+        ctcrypto_test::RefAesEncryptBlock(std::span(raw, key_len), {}), j0);
+    s->check(name, k + "nonce_wrap.seal_open", [&] {
+      constexpr size_t kLen = 16 * 82 + 3;
+      size_t out_len = 0;
+      bool ok = ref.seal(std::span(want, kLen + 16), &out_len, wrap_nonce,
+                         std::span(pt, kLen),
+                         std::span(ad, 13)) == Status::kOk;
+      uint8_t sad[40];
+      std::memcpy(buf, pt, kLen);
+      std::memcpy(sad, ad, 13);
+      ct_secret(buf, kLen);
+      ct_secret(sad, 13);
+      ok &= gcm.seal(std::span(got, kLen + 16), &out_len, wrap_nonce,
+                     std::span(buf, kLen), std::span(sad, 13)) == Status::kOk;
+      ok &= same(got, want, kLen + 16);
+      std::memcpy(buf, want, kLen + 16);
+      ct_secret(buf, kLen + 16);
+      ok &= gcm.open(std::span(got, kLen), &out_len, wrap_nonce,
+                     std::span(buf, kLen + 16),
+                     std::span(sad, 13)) == Status::kOk;
+      ok &= same(got, pt, kLen);
+      return ok;
+    });
   }
 }
 
