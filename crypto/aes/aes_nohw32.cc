@@ -81,6 +81,19 @@ namespace {
 // fully unrolled (GCC does that only from -O3 on its own).
 #define CTC_AES_INLINE [[gnu::always_inline]] inline
 #define CTC_AES_UNROLL _Pragma("GCC unroll 16")
+// The big pieces the paths share, the S-box circuit, the four MixColumns
+// variants and the transposition, are single out-of-line functions when
+// optimizing for size (-Os): the rounds then hold one circuit instead of
+// five (four unrolled rounds and the last), the key schedule none of its
+// own, and the inverse cipher reuses the forward S-box and MixColumns, for
+// a load and a store of the eight planes per step. Otherwise they are
+// inlined, the planes staying in registers as far as the register file
+// allows (bench/mca.sh measures that form).
+#if defined(__OPTIMIZE_SIZE__)
+#define CTC_AES_SHARED [[gnu::noinline]]
+#else
+#define CTC_AES_SHARED CTC_AES_INLINE
+#endif
 
 using u32 = uint32_t;
 
@@ -108,7 +121,7 @@ CTC_AES_INLINE void swap_move(u32& lo, u32& hi, u32 mask) {
 
 // The three exchanges touch different address bits, so they commute and
 // each is an involution: the same function converts in both directions.
-CTC_AES_INLINE void transpose(u32 q[8]) {
+CTC_AES_SHARED void transpose(u32 q[8]) {
   CTC_AES_UNROLL
   for (int w = 0; w < 8; w += 2) swap_move<1>(q[w], q[w + 1], 0x55555555u);
   CTC_AES_UNROLL
@@ -131,21 +144,17 @@ CTC_AES_INLINE void store_block(const u32 q[8], int b, uint8_t* out) {
 }
 
 // ---------------------------------------------------------------------------
-// SubBytes. One out-of-line copy of the circuit serves every round, both
-// directions (InvSubBytes = A' o S o A', bitsliced_sbox.h) when optimizing
-// for size: at -Os the round code then holds one circuit instead of five
-// (four unrolled rounds and the last), about 2 KB less on Thumb-2, for a
-// load and store of the eight planes per round. Otherwise it is inlined
-// into each round (the figures of bench/mca.sh are for that form).
-#if defined(__OPTIMIZE_SIZE__)
-[[gnu::noinline]] void sub_bytes(u32 q[8]) { bs_sub_bytes(q); }
-#else
-CTC_AES_INLINE void sub_bytes(u32 q[8]) { bs_sub_bytes(q); }
-#endif
+// SubBytes: the one circuit for both directions and the key schedule.
+CTC_AES_SHARED void sub_bytes(u32 q[8]) { bs_sub_bytes(q); }
+
+// As a function object, for bs_expand_key's SubWord.
+struct SubBytes {
+  CTC_AES_INLINE void operator()(u32 q[8]) const { sub_bytes(q); }
+};
 
 // InvS = A' o S o A' with both constants (A'(S(z)) = inv(z) exactly), so the
 // forward circuit, constant included, is reused as it is.
-CTC_AES_INLINE void inv_sub_bytes(u32 q[8]) {
+CTC_AES_SHARED void inv_sub_bytes(u32 q[8]) {
   bs_inv_affine<true>(q);
   sub_bytes(q);
   bs_inv_affine<true>(q);
@@ -215,7 +224,7 @@ CTC_AES_INLINE void xtime(u32 out[8], const u32 a[8]) {
 }
 
 template <int K>
-CTC_AES_INLINE void mix_columns(u32 q[8]) {
+CTC_AES_SHARED void mix_columns(u32 q[8]) {
   u32 r1[8], t[8], t2[8];
   CTC_AES_UNROLL
   for (int i = 0; i < 8; i++) {
@@ -230,7 +239,7 @@ CTC_AES_INLINE void mix_columns(u32 q[8]) {
 // InvMixColumns = MixColumns o (multiply by 04 x^2 + 05), Daemen–Rijmen
 // §4.1.3: the premultiply maps a_r to a_r ^ 4(a_r ^ a_{r+2}).
 template <int K>
-CTC_AES_INLINE void inv_mix_columns(u32 q[8]) {
+CTC_AES_SHARED void inv_mix_columns(u32 q[8]) {
   u32 w[8], w2[8], w4[8];
   CTC_AES_UNROLL
   for (int i = 0; i < 8; i++) w[i] = q[i] ^ lane_rot<2, 2 * K>(q[i]);
@@ -335,16 +344,15 @@ struct Nohw32 {
   static void set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
     const size_t nr = s->rounds;
     u32 w[4 * (kMaxRounds + 1)];
-    bs_expand_key(key, key_len, s->rounds, w);
+    bs_expand_key(key, key_len, s->rounds, w, SubBytes{});
     // Broadcast each round key to the two block slots and transpose it.
+    // (Once per key: the loops stay loops.)
     for (size_t r = 0; r <= nr; r++) {
       u32 q[8];
-      CTC_AES_UNROLL
       for (int c = 0; c < 4; c++) q[2 * c] = q[2 * c + 1] = w[4 * r + c];
       transpose(q);
       // Pre-shift to the lag the state has when this key is added.
       for (size_t k = 0; k < (r & 3); k++)
-        CTC_AES_UNROLL
         for (int i = 0; i < 8; i++) q[i] = lag_plus_one(q[i]);
       std::memcpy(s->storage + r * kRoundKeyBytes, q, kRoundKeyBytes);
       secure_zero(q, sizeof(q));
@@ -479,6 +487,7 @@ struct Nohw32 {
 
 #undef CTC_AES_INLINE
 #undef CTC_AES_UNROLL
+#undef CTC_AES_SHARED
 
 }  // namespace
 
