@@ -223,17 +223,22 @@ CTC_AES_INLINE void xtime(u32 out[8], const u32 a[8]) {
   out[7] = a[6];
 }
 
+// Computed plane by plane: plane i of 2t needs only t_{i-1} and t_7 (x^8 =
+// x^4 + x^3 + x + 1 feeds bit 7 back into bits 0, 1, 3, 4), so besides the
+// plane at hand two values stay live. Computing all of t first would keep
+// 16 words live, twice the registers a 32-bit ARM core has to spare.
 template <int K>
 CTC_AES_SHARED void mix_columns(u32 q[8]) {
-  u32 r1[8], t[8], t2[8];
+  const u32 t7 = q[7] ^ lane_rot<1, K>(q[7]);
+  u32 prev = t7;  // t_{i-1}; bit 7 of 2t is t_6, bit 0 is t_7
   CTC_AES_UNROLL
   for (int i = 0; i < 8; i++) {
-    r1[i] = lane_rot<1, K>(q[i]);
-    t[i] = q[i] ^ r1[i];
+    const u32 r1 = lane_rot<1, K>(q[i]);
+    const u32 t = i == 7 ? t7 : q[i] ^ r1;
+    const u32 t2 = (i == 1 || i == 3 || i == 4) ? prev ^ t7 : prev;
+    q[i] = t2 ^ r1 ^ lane_rot<2, 2 * K>(t);
+    prev = t;
   }
-  xtime(t2, t);
-  CTC_AES_UNROLL
-  for (int i = 0; i < 8; i++) q[i] = t2[i] ^ r1[i] ^ lane_rot<2, 2 * K>(t[i]);
 }
 
 // InvMixColumns = MixColumns o (multiply by 04 x^2 + 05), Daemen–Rijmen
@@ -343,7 +348,17 @@ CTC_AES_INLINE void store_batch(u32 q[8], uint8_t* out, size_t n) {
 struct Nohw32 {
   static void set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
     const size_t nr = s->rounds;
-    u32 w[4 * (kMaxRounds + 1)];
+    // The FIPS-197 words (16 bytes per round key) are expanded into the
+    // upper half of the schedule's own bytes, not into a 240-byte stack
+    // array (the key set-up's stack on a microcontroller). Round key r's
+    // words sit at byte 16(nr+1) + 16r, its fixsliced form goes to 32r, and
+    // 32r + 32 <= 16(nr+1) + 16(r+1) for r <= nr: a fixsliced key, written
+    // after its own words are read, never reaches the words of a later
+    // round, and the finished schedule [0, 32(nr+1)) covers all of them.
+    // The storage is an array of unsigned char, in which C++20 creates the
+    // uint32_t objects implicitly ([intro.object]); offset 16(nr+1) of the
+    // 64-aligned array is aligned for them.
+    u32* w = reinterpret_cast<u32*>(s->storage + 16 * (nr + 1));
     bs_expand_key(key, key_len, s->rounds, w, SubBytes{});
     // Broadcast each round key to the two block slots and transpose it.
     // (Once per key: the loops stay loops.)
@@ -357,7 +372,6 @@ struct Nohw32 {
       std::memcpy(s->storage + r * kRoundKeyBytes, q, kRoundKeyBytes);
       secure_zero(q, sizeof(q));
     }
-    secure_zero(w, sizeof(w));
   }
 
   static void encrypt_block(const AesKeyState* s, const uint8_t in[16],
