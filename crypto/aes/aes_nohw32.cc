@@ -4,8 +4,9 @@
 // Why a second portable AES. aes_nohw.cc holds four blocks in eight 64-bit
 // words; on a 32-bit core (Cortex-M, ARMv7) every one of its operations is a
 // pair of instructions and its rotations become four or more, so the code
-// doubles in size and the register file (13 usable words on Thumb-2) holds
-// a quarter of the state. This file is the same design at half the width:
+// doubles in size, and its eight planes alone (16 words) exceed the 13
+// general registers Thumb-2 leaves free. This file is the same design at
+// half the width:
 // two blocks in eight uint32_t words, every operation one instruction.
 // crypto/BUILD.bazel compiles both files into the `nohw` row and the
 // preprocessor keeps the one that matches the target's pointer width
@@ -18,14 +19,15 @@
 // all 32 state bytes. SubBytes is the Boyar–Peralta circuit of
 // bitsliced_sbox.h on uint32_t (its opening comment cites the circuit and
 // the A' o S o A' form of InvSubBytes used here). Full fixslicing: the
-// state is kept lagging by k = rounds mod 4 ShiftRows, so ShiftRows costs
-// nothing, each of the four MixColumns variants absorbs its lag as a
-// uniform rotation inside the row lanes, and only the ends correct it (SR^2
-// for AES-128 and AES-256, nothing for AES-192). Semi-fixslicing (two
-// MixColumns variants plus an explicit ShiftRows every other round) would
-// halve the round code but adds about 40 operations per two rounds; the
-// four variants fit the size budget (see the S-box note below), so the
-// faster full form is used.
+// state is kept lagging by k = (rounds so far) mod 4 ShiftRows, so
+// ShiftRows costs nothing, each of the four MixColumns variants absorbs its
+// lag as a uniform rotation inside the row lanes, and only the ends correct
+// it (SR^2 for AES-128 and AES-256, nothing for AES-192). Semi-fixslicing
+// (two MixColumns variants plus an explicit ShiftRows every other round)
+// would save two of the variants, about 0.5 KB at -Os, but its ShiftRows
+// costs about 100 operations in this layout (13 per plane), some 15% more
+// work per pair of rounds; with the variants out of line at -Os (see
+// CTC_AES_SHARED) the full form fits the size budget, so it is used.
 //
 // Data layout. Within each 32-bit plane, bit index
 //     8*r + 2*c + b
