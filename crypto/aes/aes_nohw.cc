@@ -57,6 +57,11 @@
 #include <cstring>
 #include <type_traits>
 
+// The row for targets with 64-bit registers; aes_nohw32.cc (the same
+// fixsliced design in 32-bit words, two blocks per batch) is the `nohw` row
+// of 32-bit targets, where every 64-bit operation here would be a pair.
+#if UINTPTR_MAX != 0xFFFFFFFF
+
 #include "crypto/aes/aes_backend.h"
 #include "crypto/aes/bitsliced_sbox.h"
 #include "crypto/ct.h"
@@ -651,3 +656,5 @@ extern const AesBackend kAesNohw = {
 };
 
 }  // namespace ctcrypto::internal
+
+#endif  // UINTPTR_MAX != 0xFFFFFFFF

@@ -233,13 +233,22 @@ CTCRYPTO_BS_INLINE void bs_inv_sub_bytes(W q[8]) {
 // ---------------------------------------------------------------------------
 // Key expansion.
 
+// BsSubBytes32: bs_sub_bytes on eight uint32_t planes as a function object,
+// the default SubBytes of the key expansion below. A row that keeps one
+// out-of-line copy of the circuit for size passes its own instead, so the
+// key schedule calls that copy rather than inlining another.
+struct BsSubBytes32 {
+  CTCRYPTO_BS_INLINE void operator()(uint32_t q[8]) const { bs_sub_bytes(q); }
+};
+
 // bs_sub_word: SubWord. Plane j is bit j of every byte of w, left in place
 // at bit 8b for byte b (a shift and a mask); the circuit runs on all 32 bit
 // positions and the 28 that hold no byte are masked off on the way back.
-CTCRYPTO_BS_INLINE uint32_t bs_sub_word(uint32_t w) {
+template <typename SubBytes = BsSubBytes32>
+CTCRYPTO_BS_INLINE uint32_t bs_sub_word(uint32_t w, SubBytes sub_bytes = {}) {
   uint32_t q[8];
   for (int j = 0; j < 8; j++) q[j] = (w >> j) & 0x01010101u;
-  bs_sub_bytes(q);
+  sub_bytes(q);
   uint32_t r = 0;
   for (int j = 0; j < 8; j++) r |= (q[j] & 0x01010101u) << j;
   secure_zero(q, sizeof(q));
@@ -250,9 +259,11 @@ CTCRYPTO_BS_INLINE uint32_t bs_sub_word(uint32_t w) {
 // 6 + key_len/4 (both public); writes the 4 * (rounds + 1) words w[i] as
 // little-endian uint32_t (byte 0 of the word in the low bits, so RotWord,
 // [a0 a1 a2 a3] -> [a1 a2 a3 a0], is a right rotation by 8). Round key r is
-// w[4r..4r+3]. The caller wipes w.
+// w[4r..4r+3]. The caller wipes w. sub_bytes: as for bs_sub_word.
+template <typename SubBytes = BsSubBytes32>
 CTCRYPTO_BS_INLINE void bs_expand_key(const uint8_t* key, size_t key_len,
-                                      unsigned rounds, uint32_t* w) {
+                                      unsigned rounds, uint32_t* w,
+                                      SubBytes sub_bytes = {}) {
   const size_t nk = key_len / 4;
   const size_t total = 4 * (static_cast<size_t>(rounds) + 1);
   for (size_t i = 0; i < nk; i++) {
@@ -266,10 +277,10 @@ CTCRYPTO_BS_INLINE void bs_expand_key(const uint8_t* key, size_t key_len,
   for (size_t i = nk; i < total; i++) {
     uint32_t t = w[i - 1];
     if (j == 0) {
-      t = bs_sub_word((t >> 8) | (t << 24)) ^ rcon;
+      t = bs_sub_word((t >> 8) | (t << 24), sub_bytes) ^ rcon;
       rcon = ((rcon << 1) ^ ((rcon >> 7) * 0x11Bu)) & 0xFFu;
     } else if (nk > 6 && j == 4) {
-      t = bs_sub_word(t);
+      t = bs_sub_word(t, sub_bytes);
     }
     w[i] = w[i - nk] ^ t;
     if (++j == nk) j = 0;
