@@ -61,7 +61,8 @@ void AesKey::encrypt_block(const uint8_t in[16], uint8_t out[16]) const {
 
 void AesKey::decrypt_block(const uint8_t in[16], uint8_t out[16]) const {
   const AesKeyState& s = KeyAccess::state(*this);
-  if (s.backend) s.backend->decrypt_block(&s, in, out);
+  if (const internal::AesDecryptRow* d = internal::aes_decrypt_row(s))
+    d->decrypt_block(&s, in, out);
 }
 
 }  // namespace ctcrypto

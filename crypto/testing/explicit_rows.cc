@@ -9,6 +9,40 @@
 
 namespace ctcrypto::internal {
 
+namespace {
+
+// Every AES row's inverse cipher compiled into this program, the rows left
+// out of the library's tables included (crypto/rows.bzl, all-rows lists).
+#define CTCRYPTO_ROW(row, uses) &row,
+const AesDecryptRow* const kAllAesDecryptRows[] = {
+#include "crypto/aes_decrypt_rows_all.inc"
+};
+#undef CTCRYPTO_ROW
+
+// with_decrypt_row: the set-up's status, with the inverse cipher of `aes`
+// attached to `obj` on success (kUnsupported, object cleared, for a row
+// whose inverse cipher this program lacks: a row missing from the
+// all-rows lists must fail, not decrypt nothing).
+template <class Obj>
+Status with_decrypt_row(Obj& obj, const AesDecryptRow* d, Status st) {
+  if (st != Status::kOk) return st;
+  if (d == nullptr) {
+    obj.clear();
+    return Status::kUnsupported;
+  }
+  KeyAccess::attach_decrypt_row(obj, d);
+  return st;
+}
+
+}  // namespace
+
+const AesDecryptRow* aes_decrypt_row_of(const AesBackend* aes) {
+  for (const AesDecryptRow* d : kAllAesDecryptRows) {
+    if (d->row == aes) return d;
+  }
+  return nullptr;
+}
+
 bool aes_backend_usable(const AesBackend* backend) {
   return table_usable(aes_table(), backend, cpu_caps());
 }
@@ -25,7 +59,7 @@ bool hash_backend_usable(HashAlgorithm alg, const ShaBackend* row) {
 
 Status init_with_rows(AesKey& k, std::span<const uint8_t> key,
                       const AesBackend* aes) {
-  return KeyAccess::init_with_rows(k, key, aes);
+  return with_decrypt_row(k, aes_decrypt_row_of(aes), KeyAccess::init_with_rows(k, key, aes));
 }
 
 Status init_with_rows(GhashKey& k, std::span<const uint8_t, 16> h,
@@ -67,19 +101,31 @@ Status init_with_rows(AesCmac& cmac, std::span<const uint8_t> key,
 
 Status init_with_rows(AesXts& xts, std::span<const uint8_t> key,
                       const AesBackend* aes) {
-  return KeyAccess::init_with_rows(xts, key, aes);
+  return with_decrypt_row(xts, aes_decrypt_row_of(aes),
+                          KeyAccess::init_with_rows(xts, key, aes));
+}
+
+Status init_with_rows(AesXts& xts, std::span<const uint8_t> key,
+                      const AesBackend* aes, const AesDecryptRow* decrypt) {
+  if (decrypt != nullptr && decrypt->row != aes) decrypt = nullptr;
+  return with_decrypt_row(xts, decrypt,
+                          KeyAccess::init_with_rows(xts, key, aes));
 }
 
 Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
                       std::span<const uint8_t> key, size_t tag_len,
                       const AesBackend* aes) {
-  return KeyAccess::init_with_rows(tls, suite, key, tag_len, aes);
+  return with_decrypt_row(
+      tls, aes_decrypt_row_of(aes),
+      KeyAccess::init_with_rows(tls, suite, key, tag_len, aes));
 }
 
 Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
                       std::span<const uint8_t> key, size_t tag_len,
                       const AesBackend* aes, const ShaBackend* sha) {
-  return KeyAccess::init_with_rows(tls, suite, key, tag_len, aes, sha);
+  return with_decrypt_row(
+      tls, aes_decrypt_row_of(aes),
+      KeyAccess::init_with_rows(tls, suite, key, tag_len, aes, sha));
 }
 
 Status init_with_rows(Hash& h, HashAlgorithm alg, const ShaBackend* row) {

@@ -42,6 +42,9 @@ bool ghash_backend_usable(const GhashBackend* backend);
 // run it.
 bool hash_backend_usable(HashAlgorithm alg, const ShaBackend* row);
 
+// The AES set-ups attach the row's inverse cipher (AesDecryptRow) from the
+// all-rows list (crypto/rows.bzl), so a key of any row compiled in
+// decrypts, whether or not the library's decrypt table lists the row.
 Status init_with_rows(AesKey& k, std::span<const uint8_t> key,
                       const AesBackend* aes);
 Status init_with_rows(GhashKey& k, std::span<const uint8_t, 16> h,
@@ -63,6 +66,10 @@ Status init_with_rows(AesCmac& cmac, std::span<const uint8_t> key,
 // AesXts: the row sets up both halves (Key1 and Key2).
 Status init_with_rows(AesXts& xts, std::span<const uint8_t> key,
                       const AesBackend* aes);
+// AesXts with the inverse cipher given (its `row` must be `aes`), for a
+// benchmark that runs a modified copy of a row.
+Status init_with_rows(AesXts& xts, std::span<const uint8_t> key,
+                      const AesBackend* aes, const AesDecryptRow* decrypt);
 // TlsCbcAead: the MAC on the best SHA row, or on `sha` (kUnsupported when
 // it is null, of another hash than the suite's, or not runnable).
 Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
@@ -76,6 +83,10 @@ Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
 Status init_with_rows(Hash& h, HashAlgorithm alg, const ShaBackend* row);
 Status init_with_rows(Hmac& h, HashAlgorithm alg,
                       std::span<const uint8_t> key, const ShaBackend* row);
+
+// aes_decrypt_row_of: the inverse cipher of `aes` among every AES row
+// compiled into this program (the all-rows list), or null.
+const AesDecryptRow* aes_decrypt_row_of(const AesBackend* aes);
 
 // key_state: the expanded key / H powers in their row's form, with the row
 // that set them up (all zero for an uninitialised key).
