@@ -271,8 +271,8 @@ TEST(BackendsHelperTest, UsableListsMatchTables) {
   ASSERT_FALSE(aes.empty());
   ASSERT_FALSE(ghash.empty());
   size_t usable = 0;
-  for (size_t i = 0; i < kNumAesBackends; ++i) {
-    if (ctcrypto::internal::aes_backend_usable(kAesBackends[i])) ++usable;
+  for (const AesBackend* b : ctcrypto::internal::all_aes_rows()) {
+    if (ctcrypto::internal::aes_backend_usable(b)) ++usable;
   }
   EXPECT_EQ(aes.size(), usable);
   EXPECT_EQ(UsableGcmBackends().size(), aes.size() * ghash.size());

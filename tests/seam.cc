@@ -51,12 +51,12 @@ size_t SplitPoint(size_t blocks) { return (blocks + 1) / 3; }
 }  // namespace
 
 const AesBackend* UsableAesRow(const char* name) {
-  const AesBackend* b = ctcrypto::internal::find_aes_backend(name);
+  const AesBackend* b = ctcrypto::internal::find_any_aes_row(name);
   return ctcrypto::internal::aes_backend_usable(b) ? b : nullptr;
 }
 
 const GhashBackend* UsableGhashRow(const char* name) {
-  const GhashBackend* b = ctcrypto::internal::find_ghash_backend(name);
+  const GhashBackend* b = ctcrypto::internal::find_any_ghash_row(name);
   return ctcrypto::internal::ghash_backend_usable(b) ? b : nullptr;
 }
 

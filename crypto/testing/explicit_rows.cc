@@ -14,8 +14,14 @@ namespace {
 // Every AES row's inverse cipher compiled into this program, the rows left
 // out of the library's tables included (crypto/rows.bzl, all-rows lists).
 #define CTCRYPTO_ROW(row, uses) &row,
+const AesBackend* const kAllAesRows[] = {
+#include "crypto/aes_rows_all.inc"
+};
 const AesDecryptRow* const kAllAesDecryptRows[] = {
 #include "crypto/aes_decrypt_rows_all.inc"
+};
+const GhashBackend* const kAllGhashRows[] = {
+#include "crypto/ghash_rows_all.inc"
 };
 #undef CTCRYPTO_ROW
 
@@ -43,12 +49,24 @@ const AesDecryptRow* aes_decrypt_row_of(const AesBackend* aes) {
   return nullptr;
 }
 
+std::span<const AesBackend* const> all_aes_rows() { return kAllAesRows; }
+
+std::span<const GhashBackend* const> all_ghash_rows() { return kAllGhashRows; }
+
+const AesBackend* find_any_aes_row(const char* name) {
+  return table_find(all_aes_rows(), name);
+}
+
+const GhashBackend* find_any_ghash_row(const char* name) {
+  return table_find(all_ghash_rows(), name);
+}
+
 bool aes_backend_usable(const AesBackend* backend) {
-  return table_usable(aes_table(), backend, cpu_caps());
+  return table_usable(all_aes_rows(), backend, cpu_caps());
 }
 
 bool ghash_backend_usable(const GhashBackend* backend) {
-  return table_usable(ghash_table(), backend, cpu_caps());
+  return table_usable(all_ghash_rows(), backend, cpu_caps());
 }
 
 bool hash_backend_usable(HashAlgorithm alg, const ShaBackend* row) {

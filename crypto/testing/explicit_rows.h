@@ -33,8 +33,21 @@
 
 namespace ctcrypto::internal {
 
+// all_aes_rows / all_ghash_rows: every row compiled into this program,
+// best first (crypto/rows.bzl's all-rows lists): the library's tables, the
+// rows they leave out because an earlier row shadows them (a row that
+// uses what an earlier one uses and more is never selected) or because the
+// capabilities are static and the target promises an earlier row, and the
+// portable rows (the tests' reference) even where the tables drop them.
+std::span<const AesBackend* const> all_aes_rows();
+std::span<const GhashBackend* const> all_ghash_rows();
+// find_any_aes_row / find_any_ghash_row: the row of the all-rows list
+// called `name`, or null.
+const AesBackend* find_any_aes_row(const char* name);
+const GhashBackend* find_any_ghash_row(const char* name);
+
 // aes_backend_usable / ghash_backend_usable: whether `backend` is a row of
-// this build's table and this CPU (after CTCRYPTO_DISABLE) can run it.
+// the all-rows list and this CPU (after CTCRYPTO_DISABLE) can run it.
 bool aes_backend_usable(const AesBackend* backend);
 bool ghash_backend_usable(const GhashBackend* backend);
 // hash_backend_usable: whether `row` is a row of this build's table for
