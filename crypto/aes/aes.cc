@@ -16,6 +16,10 @@ using internal::KeyAccess;
 static_assert(sizeof(AesKeyState) <= kAesKeyStateSize);
 static_assert(alignof(AesKeyState) <= kAesKeyStateAlign);
 static_assert(sizeof(AesKey) == kAesKeyStateSize);
+// ... and the published numbers are crypto/key_storage.h's for this family.
+static_assert(kAesKeyStateSize == internal::kAesKeyStateBytes);
+static_assert(sizeof(AesKeyState) == internal::kAesKeyStateBytes);
+static_assert(kAesKeyStateAlign == internal::kKeyStateAlign);
 
 Status AesKey::init(std::span<const uint8_t> key) {
   return KeyAccess::init_with_rows(

@@ -15,11 +15,12 @@
 #include <cstdint>
 #include <span>
 
+#include "crypto/key_storage.h"
+
 namespace ctcrypto::internal {
 
-// kAesKeyStorageBytes: room for any backend's expanded key, both directions
-// (the largest: bsaes, 15 bitsliced round keys of 128 bytes = 1920).
-inline constexpr size_t kAesKeyStorageBytes = 2048;
+// kAesKeyStorageBytes (crypto/key_storage.h): room for the expanded key of
+// any row of this CPU family, both directions.
 
 struct AesBackend;
 struct GhashBackend;
@@ -28,8 +29,8 @@ struct GhashKeyState;
 struct AesDecryptRow;
 
 // AesKeyState: an expanded AES key in the form its backend wants.
-struct alignas(64) AesKeyState {
-  alignas(64) uint8_t storage[kAesKeyStorageBytes];
+struct alignas(kKeyStateAlign) AesKeyState {
+  alignas(kKeyStateAlign) uint8_t storage[kAesKeyStorageBytes];
   const AesBackend* backend;  // the row that set this key up
   // The inverse cipher of `backend` when the set-up was given it (the
   // explicit-row set-ups of crypto/testing, whose rows need not be in the
