@@ -293,10 +293,15 @@ class Xts : public Op {
         ctcrypto::internal::select_aes_backend(
             ctcrypto::internal::cpu_caps());
     if (row == nullptr) return Status::kUnsupported;
+    const ctcrypto::internal::AesDecryptRow* drow =
+        ctcrypto::internal::aes_decrypt_row_of(row);
+    if (drow == nullptr) return Status::kUnsupported;
     row_ = *row;
     row_.ecb_encrypt = nullptr;
-    row_.ecb_decrypt = nullptr;
-    return ctcrypto::internal::init_with_rows(xts_, key, &row_);
+    drow_ = *drow;
+    drow_.row = &row_;
+    drow_.ecb_decrypt = nullptr;
+    return ctcrypto::internal::init_with_rows(xts_, key, &row_, &drow_);
   }
   bool run() override {
     return ok(kDecrypt ? xts_.decrypt(tweak_, in_.span(), out_.span())
@@ -305,7 +310,8 @@ class Xts : public Op {
   const void* output() const override { return out_.data(); }
 
  private:
-  ctcrypto::internal::AesBackend row_{};  // declared first: outlives xts_
+  ctcrypto::internal::AesBackend row_{};  // declared first: outlive xts_
+  ctcrypto::internal::AesDecryptRow drow_{};
   ctcrypto::AesXts xts_;
   uint8_t tweak_[ctcrypto::kXtsTweakLen] = {1};
   Buffer in_, out_;

@@ -94,6 +94,20 @@ struct KeyAccess {
   }
   static bool initialized(const AesGcm& g) { return initialized(g.aes_); }
 
+  // attach_decrypt_row: names the inverse cipher of an initialised object's
+  // AES keys (AesKeyState::decrypt), for the explicit-row set-ups of
+  // crypto/testing, whose rows need not be in the library's decrypt table.
+  static void attach_decrypt_row(AesKey& k, const AesDecryptRow* d) {
+    state(k).decrypt = d;
+  }
+  static void attach_decrypt_row(AesXts& x, const AesDecryptRow* d) {
+    attach_decrypt_row(x.data_key_, d);
+    attach_decrypt_row(x.tweak_key_, d);
+  }
+  static void attach_decrypt_row(TlsCbcAead& t, const AesDecryptRow* d) {
+    attach_decrypt_row(t.aes_, d);
+  }
+
   // --- explicit-row set-ups ------------------------------------------------
   // As the public init() with the given rows instead of the best ones; null
   // or a row the CPU cannot run gives kUnsupported. Defined next to each

@@ -180,21 +180,21 @@ inline void check_open_failure(ctcrypto::Status st, size_t out_len,
 }
 
 // The compiled-in rows this CPU can run (every one, natively: the fuzz
-// build runs on the host, so VAES/AVX-512 rows are included).
+// build runs on the host, so VAES/AVX-512 rows are included), from
+// crypto/testing's all-rows lists: also the rows the library's tables
+// leave out.
 inline std::vector<const ctcrypto::internal::AesBackend*> usable_aes() {
   std::vector<const ctcrypto::internal::AesBackend*> v;
-  for (size_t i = 0; i < ctcrypto::internal::kNumAesBackends; ++i)
-    if (ctcrypto::internal::aes_backend_usable(
-            ctcrypto::internal::kAesBackends[i]))
-      v.push_back(ctcrypto::internal::kAesBackends[i]);
+  for (const ctcrypto::internal::AesBackend* b :
+       ctcrypto::internal::all_aes_rows())
+    if (ctcrypto::internal::aes_backend_usable(b)) v.push_back(b);
   return v;
 }
 inline std::vector<const ctcrypto::internal::GhashBackend*> usable_ghash() {
   std::vector<const ctcrypto::internal::GhashBackend*> v;
-  for (size_t i = 0; i < ctcrypto::internal::kNumGhashBackends; ++i)
-    if (ctcrypto::internal::ghash_backend_usable(
-            ctcrypto::internal::kGhashBackends[i]))
-      v.push_back(ctcrypto::internal::kGhashBackends[i]);
+  for (const ctcrypto::internal::GhashBackend* b :
+       ctcrypto::internal::all_ghash_rows())
+    if (ctcrypto::internal::ghash_backend_usable(b)) v.push_back(b);
   return v;
 }
 

@@ -77,8 +77,14 @@ void ExpectObjectFits(size_t published_size) {
 }
 
 TEST(CApiTest, ObjectSizes) {
-  EXPECT_EQ(alignof(ctcrypto_aes_key), 64u);
-  EXPECT_EQ(alignof(ctcrypto_aes_gcm), 64u);
+  // The key objects' alignment of this CPU family (ctcrypto/key_sizes.h).
+  EXPECT_EQ(alignof(ctcrypto_aes_key), size_t{CTCRYPTO_KEY_STATE_ALIGN});
+  EXPECT_EQ(alignof(ctcrypto_aes_gcm), size_t{CTCRYPTO_KEY_STATE_ALIGN});
+#if defined(__x86_64__)
+  EXPECT_EQ(size_t{CTCRYPTO_KEY_STATE_ALIGN}, 64u);  // the ZMM rows
+#else
+  EXPECT_EQ(size_t{CTCRYPTO_KEY_STATE_ALIGN}, 16u);
+#endif
   ExpectObjectFits<ctcrypto::AesKey, ctcrypto_aes_key>(CTCRYPTO_AES_KEY_SIZE);
   ExpectObjectFits<ctcrypto::AesGcm, ctcrypto_aes_gcm>(CTCRYPTO_AES_GCM_SIZE);
   ExpectObjectFits<ctcrypto::TlsCbcAead, ctcrypto_tls_cbc>(

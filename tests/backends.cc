@@ -31,16 +31,16 @@ void PrintTo(const GcmBackends& b, std::ostream* os) {
 
 std::vector<const AesBackend*> AllAesBackends() {
   std::vector<const AesBackend*> out;
-  for (size_t i = 0; i < ctcrypto::internal::kNumAesBackends; ++i) {
-    out.push_back(ctcrypto::internal::kAesBackends[i]);
+  for (const AesBackend* b : ctcrypto::internal::all_aes_rows()) {
+    out.push_back(b);
   }
   return out;
 }
 
 std::vector<const GhashBackend*> AllGhashBackends() {
   std::vector<const GhashBackend*> out;
-  for (size_t i = 0; i < ctcrypto::internal::kNumGhashBackends; ++i) {
-    out.push_back(ctcrypto::internal::kGhashBackends[i]);
+  for (const GhashBackend* b : ctcrypto::internal::all_ghash_rows()) {
+    out.push_back(b);
   }
   return out;
 }

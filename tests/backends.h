@@ -1,7 +1,8 @@
 // backends.h: enumerate the AES, GHASH and SHA backend rows this CPU can run, for
 // value-parameterised GoogleTest suites. Suites instantiate over these lists
-// (named by row name), so a row added to kAesBackends / kGhashBackends later
-// is covered without touching the tests.
+// (named by row name): every row compiled in (crypto/testing's all-rows
+// lists, the rows the library's tables leave out included), so a row added
+// later is covered without touching the tests.
 #ifndef CTCRYPTO_TESTS_BACKENDS_H_
 #define CTCRYPTO_TESTS_BACKENDS_H_
 

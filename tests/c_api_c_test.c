@@ -38,7 +38,8 @@ _Static_assert(sizeof(ctcrypto_aes_gmac) == CTCRYPTO_AES_GMAC_SIZE,
                "ctcrypto_aes_gmac size");
 _Static_assert(sizeof(ctcrypto_aes_xts) == CTCRYPTO_AES_XTS_SIZE,
                "ctcrypto_aes_xts size");
-_Static_assert(_Alignof(ctcrypto_aes_gcm) == 64, "ctcrypto_aes_gcm alignment");
+_Static_assert(_Alignof(ctcrypto_aes_gcm) == CTCRYPTO_KEY_STATE_ALIGN,
+               "ctcrypto_aes_gcm alignment");
 
 static const uint8_t kKey[16] = {0x00, 0x01, 0x02, 0x03, 0x04, 0x05,
                                  0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b,

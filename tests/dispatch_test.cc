@@ -151,10 +151,15 @@ TEST(BackendTableTest, AesRows) {
     EXPECT_EQ(find_aes_backend(b->name), b) << b->name;
     EXPECT_NE(b->set_key, nullptr) << b->name;
     EXPECT_NE(b->encrypt_block, nullptr) << b->name;
-    EXPECT_NE(b->decrypt_block, nullptr) << b->name;
     EXPECT_NE(b->ctr32, nullptr) << b->name;
     EXPECT_NE(b->cbc_encrypt, nullptr) << b->name;
-    EXPECT_NE(b->cbc_decrypt, nullptr) << b->name;
+    // The inverse cipher: its own object, the row's in both lists.
+    const ctcrypto::internal::AesDecryptRow* d =
+        ctcrypto::internal::aes_decrypt_row_of(b);
+    ASSERT_NE(d, nullptr) << b->name;
+    EXPECT_EQ(d->row, b) << b->name;
+    EXPECT_NE(d->decrypt_block, nullptr) << b->name;
+    EXPECT_NE(d->cbc_decrypt, nullptr) << b->name;
     // Stitched GCM loops come as a set.
     bool any = b->gcm_seal_bulk || b->gcm_open_bulk || b->gcm_ghash;
     bool all = b->gcm_seal_bulk && b->gcm_open_bulk && b->gcm_ghash;
@@ -266,8 +271,8 @@ TEST(BackendsHelperTest, UsableListsMatchTables) {
   ASSERT_FALSE(aes.empty());
   ASSERT_FALSE(ghash.empty());
   size_t usable = 0;
-  for (size_t i = 0; i < kNumAesBackends; ++i) {
-    if (ctcrypto::internal::aes_backend_usable(kAesBackends[i])) ++usable;
+  for (const AesBackend* b : ctcrypto::internal::all_aes_rows()) {
+    if (ctcrypto::internal::aes_backend_usable(b)) ++usable;
   }
   EXPECT_EQ(aes.size(), usable);
   EXPECT_EQ(UsableGcmBackends().size(), aes.size() * ghash.size());

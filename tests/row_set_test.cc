@@ -27,6 +27,7 @@
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_backend.h"
 #include "crypto/hash/sha_backend.h"
+#include "crypto/testing/explicit_rows.h"
 #include "tests/test_util.h"
 
 namespace {
@@ -56,6 +57,7 @@ struct ConfigRow {
   std::string aes_chosen, ghash_chosen;
   std::vector<std::string> sha_rows, sha512_rows;
   std::string sha_chosen, sha512_chosen;
+  std::vector<std::string> aes_all_rows, ghash_all_rows;
 };
 
 // The configurations of util/configs.tsv and then util/mcu_configs.tsv
@@ -69,12 +71,13 @@ std::vector<ConfigRow> ReadConfigs() {
     while (std::getline(f, line)) {
       if (line.empty() || line[0] == '#') continue;
       std::vector<std::string> c = Split(line, '\t');
-      if (c.size() != 14) {
-        ADD_FAILURE() << table << ": 14 columns expected: " << line;
+      if (c.size() != 16) {
+        ADD_FAILURE() << table << ": 16 columns expected: " << line;
         continue;
       }
       rows.push_back({c[0], c[3], Split(c[6], ','), Split(c[7], ','), c[8],
-                      c[9], Split(c[10], ','), Split(c[11], ','), c[12], c[13]});
+                      c[9], Split(c[10], ','), Split(c[11], ','), c[12], c[13],
+                      Split(c[14], ','), Split(c[15], ',')});
     }
   }
   return rows;
@@ -124,6 +127,56 @@ TEST(RowSet, TablesAreExactlyTheDeclaredOnes) {
               Join(f == ShaFamily::kSha512 ? c->sha512_rows : c->sha_rows, ","))
         << "SHA table " << static_cast<int>(f) << " of " << c->config;
   }
+}
+
+// The all-rows lists (crypto/testing): what the tests, benchmarks and
+// fuzzers run. A row missing here would go untested, so it fails.
+TEST(RowSet, AllRowsListsAreExactlyTheDeclaredOnes) {
+  std::vector<ConfigRow> configs = ReadConfigs();
+  const ConfigRow* c = ThisConfig(configs);
+  ASSERT_NE(c, nullptr);
+  using namespace ctcrypto::internal;
+  EXPECT_EQ(Join(Names(all_aes_rows().data(), all_aes_rows().size()), ","),
+            Join(c->aes_all_rows, ","))
+      << "AES all-rows list of " << c->config;
+  EXPECT_EQ(Join(Names(all_ghash_rows().data(), all_ghash_rows().size()), ","),
+            Join(c->ghash_all_rows, ","))
+      << "GHASH all-rows list of " << c->config;
+}
+
+// A row the generator leaves out of a table (crypto/rows.bzl) can never be
+// selected: an earlier row of the table runs wherever it would. Its
+// declared uses are a superset of the earlier row's; this checks the same
+// on the required_caps the selection actually reads.
+template <class Row>
+void CheckLeftOutRowsAreShadowed(std::span<const Row* const> all,
+                                 std::span<const Row* const> table,
+                                 const char* what) {
+  for (size_t i = 0; i < all.size(); i++) {
+    bool listed = false;
+    for (const Row* t : table) listed = listed || t == all[i];
+    if (listed) continue;
+    // The portable rows stay in the all-rows lists where a platform drops
+    // them from its table (aarch64): not a matter of shadowing.
+    if (all[i]->required_caps == 0 && i + 1 == all.size()) continue;
+    bool shadowed = false;
+    for (size_t j = 0; j < i; j++) {
+      bool earlier_listed = false;
+      for (const Row* t : table) earlier_listed = earlier_listed || t == all[j];
+      if (earlier_listed &&
+          (all[j]->required_caps & ~all[i]->required_caps) == 0)
+        shadowed = true;
+    }
+    EXPECT_TRUE(shadowed) << what << " row " << all[i]->name
+                          << " is left out of the table but not shadowed";
+  }
+}
+
+TEST(RowSet, LeftOutRowsAreShadowed) {
+  using namespace ctcrypto::internal;
+  if (cpu_caps_static()) GTEST_SKIP() << "static capabilities: one row kept";
+  CheckLeftOutRowsAreShadowed(all_aes_rows(), aes_table(), "AES");
+  CheckLeftOutRowsAreShadowed(all_ghash_rows(), ghash_table(), "GHASH");
 }
 
 // What the CPU selects, from what it reports (CTCRYPTO_DISABLE, which the

@@ -51,12 +51,12 @@ size_t SplitPoint(size_t blocks) { return (blocks + 1) / 3; }
 }  // namespace
 
 const AesBackend* UsableAesRow(const char* name) {
-  const AesBackend* b = ctcrypto::internal::find_aes_backend(name);
+  const AesBackend* b = ctcrypto::internal::find_any_aes_row(name);
   return ctcrypto::internal::aes_backend_usable(b) ? b : nullptr;
 }
 
 const GhashBackend* UsableGhashRow(const char* name) {
-  const GhashBackend* b = ctcrypto::internal::find_ghash_backend(name);
+  const GhashBackend* b = ctcrypto::internal::find_any_ghash_row(name);
   return ctcrypto::internal::ghash_backend_usable(b) ? b : nullptr;
 }
 
@@ -83,6 +83,12 @@ void CheckAesSeams(const AesBackend* row, const AesSeamRun& run,
   ASSERT_TRUE(InitAesKey(&ref, raw, ref_row));
   const AesKeyState* ks = &ctcrypto::internal::key_state(key);
   const AesKeyState* rs = &ctcrypto::internal::key_state(ref);
+  const ctcrypto::internal::AesDecryptRow* drow =
+      ctcrypto::internal::aes_decrypt_row_of(row);
+  const ctcrypto::internal::AesDecryptRow* ref_drow =
+      ctcrypto::internal::aes_decrypt_row_of(ref_row);
+  ASSERT_NE(drow, nullptr);
+  ASSERT_NE(ref_drow, nullptr);
 
   for (size_t n : block_counts) {
     SCOPED_TRACE(testing::Message() << "blocks " << n);
@@ -124,7 +130,7 @@ void CheckAesSeams(const AesBackend* row, const AesSeamRun& run,
 
     auto check_cbc = [&](bool encrypt) {
       const char* what = encrypt ? "cbc_encrypt" : "cbc_decrypt";
-      auto fn = encrypt ? row->cbc_encrypt : row->cbc_decrypt;
+      auto fn = encrypt ? row->cbc_encrypt : drow->cbc_decrypt;
       uint8_t iv0[16];
       FillPattern(iv0, 16, data_seed + (encrypt ? 3 : 2));
       Bytes want(len + 16);
@@ -135,7 +141,7 @@ void CheckAesSeams(const AesBackend* row, const AesSeamRun& run,
       } else {
         uint8_t iv[16];
         std::memcpy(iv, iv0, 16);
-        (encrypt ? ref_row->cbc_encrypt : ref_row->cbc_decrypt)(
+        (encrypt ? ref_row->cbc_encrypt : ref_drow->cbc_decrypt)(
             rs, src.data(), want.data(), n, iv);
       }
       // SP 800-38A: the next chaining value is the last ciphertext block.
@@ -161,7 +167,7 @@ void CheckAesSeams(const AesBackend* row, const AesSeamRun& run,
     if (n <= run.cbc_encrypt_max_blocks) check_cbc(true);
 
     for (bool encrypt : {true, false}) {
-      auto fn = encrypt ? row->ecb_encrypt : row->ecb_decrypt;
+      auto fn = encrypt ? row->ecb_encrypt : drow->ecb_decrypt;
       if (fn == nullptr) continue;
       Bytes want(len + 16);
       for (size_t b = 0; b < n; ++b) {
@@ -190,7 +196,7 @@ void CheckAesSeams(const AesBackend* row, const AesSeamRun& run,
   row->encrypt_block(ks, in.data(), out);
   EXPECT_TRUE(SameBytes(out, want_enc)) << "encrypt_block";
   std::memcpy(in.data(), blk.data(), 16);
-  row->decrypt_block(ks, in.data(), out);
+  drow->decrypt_block(ks, in.data(), out);
   EXPECT_TRUE(SameBytes(out, want_dec)) << "decrypt_block";
   EXPECT_TRUE(in.GuardsIntact() && out_buf.GuardsIntact())
       << "single block wrote outside its buffer";

@@ -16,6 +16,10 @@ using internal::KeyAccess;
 static_assert(sizeof(AesKeyState) <= kAesKeyStateSize);
 static_assert(alignof(AesKeyState) <= kAesKeyStateAlign);
 static_assert(sizeof(AesKey) == kAesKeyStateSize);
+// ... and the published numbers are crypto/key_storage.h's for this family.
+static_assert(kAesKeyStateSize == internal::kAesKeyStateBytes);
+static_assert(sizeof(AesKeyState) == internal::kAesKeyStateBytes);
+static_assert(kAesKeyStateAlign == internal::kKeyStateAlign);
 
 Status AesKey::init(std::span<const uint8_t> key) {
   return KeyAccess::init_with_rows(
@@ -61,7 +65,8 @@ void AesKey::encrypt_block(const uint8_t in[16], uint8_t out[16]) const {
 
 void AesKey::decrypt_block(const uint8_t in[16], uint8_t out[16]) const {
   const AesKeyState& s = KeyAccess::state(*this);
-  if (s.backend) s.backend->decrypt_block(&s, in, out);
+  if (const internal::AesDecryptRow* d = internal::aes_decrypt_row(s))
+    d->decrypt_block(&s, in, out);
 }
 
 }  // namespace ctcrypto

@@ -469,18 +469,22 @@ const AesBackend kAesAesni = {
     .required_caps = kCapAesni | kCapSsse3,
     .set_key = x86hw::aesni_set_key,
     .encrypt_block = x86hw::aesni_encrypt_block,
-    .decrypt_block = x86hw::aesni_decrypt_block,
     .ctr32 = x86hw::aesni_ctr32,
     .cbc_encrypt = x86hw::aesni_cbc_encrypt,
-    .cbc_decrypt = x86hw::aesni_cbc_decrypt,
     .gcm_ghash = &kGhashClmul,
     .gcm_seal_bulk = x86hw::gcm_bulk<false>,
     .gcm_open_bulk = x86hw::gcm_bulk<true>,
     .ecb_encrypt = x86hw::aesni_ecb_encrypt,
-    .ecb_decrypt = x86hw::aesni_ecb_decrypt,
     .ccm_seal_bulk = x86hw::aesni_ccm_seal_bulk,
     .ccm_open_bulk = x86hw::aesni_ccm_open_bulk,
     .set_encrypt_key = x86hw::aesni_set_encrypt_key,
+};
+
+const AesDecryptRow kAesAesniDecrypt = {
+    .row = &kAesAesni,
+    .decrypt_block = x86hw::aesni_decrypt_block,
+    .cbc_decrypt = x86hw::aesni_cbc_decrypt,
+    .ecb_decrypt = x86hw::aesni_ecb_decrypt,
 };
 
 }  // namespace ctcrypto::internal

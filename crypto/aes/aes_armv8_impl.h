@@ -570,18 +570,23 @@ constexpr AesBackend armv8_row() {
                     .required_caps = kCapAes | kCapNeon,
                     .set_key = armv8_set_key,
                     .encrypt_block = armv8_encrypt_block,
-                    .decrypt_block = armv8_decrypt_block,
                     .ctr32 = armv8_ctr32,
                     .cbc_encrypt = armv8_cbc_encrypt,
-                    .cbc_decrypt = armv8_cbc_decrypt,
                     .gcm_ghash = &kGhashPmull,
                     .gcm_seal_bulk = armv8_gcm_seal_bulk,
                     .gcm_open_bulk = armv8_gcm_open_bulk,
                     .ecb_encrypt = armv8_ecb_encrypt,
-                    .ecb_decrypt = armv8_ecb_decrypt,
                     .ccm_seal_bulk = armv8_ccm_seal_bulk,
                     .ccm_open_bulk = armv8_ccm_open_bulk,
                     .set_encrypt_key = armv8_set_encrypt_key};
+}
+
+// armv8_decrypt_row: its inverse cipher (AESD over the decryption schedule).
+constexpr AesDecryptRow armv8_decrypt_row(const AesBackend* row) {
+  return AesDecryptRow{.row = row,
+                       .decrypt_block = armv8_decrypt_block,
+                       .cbc_decrypt = armv8_cbc_decrypt,
+                       .ecb_decrypt = armv8_ecb_decrypt};
 }
 
 }  // namespace

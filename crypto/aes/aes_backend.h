@@ -15,20 +15,29 @@
 #include <cstdint>
 #include <span>
 
+#include "crypto/key_storage.h"
+
 namespace ctcrypto::internal {
 
-// kAesKeyStorageBytes: room for any backend's expanded key, both directions
-// (the largest: bsaes, 15 bitsliced round keys of 128 bytes = 1920).
-inline constexpr size_t kAesKeyStorageBytes = 2048;
+// kAesKeyStorageBytes (crypto/key_storage.h): room for the expanded key of
+// any row of this CPU family, both directions.
 
 struct AesBackend;
 struct GhashBackend;
 struct GhashKeyState;
 
+struct AesDecryptRow;
+
 // AesKeyState: an expanded AES key in the form its backend wants.
-struct alignas(64) AesKeyState {
-  alignas(64) uint8_t storage[kAesKeyStorageBytes];
+struct alignas(kKeyStateAlign) AesKeyState {
+  alignas(kKeyStateAlign) uint8_t storage[kAesKeyStorageBytes];
   const AesBackend* backend;  // the row that set this key up
+  // The inverse cipher of `backend` when the set-up was given it (the
+  // explicit-row set-ups of crypto/testing, whose rows need not be in the
+  // decrypt table); null otherwise, and aes_decrypt_row() finds it in the
+  // table. The public set-ups never name it, so encrypting programs do not
+  // link it.
+  const AesDecryptRow* decrypt;
   uint32_t rounds;            // 10, 12 or 14
   uint32_t key_len;           // 16, 24 or 32
 };
@@ -42,10 +51,8 @@ struct AesBackend {
   // set by the caller before the call.
   void (*set_key)(AesKeyState* s, const uint8_t* key, size_t key_len);
 
-  // encrypt_block / decrypt_block: one block, in and out may alias.
+  // encrypt_block: one block, in and out may alias.
   void (*encrypt_block)(const AesKeyState* s, const uint8_t in[16],
-                        uint8_t out[16]);
-  void (*decrypt_block)(const AesKeyState* s, const uint8_t in[16],
                         uint8_t out[16]);
 
   // ctr32: out = in XOR keystream for `blocks` whole blocks, keystream block
@@ -56,11 +63,9 @@ struct AesBackend {
   void (*ctr32)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                 size_t blocks, const uint8_t counter[16]);
 
-  // cbc_encrypt / cbc_decrypt: `blocks` whole blocks with chaining value
-  // `iv`, which is updated to the last ciphertext block. In place allowed.
+  // cbc_encrypt: `blocks` whole blocks with chaining value `iv`, which is
+  // updated to the last ciphertext block. In place allowed.
   void (*cbc_encrypt)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                      size_t blocks, uint8_t iv[16]);
-  void (*cbc_decrypt)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                       size_t blocks, uint8_t iv[16]);
 
   // Optional stitched GCM bulk loops (null when absent; the optional
@@ -79,13 +84,11 @@ struct AesBackend {
                           uint8_t ctr[16], uint8_t xi[16]) = nullptr;
 
   // Optional multi-block ECB (null when absent; callers then go block by
-  // block through encrypt_block / decrypt_block): `blocks` independent
-  // blocks, in and out equal or disjoint. The rows that keep several blocks
-  // in flight (AES-NI, VAES, ARMv8, bitsliced) provide them for the modes
-  // whose blocks are independent once whitened (XTS).
+  // block through encrypt_block): `blocks` independent blocks, in and out
+  // equal or disjoint. The rows that keep several blocks in flight (AES-NI,
+  // VAES, ARMv8, bitsliced) provide it for the modes whose blocks are
+  // independent once whitened (XTS).
   void (*ecb_encrypt)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                      size_t blocks) = nullptr;
-  void (*ecb_decrypt)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                       size_t blocks) = nullptr;
 
   // Optional CCM bulk loops (null when absent; ccm.cc then runs cbc_encrypt
@@ -116,27 +119,56 @@ struct AesBackend {
   // encrypt (GCM-SIV's per-nonce message-encryption key). Returns the length
   // of the prefix of s->storage it wrote, all the caller has to wipe.
   // Such a key has no decryption schedule (the bytes are whatever was there
-  // before): it must never reach decrypt_block, cbc_decrypt or ecb_decrypt.
+  // before): it must never reach the row's AesDecryptRow.
   // AesKey never sets a key up this way, so no public object can hold one;
   // the key stays inside the mode that made it.
   size_t (*set_encrypt_key)(AesKeyState* s, const uint8_t* key,
                             size_t key_len) = nullptr;
 };
 
+// AesDecryptRow: the inverse cipher of one row, over the key its row set up
+// (set_key writes both schedules). Apart from AesBackend so that only code
+// that decrypts (AesKey::decrypt_block, CBC / ECB / XTS decryption, key
+// unwrap, TLS-CBC open) reaches it, through aes_decrypt_row(): a program
+// that only encrypts (GCM, CTR, CCM, CMAC, GMAC, GCM-SIV) links no inverse
+// cipher under --gc-sections. Same constant-time contract as AesBackend.
+struct AesDecryptRow {
+  const AesBackend* row;  // the row whose key set-up this decrypts with
+
+  // decrypt_block: one block, in and out may alias.
+  void (*decrypt_block)(const AesKeyState* s, const uint8_t in[16],
+                        uint8_t out[16]);
+  // cbc_decrypt: `blocks` whole blocks with chaining value `iv`, which is
+  // updated to the last ciphertext block. In place allowed.
+  void (*cbc_decrypt)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                      size_t blocks, uint8_t iv[16]);
+  // Optional multi-block ECB decryption (null when absent; callers then go
+  // block by block through decrypt_block), as AesBackend::ecb_encrypt.
+  void (*ecb_decrypt)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                      size_t blocks) = nullptr;
+};
+
 // basic_row: the row of an implementation whose static functions Impl::
-// set_key, encrypt_block, decrypt_block, ctr32, cbc_encrypt and cbc_decrypt
-// are its required members; the optional ones stay null (a row that has
-// them sets them on the result).
+// set_key, encrypt_block, ctr32 and cbc_encrypt are its required members;
+// the optional ones stay null (a row that has them sets them on the
+// result).
 template <class Impl>
 constexpr AesBackend basic_row(const char* name, uint32_t caps) {
   return AesBackend{.name = name,
                     .required_caps = caps,
                     .set_key = Impl::set_key,
                     .encrypt_block = Impl::encrypt_block,
-                    .decrypt_block = Impl::decrypt_block,
                     .ctr32 = Impl::ctr32,
-                    .cbc_encrypt = Impl::cbc_encrypt,
-                    .cbc_decrypt = Impl::cbc_decrypt};
+                    .cbc_encrypt = Impl::cbc_encrypt};
+}
+
+// basic_decrypt_row: the decrypt row of `row` from Impl::decrypt_block and
+// Impl::cbc_decrypt (ecb_decrypt null unless set on the result).
+template <class Impl>
+constexpr AesDecryptRow basic_decrypt_row(const AesBackend* row) {
+  return AesDecryptRow{.row = row,
+                       .decrypt_block = Impl::decrypt_block,
+                       .cbc_decrypt = Impl::cbc_decrypt};
 }
 
 // aes_backends: the compiled-in rows, best first. Every row is compiled in
@@ -156,6 +188,16 @@ const AesBackend* select_aes_backend(uint32_t caps);
 // find_aes_backend: the compiled-in row called `name`, or null.
 const AesBackend* find_aes_backend(const char* name);
 
+// kAesDecryptRows: the decrypt rows of kAesBackends, same order
+// (aes_decrypt_backends.cc; generated from the same row list).
+extern const AesDecryptRow* const kAesDecryptRows[];
+extern const size_t kNumAesDecryptRows;
+
+// aes_decrypt_row: the inverse cipher of the key `s`: s.decrypt when its
+// set-up named one, else the decrypt row of s.backend in kAesDecryptRows;
+// null for an uninitialised key. Every decrypting caller goes through it.
+const AesDecryptRow* aes_decrypt_row(const AesKeyState& s);
+
 // Rows, defined each in its backend's file. Only the rows compiled for the
 // platform exist; aes_backends.cc lists them.
 extern const AesBackend kAesNohw;        // aes_nohw.cc: portable bitsliced
@@ -165,6 +207,14 @@ extern const AesBackend kAesVpaesBsaes;  // vpaes key, bulk on bsaes, per ISA
 extern const AesBackend kAesAesni;       // x86 AES-NI
 extern const AesBackend kAesVaes;        // x86 VAES wide vectors
 extern const AesBackend kAesArmv8;       // ARMv8 AES instructions
+// Their inverse ciphers, defined next to each row.
+extern const AesDecryptRow kAesNohwDecrypt;
+extern const AesDecryptRow kAesVpaesDecrypt;
+extern const AesDecryptRow kAesBsaesDecrypt;
+extern const AesDecryptRow kAesVpaesBsaesDecrypt;
+extern const AesDecryptRow kAesAesniDecrypt;
+extern const AesDecryptRow kAesVaesDecrypt;
+extern const AesDecryptRow kAesArmv8Decrypt;
 
 }  // namespace ctcrypto::internal
 

@@ -57,5 +57,6 @@ CTCRYPTO_BSAES_DEFINE_ENTRY_POINTS(IsaNeonA64)
 
 // Advanced SIMD is architectural on ARMv8-A: no capability bit needed.
 extern const AesBackend kAesBsaes = BsaesRow::row(/*caps=*/0);
+extern const AesDecryptRow kAesBsaesDecrypt = BsaesRow::decrypt_row(&kAesBsaes);
 
 }  // namespace ctcrypto::internal

@@ -99,5 +99,6 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
 CTCRYPTO_BSAES_DEFINE_ENTRY_POINTS(IsaNeonV7)
 
 extern const AesBackend kAesBsaes = BsaesRow::row(kCapNeon);
+extern const AesDecryptRow kAesBsaesDecrypt = BsaesRow::decrypt_row(&kAesBsaes);
 
 }  // namespace ctcrypto::internal

@@ -30,5 +30,6 @@ namespace ctcrypto::internal {
 CTCRYPTO_BSAES_DEFINE_ENTRY_POINTS(IsaSsse3)
 
 extern const AesBackend kAesBsaes = BsaesRow::row(kCapSsse3);
+extern const AesDecryptRow kAesBsaesDecrypt = BsaesRow::decrypt_row(&kAesBsaes);
 
 }  // namespace ctcrypto::internal

@@ -647,11 +647,15 @@ extern const AesBackend kAesNohw = {
     .required_caps = 0,
     .set_key = nohw_set_key,
     .encrypt_block = nohw_encrypt_block,
-    .decrypt_block = nohw_decrypt_block,
     .ctr32 = nohw_ctr32,
     .cbc_encrypt = nohw_cbc_encrypt,
-    .cbc_decrypt = nohw_cbc_decrypt,
     .ecb_encrypt = nohw_ecb<false>,
+};
+
+extern const AesDecryptRow kAesNohwDecrypt = {
+    .row = &kAesNohw,
+    .decrypt_block = nohw_decrypt_block,
+    .cbc_decrypt = nohw_cbc_decrypt,
     .ecb_decrypt = nohw_ecb<true>,
 };
 

@@ -496,6 +496,10 @@ struct Nohw32 {
   static constexpr AesBackend row() {
     AesBackend r = basic_row<Nohw32>("nohw", 0);
     r.ecb_encrypt = ecb_encrypt;
+    return r;
+  }
+  static constexpr AesDecryptRow decrypt_row(const AesBackend* enc) {
+    AesDecryptRow r = basic_decrypt_row<Nohw32>(enc);
     r.ecb_decrypt = ecb_decrypt;
     return r;
   }
@@ -508,6 +512,7 @@ struct Nohw32 {
 }  // namespace
 
 extern const AesBackend kAesNohw = Nohw32::row();
+extern const AesDecryptRow kAesNohwDecrypt = Nohw32::decrypt_row(&kAesNohw);
 
 }  // namespace ctcrypto::internal
 

@@ -683,18 +683,22 @@ const AesBackend kAesVaes = {
     .required_caps = kCapAesni | kCapSsse3 | kCapAvx | kCapAvx2 | kCapVaes | kCapAvx512,
     .set_key = x86hw::aesni_set_key,
     .encrypt_block = x86hw::aesni_encrypt_block,
-    .decrypt_block = x86hw::aesni_decrypt_block,
     .ctr32 = x86hw::vaes_ctr32,
     .cbc_encrypt = x86hw::aesni_cbc_encrypt,
-    .cbc_decrypt = x86hw::vaes_cbc_decrypt,
     .gcm_ghash = &kGhashVpclmul,
     .gcm_seal_bulk = x86hw::vaes_gcm_seal_bulk,
     .gcm_open_bulk = x86hw::vaes_gcm_open_bulk,
     .ecb_encrypt = x86hw::vaes_ecb<false>,
-    .ecb_decrypt = x86hw::vaes_ecb<true>,
     .ccm_seal_bulk = x86hw::aesni_ccm_seal_bulk,
     .ccm_open_bulk = x86hw::aesni_ccm_open_bulk,
     .set_encrypt_key = x86hw::aesni_set_encrypt_key,
+};
+
+const AesDecryptRow kAesVaesDecrypt = {
+    .row = &kAesVaes,
+    .decrypt_block = x86hw::aesni_decrypt_block,
+    .cbc_decrypt = x86hw::vaes_cbc_decrypt,
+    .ecb_decrypt = x86hw::vaes_ecb<true>,
 };
 
 }  // namespace ctcrypto::internal

@@ -38,6 +38,7 @@ using Impl = vpaes::Vpaes<Neon64>;
 // Advanced SIMD is architectural on ARMv8-A: no capability bit needed (the
 // rows ending the aarch64 table need nothing; nohw is not linked there).
 extern const AesBackend kAesVpaes = Impl::row("vpaes", /*caps=*/0);
+extern const AesDecryptRow kAesVpaesDecrypt = Impl::decrypt_row(&kAesVpaes);
 
 void vpaes_export_enc_round_keys(const AesKeyState* s, uint8_t rk[15][16]) {
   Impl::export_enc(s, rk);

@@ -44,6 +44,7 @@ using Impl = vpaes::Vpaes<Neon32>;
 }  // namespace
 
 extern const AesBackend kAesVpaes = Impl::row("vpaes", kCapNeon);
+extern const AesDecryptRow kAesVpaesDecrypt = Impl::decrypt_row(&kAesVpaes);
 
 void vpaes_export_enc_round_keys(const AesKeyState* s, uint8_t rk[15][16]) {
   Impl::export_enc(s, rk);

@@ -494,6 +494,11 @@ struct BsaesRow {
   static constexpr AesBackend row(uint32_t caps) {
     AesBackend r = basic_row<BsaesRow>("bsaes", caps);
     r.ecb_encrypt = ecb_encrypt;
+    return r;
+  }
+  // decrypt_row: its inverse cipher.
+  static constexpr AesDecryptRow decrypt_row(const AesBackend* row) {
+    AesDecryptRow r = basic_decrypt_row<BsaesRow>(row);
     r.ecb_decrypt = ecb_decrypt;
     return r;
   }

@@ -100,15 +100,20 @@ struct Hybrid {
     return blocks - whole >= kTail ? blocks : whole;
   }
 
-  // vpaes_part: `op` on vpaes alone (short calls and tails).
-  static void vpaes_part(Op op, const AesKeyState* s, const uint8_t* in,
+  // vpaes_part: `op` on vpaes alone (short calls and tails). `op` is a
+  // template argument so that the encrypting entries reach no inverse
+  // cipher (AesDecryptRow: an encrypting program links none).
+  template <Op op>
+  static void vpaes_part(const AesKeyState* s, const uint8_t* in,
                          uint8_t* out, size_t blocks, uint8_t* ctr_or_iv) {
-    switch (op) {
-      case Op::kCtr32: return kAesVpaes.ctr32(s, in, out, blocks, ctr_or_iv);
-      case Op::kCbcDecrypt:
-        return kAesVpaes.cbc_decrypt(s, in, out, blocks, ctr_or_iv);
-      case Op::kEcbEncrypt: return kAesVpaes.ecb_encrypt(s, in, out, blocks);
-      case Op::kEcbDecrypt: return kAesVpaes.ecb_decrypt(s, in, out, blocks);
+    if constexpr (op == Op::kCtr32) {
+      kAesVpaes.ctr32(s, in, out, blocks, ctr_or_iv);
+    } else if constexpr (op == Op::kCbcDecrypt) {
+      kAesVpaesDecrypt.cbc_decrypt(s, in, out, blocks, ctr_or_iv);
+    } else if constexpr (op == Op::kEcbEncrypt) {
+      kAesVpaes.ecb_encrypt(s, in, out, blocks);
+    } else {
+      kAesVpaesDecrypt.ecb_decrypt(s, in, out, blocks);
     }
   }
 
@@ -120,10 +125,11 @@ struct Hybrid {
   static constexpr size_t kBulkScrubBytes = 2048;
 
   // bulk: THE policy of the hybrid (threshold, tail, wiping).
-  static void bulk(Op op, const AesKeyState* s, const uint8_t* in,
-                   uint8_t* out, size_t blocks, uint8_t* ctr_or_iv) {
+  template <Op op>
+  static void bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                   size_t blocks, uint8_t* ctr_or_iv) {
     if (blocks < kThreshold) {
-      vpaes_part(op, s, in, out, blocks, ctr_or_iv);
+      vpaes_part<op>(s, in, out, blocks, ctr_or_iv);
       return;
     }
     alignas(16) uint8_t rk[15][16];
@@ -133,7 +139,7 @@ struct Hybrid {
 
     const size_t nb = bsaes_blocks(blocks);
     const size_t tail = blocks - nb;
-    if (op == Op::kCtr32) {
+    if constexpr (op == Op::kCtr32) {
       bsaes_ctr32(bs, s->rounds, in, out, nb, ctr_or_iv);
       if (tail > 0) {
         uint8_t ctr[16];
@@ -141,10 +147,10 @@ struct Hybrid {
         ctr_advance(ctr, nb);
         kAesVpaes.ctr32(s, in + 16 * nb, out + 16 * nb, tail, ctr);
       }
-    } else if (op == Op::kCbcDecrypt) {
+    } else if constexpr (op == Op::kCbcDecrypt) {
       bsaes_cbc_decrypt(bs, s->rounds, in, out, nb, ctr_or_iv);  // iv updated
       if (tail > 0) {
-        kAesVpaes.cbc_decrypt(s, in + 16 * nb, out + 16 * nb, tail,
+        kAesVpaesDecrypt.cbc_decrypt(s, in + 16 * nb, out + 16 * nb, tail,
                               ctr_or_iv);
       }
     } else {
@@ -152,13 +158,13 @@ struct Hybrid {
       for (size_t done = 0; done < nb; done += kBsaesBatchBlocks) {
         const size_t n =
             nb - done < kBsaesBatchBlocks ? nb - done : kBsaesBatchBlocks;
-        if (op == Op::kEcbEncrypt) {
+        if constexpr (op == Op::kEcbEncrypt) {
           bsaes_encrypt_blocks(bs, s->rounds, in + 16 * done, out + 16 * done, n);
         } else {
           bsaes_decrypt_blocks(bs, s->rounds, in + 16 * done, out + 16 * done, n);
         }
       }
-      if (tail > 0) vpaes_part(op, s, in + 16 * nb, out + 16 * nb, tail, nullptr);
+      if (tail > 0) vpaes_part<op>(s, in + 16 * nb, out + 16 * nb, tail, nullptr);
     }
     scrub_stack<kBulkScrubBytes>();
     secure_zero(rk, sizeof(rk));
@@ -212,14 +218,14 @@ struct Hybrid {
   }
   static void decrypt_block(const AesKeyState* s, const uint8_t in[16],
                             uint8_t out[16]) {
-    kAesVpaes.decrypt_block(s, in, out);
+    kAesVpaesDecrypt.decrypt_block(s, in, out);
   }
   static void ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                     size_t blocks, const uint8_t counter[16]) {
     // ctr32 does not update the counter; bulk works on a copy.
     uint8_t ctr[16];
     std::memcpy(ctr, counter, 16);
-    bulk(Op::kCtr32, s, in, out, blocks, ctr);
+    bulk<Op::kCtr32>(s, in, out, blocks, ctr);
   }
   static void cbc_encrypt(const AesKeyState* s, const uint8_t* in,
                           uint8_t* out, size_t blocks, uint8_t iv[16]) {
@@ -227,15 +233,15 @@ struct Hybrid {
   }
   static void cbc_decrypt(const AesKeyState* s, const uint8_t* in,
                           uint8_t* out, size_t blocks, uint8_t iv[16]) {
-    bulk(Op::kCbcDecrypt, s, in, out, blocks, iv);
+    bulk<Op::kCbcDecrypt>(s, in, out, blocks, iv);
   }
   static void ecb_encrypt(const AesKeyState* s, const uint8_t* in,
                           uint8_t* out, size_t blocks) {
-    bulk(Op::kEcbEncrypt, s, in, out, blocks, nullptr);
+    bulk<Op::kEcbEncrypt>(s, in, out, blocks, nullptr);
   }
   static void ecb_decrypt(const AesKeyState* s, const uint8_t* in,
                           uint8_t* out, size_t blocks) {
-    bulk(Op::kEcbDecrypt, s, in, out, blocks, nullptr);
+    bulk<Op::kEcbDecrypt>(s, in, out, blocks, nullptr);
   }
 
   // CCM: the key is in vpaes form, and vpaes's paired MAC + keystream
@@ -257,8 +263,13 @@ struct Hybrid {
     r.ccm_seal_bulk = ccm_seal_bulk;
     r.ccm_open_bulk = ccm_open_bulk;
     r.ecb_encrypt = ecb_encrypt;
-    r.ecb_decrypt = ecb_decrypt;
     r.set_encrypt_key = set_encrypt_key;
+    return r;
+  }
+  // decrypt_row: its inverse cipher (vpaes blocks, bsaes bulk).
+  static constexpr AesDecryptRow decrypt_row(const AesBackend* row) {
+    AesDecryptRow r = basic_decrypt_row<Hybrid>(row);
+    r.ecb_decrypt = ecb_decrypt;
     return r;
   }
 
@@ -288,7 +299,9 @@ struct Hybrid {
 #define CTCRYPTO_VPAES_BSAES_DEFINE_ROW(PolicyType, caps)                     \
   CTCRYPTO_VPAES_BSAES_DEFINE_HOOKS(PolicyType)                               \
   extern const AesBackend kAesVpaesBsaes =                                    \
-      vpaes_bsaes::Hybrid<PolicyType>::row("vpaes+bsaes", caps);
+      vpaes_bsaes::Hybrid<PolicyType>::row("vpaes+bsaes", caps);              \
+  extern const AesDecryptRow kAesVpaesBsaesDecrypt =                          \
+      vpaes_bsaes::Hybrid<PolicyType>::decrypt_row(&kAesVpaesBsaes);
 
 // The same with stitched GCM bulk loops (seal_fn, open_fn: Stitched) paired
 // with the GHASH row `ghash_row`.
@@ -297,7 +310,9 @@ struct Hybrid {
   CTCRYPTO_VPAES_BSAES_DEFINE_HOOKS(PolicyType)                               \
   extern const AesBackend kAesVpaesBsaes =                                    \
       vpaes_bsaes::Hybrid<PolicyType>::row_with_gcm<seal_fn, open_fn>(        \
-          "vpaes+bsaes", caps, &ghash_row);
+          "vpaes+bsaes", caps, &ghash_row);                                   \
+  extern const AesDecryptRow kAesVpaesBsaesDecrypt =                          \
+      vpaes_bsaes::Hybrid<PolicyType>::decrypt_row(&kAesVpaesBsaes);
 
 }  // namespace ctcrypto::internal
 

@@ -769,8 +769,13 @@ struct Vpaes {
     r.ccm_seal_bulk = ccm_bulk<false>;
     r.ccm_open_bulk = ccm_bulk<true>;
     r.ecb_encrypt = ecb_encrypt;
-    r.ecb_decrypt = ecb_decrypt;
     r.set_encrypt_key = set_encrypt_key;
+    return r;
+  }
+  // decrypt_row: its inverse cipher (the transformed inverse schedule).
+  static constexpr AesDecryptRow decrypt_row(const AesBackend* row) {
+    AesDecryptRow r = basic_decrypt_row<Vpaes>(row);
+    r.ecb_decrypt = ecb_decrypt;
     return r;
   }
 };

@@ -17,6 +17,10 @@ using internal::KeyAccess;
 static_assert(sizeof(GhashKeyState) <= kGhashKeyStateSize);
 static_assert(alignof(GhashKeyState) <= kGhashKeyStateAlign);
 static_assert(sizeof(GhashKey) == kGhashKeyStateSize);
+// ... and the published numbers are crypto/key_storage.h's for this family.
+static_assert(kGhashKeyStateSize == internal::kGhashKeyStateBytes);
+static_assert(sizeof(GhashKeyState) == internal::kGhashKeyStateBytes);
+static_assert(kGhashKeyStateAlign == internal::kKeyStateAlign);
 
 Status GhashKey::init(std::span<const uint8_t, 16> h) {
   return KeyAccess::init_with_rows(

@@ -12,14 +12,17 @@
 #include <cstdint>
 #include <span>
 
+#include "crypto/key_storage.h"
+
 namespace ctcrypto::internal {
 
-inline constexpr size_t kGhashKeyStorageBytes = 1024;  // vpclmul: 32 powers
+// kGhashKeyStorageBytes (crypto/key_storage.h): room for the key material
+// of any row of this CPU family.
 
 struct GhashBackend;
 
-struct alignas(64) GhashKeyState {
-  alignas(64) uint8_t storage[kGhashKeyStorageBytes];
+struct alignas(kKeyStateAlign) GhashKeyState {
+  alignas(kKeyStateAlign) uint8_t storage[kGhashKeyStorageBytes];
   const GhashBackend* backend;  // the row that set this key up
 };
 

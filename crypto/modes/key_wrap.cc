@@ -78,6 +78,7 @@ void wrap_w(const AesKeyState& s, uint8_t a[8], uint8_t* r, size_t n) {
 
 // unwrap_w: SP 800-38F Algorithm 2 (W^-1), the inverse of wrap_w.
 void unwrap_w(const AesKeyState& s, uint8_t a[8], uint8_t* r, size_t n) {
+  const auto decrypt_block = internal::aes_decrypt_row(s)->decrypt_block;
   uint8_t b[16];
   std::memcpy(b, a, 8);
   for (size_t j = 6; j-- > 0;) {
@@ -87,7 +88,7 @@ void unwrap_w(const AesKeyState& s, uint8_t a[8], uint8_t* r, size_t n) {
       for (int k = 0; k < 8; ++k) b[k] ^= t[k];
       uint8_t* ri = r + 8 * (i - 1);
       std::memcpy(b + 8, ri, 8);
-      s.backend->decrypt_block(&s, b, b);
+      decrypt_block(&s, b, b);
       std::memcpy(ri, b + 8, 8);
     }
   }
@@ -208,7 +209,7 @@ Status aes_key_unwrap_padded(const AesKey& kek, std::span<const uint8_t> in,
     uint8_t b[16];
     std::memcpy(b, in.data(), 16);
     const AesKeyState& k = KeyAccess::state(kek);
-    k.backend->decrypt_block(&k, b, b);
+    internal::aes_decrypt_row(k)->decrypt_block(&k, b, b);
     std::memcpy(a, b, 8);
     std::memcpy(out.data(), b + 8, 8);
     internal::secure_zero(b, sizeof(b));

@@ -111,8 +111,8 @@ Status aes_cbc_decrypt(const AesKey& key, std::span<uint8_t, 16> iv,
   if (in.size() % 16 != 0) return Status::kInvalidLength;
   if (!in.empty()) {
     const AesKeyState& k = KeyAccess::state(key);
-    k.backend->cbc_decrypt(&k, in.data(), out.data(), in.size() / 16,
-                           iv.data());
+    internal::aes_decrypt_row(k)->cbc_decrypt(&k, in.data(), out.data(),
+                                              in.size() / 16, iv.data());
   }
   return Status::kOk;
 }

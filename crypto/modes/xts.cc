@@ -86,12 +86,14 @@ inline void xor16(uint8_t* out, const uint8_t* a, const uint8_t* b) {
 }
 
 void ecb(const AesKeyState& s, bool dec, uint8_t* buf, size_t blocks) {
-  const auto multi = dec ? s.backend->ecb_decrypt : s.backend->ecb_encrypt;
+  const internal::AesDecryptRow* d =
+      dec ? internal::aes_decrypt_row(s) : nullptr;
+  const auto multi = dec ? d->ecb_decrypt : s.backend->ecb_encrypt;
   if (multi != nullptr) {
     multi(&s, buf, buf, blocks);
     return;
   }
-  const auto one = dec ? s.backend->decrypt_block : s.backend->encrypt_block;
+  const auto one = dec ? d->decrypt_block : s.backend->encrypt_block;
   for (size_t i = 0; i < blocks; ++i) one(&s, buf + 16 * i, buf + 16 * i);
 }
 

@@ -9,12 +9,64 @@
 
 namespace ctcrypto::internal {
 
+namespace {
+
+// Every AES row's inverse cipher compiled into this program, the rows left
+// out of the library's tables included (crypto/rows.bzl, all-rows lists).
+#define CTCRYPTO_ROW(row, uses) &row,
+const AesBackend* const kAllAesRows[] = {
+#include "crypto/aes_rows_all.inc"
+};
+const AesDecryptRow* const kAllAesDecryptRows[] = {
+#include "crypto/aes_decrypt_rows_all.inc"
+};
+const GhashBackend* const kAllGhashRows[] = {
+#include "crypto/ghash_rows_all.inc"
+};
+#undef CTCRYPTO_ROW
+
+// with_decrypt_row: the set-up's status, with the inverse cipher of `aes`
+// attached to `obj` on success (kUnsupported, object cleared, for a row
+// whose inverse cipher this program lacks: a row missing from the
+// all-rows lists must fail, not decrypt nothing).
+template <class Obj>
+Status with_decrypt_row(Obj& obj, const AesDecryptRow* d, Status st) {
+  if (st != Status::kOk) return st;
+  if (d == nullptr) {
+    obj.clear();
+    return Status::kUnsupported;
+  }
+  KeyAccess::attach_decrypt_row(obj, d);
+  return st;
+}
+
+}  // namespace
+
+const AesDecryptRow* aes_decrypt_row_of(const AesBackend* aes) {
+  for (const AesDecryptRow* d : kAllAesDecryptRows) {
+    if (d->row == aes) return d;
+  }
+  return nullptr;
+}
+
+std::span<const AesBackend* const> all_aes_rows() { return kAllAesRows; }
+
+std::span<const GhashBackend* const> all_ghash_rows() { return kAllGhashRows; }
+
+const AesBackend* find_any_aes_row(const char* name) {
+  return table_find(all_aes_rows(), name);
+}
+
+const GhashBackend* find_any_ghash_row(const char* name) {
+  return table_find(all_ghash_rows(), name);
+}
+
 bool aes_backend_usable(const AesBackend* backend) {
-  return table_usable(aes_table(), backend, cpu_caps());
+  return table_usable(all_aes_rows(), backend, cpu_caps());
 }
 
 bool ghash_backend_usable(const GhashBackend* backend) {
-  return table_usable(ghash_table(), backend, cpu_caps());
+  return table_usable(all_ghash_rows(), backend, cpu_caps());
 }
 
 bool hash_backend_usable(HashAlgorithm alg, const ShaBackend* row) {
@@ -25,7 +77,7 @@ bool hash_backend_usable(HashAlgorithm alg, const ShaBackend* row) {
 
 Status init_with_rows(AesKey& k, std::span<const uint8_t> key,
                       const AesBackend* aes) {
-  return KeyAccess::init_with_rows(k, key, aes);
+  return with_decrypt_row(k, aes_decrypt_row_of(aes), KeyAccess::init_with_rows(k, key, aes));
 }
 
 Status init_with_rows(GhashKey& k, std::span<const uint8_t, 16> h,
@@ -67,19 +119,31 @@ Status init_with_rows(AesCmac& cmac, std::span<const uint8_t> key,
 
 Status init_with_rows(AesXts& xts, std::span<const uint8_t> key,
                       const AesBackend* aes) {
-  return KeyAccess::init_with_rows(xts, key, aes);
+  return with_decrypt_row(xts, aes_decrypt_row_of(aes),
+                          KeyAccess::init_with_rows(xts, key, aes));
+}
+
+Status init_with_rows(AesXts& xts, std::span<const uint8_t> key,
+                      const AesBackend* aes, const AesDecryptRow* decrypt) {
+  if (decrypt != nullptr && decrypt->row != aes) decrypt = nullptr;
+  return with_decrypt_row(xts, decrypt,
+                          KeyAccess::init_with_rows(xts, key, aes));
 }
 
 Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
                       std::span<const uint8_t> key, size_t tag_len,
                       const AesBackend* aes) {
-  return KeyAccess::init_with_rows(tls, suite, key, tag_len, aes);
+  return with_decrypt_row(
+      tls, aes_decrypt_row_of(aes),
+      KeyAccess::init_with_rows(tls, suite, key, tag_len, aes));
 }
 
 Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
                       std::span<const uint8_t> key, size_t tag_len,
                       const AesBackend* aes, const ShaBackend* sha) {
-  return KeyAccess::init_with_rows(tls, suite, key, tag_len, aes, sha);
+  return with_decrypt_row(
+      tls, aes_decrypt_row_of(aes),
+      KeyAccess::init_with_rows(tls, suite, key, tag_len, aes, sha));
 }
 
 Status init_with_rows(Hash& h, HashAlgorithm alg, const ShaBackend* row) {

@@ -33,8 +33,21 @@
 
 namespace ctcrypto::internal {
 
+// all_aes_rows / all_ghash_rows: every row compiled into this program,
+// best first (crypto/rows.bzl's all-rows lists): the library's tables, the
+// rows they leave out because an earlier row shadows them (a row that
+// uses what an earlier one uses and more is never selected) or because the
+// capabilities are static and the target promises an earlier row, and the
+// portable rows (the tests' reference) even where the tables drop them.
+std::span<const AesBackend* const> all_aes_rows();
+std::span<const GhashBackend* const> all_ghash_rows();
+// find_any_aes_row / find_any_ghash_row: the row of the all-rows list
+// called `name`, or null.
+const AesBackend* find_any_aes_row(const char* name);
+const GhashBackend* find_any_ghash_row(const char* name);
+
 // aes_backend_usable / ghash_backend_usable: whether `backend` is a row of
-// this build's table and this CPU (after CTCRYPTO_DISABLE) can run it.
+// the all-rows list and this CPU (after CTCRYPTO_DISABLE) can run it.
 bool aes_backend_usable(const AesBackend* backend);
 bool ghash_backend_usable(const GhashBackend* backend);
 // hash_backend_usable: whether `row` is a row of this build's table for
@@ -42,6 +55,9 @@ bool ghash_backend_usable(const GhashBackend* backend);
 // run it.
 bool hash_backend_usable(HashAlgorithm alg, const ShaBackend* row);
 
+// The AES set-ups attach the row's inverse cipher (AesDecryptRow) from the
+// all-rows list (crypto/rows.bzl), so a key of any row compiled in
+// decrypts, whether or not the library's decrypt table lists the row.
 Status init_with_rows(AesKey& k, std::span<const uint8_t> key,
                       const AesBackend* aes);
 Status init_with_rows(GhashKey& k, std::span<const uint8_t, 16> h,
@@ -63,6 +79,10 @@ Status init_with_rows(AesCmac& cmac, std::span<const uint8_t> key,
 // AesXts: the row sets up both halves (Key1 and Key2).
 Status init_with_rows(AesXts& xts, std::span<const uint8_t> key,
                       const AesBackend* aes);
+// AesXts with the inverse cipher given (its `row` must be `aes`), for a
+// benchmark that runs a modified copy of a row.
+Status init_with_rows(AesXts& xts, std::span<const uint8_t> key,
+                      const AesBackend* aes, const AesDecryptRow* decrypt);
 // TlsCbcAead: the MAC on the best SHA row, or on `sha` (kUnsupported when
 // it is null, of another hash than the suite's, or not runnable).
 Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
@@ -76,6 +96,10 @@ Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
 Status init_with_rows(Hash& h, HashAlgorithm alg, const ShaBackend* row);
 Status init_with_rows(Hmac& h, HashAlgorithm alg,
                       std::span<const uint8_t> key, const ShaBackend* row);
+
+// aes_decrypt_row_of: the inverse cipher of `aes` among every AES row
+// compiled into this program (the all-rows list), or null.
+const AesDecryptRow* aes_decrypt_row_of(const AesBackend* aes);
 
 // key_state: the expanded key / H powers in their row's form, with the row
 // that set them up (all zero for an uninitialised key).

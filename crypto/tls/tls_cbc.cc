@@ -469,9 +469,9 @@ Status TlsCbcAead::open(std::span<uint8_t> out, size_t* out_len,
   uint8_t iv[16];
   std::memcpy(iv, info_->implicit_iv ? iv_ : nonce.data(), 16);
   const internal::AesKeyState& ks = internal::KeyAccess::state(aes_);
-  if (head > 0)
-    ks.backend->cbc_decrypt(&ks, in.data(), out.data(), head / 16, iv);
-  ks.backend->cbc_decrypt(&ks, in.data() + head, tail, t / 16, iv);
+  const auto cbc_decrypt = internal::aes_decrypt_row(ks)->cbc_decrypt;
+  if (head > 0) cbc_decrypt(&ks, in.data(), out.data(), head / 16, iv);
+  cbc_decrypt(&ks, in.data() + head, tail, t / 16, iv);
   if (info_->implicit_iv) std::memcpy(iv_, iv, 16);
 
   // 2. Padding.

@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <span>
 
+#include "ctcrypto/key_sizes.h"
+
 #include "ctcrypto/status.h"
 
 namespace ctcrypto {
@@ -22,12 +24,13 @@ struct KeyAccess;  // the library's access to the state (crypto/key_state.h)
 }  // namespace internal
 
 // kAesKeyStateSize, kAesKeyStateAlign: the bytes an AesKey holds (room for
-// the largest backend's expanded key in both directions, plus the row,
-// round count and key length) and their alignment. Published so that the
-// object's size is fixed by this header, not by the backends compiled in;
-// aes.cc checks that the internal state fits.
-inline constexpr size_t kAesKeyStateSize = 2112;
-inline constexpr size_t kAesKeyStateAlign = 64;
+// the expanded key, both directions, of the largest row of this CPU family,
+// plus the row, round count and key length) and their alignment
+// (ctcrypto/key_sizes.h). Published so that the object's size is fixed by
+// the headers, not by the backends compiled in; aes.cc checks that they
+// are the internal state's.
+inline constexpr size_t kAesKeyStateSize = CTCRYPTO_AES_KEY_STATE_SIZE;
+inline constexpr size_t kAesKeyStateAlign = CTCRYPTO_KEY_STATE_ALIGN;
 
 // Key material wipes itself: clear() and the destructor overwrite the
 // expanded key (internal::secure_zero). Copies are allowed (a copy is a

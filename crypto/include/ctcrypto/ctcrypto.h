@@ -27,6 +27,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ctcrypto/key_sizes.h"
+
 #ifdef __cplusplus
 extern "C" {
 #define CTCRYPTO_ALIGNAS(n) alignas(n)
@@ -40,21 +42,31 @@ extern "C" {
 #define CTCRYPTO_NOT_INITIALIZED 9
 
 /* --- AES keys and AES-GCM ------------------------------------------------ */
-/* An AES key: 2048 bytes of expanded round keys (room for any row's layout,
- * both directions) plus the row pointer and round/key lengths, padded to 64
- * (2112 bytes); + the state word, rounded up to a multiple of 64. */
-#define CTCRYPTO_AES_KEY_SIZE 2176
-/* AES-GCM: an AES key (2112) plus the GHASH key (1024 bytes of H powers or
- * tables for the widest row, and its row pointer: 1088) and the tag length,
- * padded to 64 (3264 bytes); + the state word, rounded up to 64. */
-#define CTCRYPTO_AES_GCM_SIZE 3328
+/* Sizes follow the CPU family (ctcrypto/key_sizes.h): CTCRYPTO_ROUND_UP_(n)
+ * rounds n up to a multiple of CTCRYPTO_KEY_STATE_ALIGN, the alignment of
+ * every object holding a key. */
+#define CTCRYPTO_ROUND_UP_(n)                                    \
+  (((n) + CTCRYPTO_KEY_STATE_ALIGN - 1) / CTCRYPTO_KEY_STATE_ALIGN * \
+   CTCRYPTO_KEY_STATE_ALIGN)
+/* An AES key: the expanded round keys of the family's largest row (both
+ * directions) plus the row pointers and round/key lengths
+ * (CTCRYPTO_AES_KEY_STATE_SIZE); + the state word, rounded up. */
+#define CTCRYPTO_AES_KEY_SIZE CTCRYPTO_ROUND_UP_(CTCRYPTO_AES_KEY_STATE_SIZE + 4)
+/* AES-GCM: an AES key plus the GHASH key (H powers or tables for the
+ * family's largest row, and its row pointer: CTCRYPTO_GHASH_KEY_STATE_SIZE)
+ * and the tag length, padded to the alignment; + the state word, rounded
+ * up. */
+#define CTCRYPTO_AES_GCM_SIZE                                       \
+  CTCRYPTO_ROUND_UP_(CTCRYPTO_AES_KEY_STATE_SIZE +                  \
+                     CTCRYPTO_GHASH_KEY_STATE_SIZE +                \
+                     CTCRYPTO_KEY_STATE_ALIGN + 4)
 
 typedef struct ctcrypto_aes_key {
-  CTCRYPTO_ALIGNAS(64) unsigned char opaque[CTCRYPTO_AES_KEY_SIZE];
+  CTCRYPTO_ALIGNAS(CTCRYPTO_KEY_STATE_ALIGN) unsigned char opaque[CTCRYPTO_AES_KEY_SIZE];
 } ctcrypto_aes_key;
 
 typedef struct ctcrypto_aes_gcm {
-  CTCRYPTO_ALIGNAS(64) unsigned char opaque[CTCRYPTO_AES_GCM_SIZE];
+  CTCRYPTO_ALIGNAS(CTCRYPTO_KEY_STATE_ALIGN) unsigned char opaque[CTCRYPTO_AES_GCM_SIZE];
 } ctcrypto_aes_gcm;
 
 /* ctcrypto_status_string: a short reason for a status code. */
@@ -102,12 +114,12 @@ int ctcrypto_aes_gcm_open(const ctcrypto_aes_gcm* gcm, uint8_t* out,
  * key = MAC key || AES key (|| 16-byte fixed IV for implicit IV); nonce = the
  * 16-byte explicit IV (none for implicit IV); ad = 11 bytes. tag_len: 0 or
  * the MAC length. Implicit-IV contexts chain the IV from call to call. */
-/* An AES key (2112) plus the HMAC key states (ipad/opad), suite and
+/* An AES key (CTCRYPTO_AES_KEY_STATE_SIZE) plus the HMAC key states (ipad/opad), suite and
  * chaining IV, + the state word. */
 #define CTCRYPTO_TLS_CBC_SIZE (CTCRYPTO_AES_KEY_SIZE + 256)
 
 typedef struct ctcrypto_tls_cbc {
-  CTCRYPTO_ALIGNAS(64) unsigned char opaque[CTCRYPTO_TLS_CBC_SIZE];
+  CTCRYPTO_ALIGNAS(CTCRYPTO_KEY_STATE_ALIGN) unsigned char opaque[CTCRYPTO_TLS_CBC_SIZE];
 } ctcrypto_tls_cbc;
 
 int ctcrypto_tls_cbc_init(ctcrypto_tls_cbc* ctx, const char* name,
@@ -133,12 +145,11 @@ int ctcrypto_tls_cbc_open(ctcrypto_tls_cbc* ctx, uint8_t* out,
 /* --- AES-CCM (ctcrypto/ccm.h) ---------------------------------------------
  * SP 800-38C / RFC 3610. State word and cleanup as at the top of this file
  * (both init functions). */
-/* An AES key (2112) plus the tag and nonce lengths, padded to 64 (2176
- * bytes); + the state word, with room to spare. */
+/* An AES key (CTCRYPTO_AES_KEY_STATE_SIZE) plus the tag and nonce lengths, padded to the alignment; + the state word, with room to spare. */
 #define CTCRYPTO_AES_CCM_SIZE (CTCRYPTO_AES_KEY_SIZE + 128)
 
 typedef struct ctcrypto_aes_ccm {
-  CTCRYPTO_ALIGNAS(64) unsigned char opaque[CTCRYPTO_AES_CCM_SIZE];
+  CTCRYPTO_ALIGNAS(CTCRYPTO_KEY_STATE_ALIGN) unsigned char opaque[CTCRYPTO_AES_CCM_SIZE];
 } ctcrypto_aes_ccm;
 
 /* init: key of 16/24/32 bytes; tag_len 4, 6, ..., 16; nonce_len 7..13, or
@@ -170,7 +181,7 @@ int ctcrypto_aes_ccm_cleanup(ctcrypto_aes_ccm* ccm);
  * key object and the incremental context each have their own state word
  * (top of this file). A context refers to its key object, which must stay
  * initialised and in place until the context is finished or cleaned up. */
-/* An AES key (2112) plus the subkeys K1 and K2, padded to 64 (2176 bytes);
+/* An AES key (CTCRYPTO_AES_KEY_STATE_SIZE) plus the subkeys K1 and K2, padded to the alignment;
  * + the state word, with room to spare. */
 #define CTCRYPTO_AES_CMAC_SIZE (CTCRYPTO_AES_KEY_SIZE + 128)
 /* A pointer to the key object, the 16-byte chaining value, the 16-byte
@@ -179,7 +190,7 @@ int ctcrypto_aes_ccm_cleanup(ctcrypto_aes_ccm* ccm);
 #define CTCRYPTO_AES_CMAC_CTX_SIZE 64
 
 typedef struct ctcrypto_aes_cmac {
-  CTCRYPTO_ALIGNAS(64) unsigned char opaque[CTCRYPTO_AES_CMAC_SIZE];
+  CTCRYPTO_ALIGNAS(CTCRYPTO_KEY_STATE_ALIGN) unsigned char opaque[CTCRYPTO_AES_CMAC_SIZE];
 } ctcrypto_aes_cmac;
 
 typedef struct ctcrypto_aes_cmac_ctx {
@@ -216,13 +227,12 @@ int ctcrypto_aes_cmac_ctx_cleanup(ctcrypto_aes_cmac_ctx* ctx);
  * key_len 16 or 32, nonce exactly 12 bytes, 16-byte tag appended by seal;
  * plaintext and AD at most 2^36 bytes each. State word and cleanup as at
  * the top of this file. */
-/* The key-generating AES key (2112) plus the GHASH row pointer, padded to
- * 64 (2176 bytes); + the state word, with room to spare (the constant is
- * CTCRYPTO_AES_KEY_SIZE + 128). */
-#define CTCRYPTO_AES_GCM_SIV_SIZE 2304
+/* The key-generating AES key plus the GHASH row pointer, padded to the
+ * alignment; + the state word, with room to spare. */
+#define CTCRYPTO_AES_GCM_SIV_SIZE (CTCRYPTO_AES_KEY_SIZE + 128)
 
 typedef struct ctcrypto_aes_gcm_siv {
-  CTCRYPTO_ALIGNAS(64) unsigned char opaque[CTCRYPTO_AES_GCM_SIV_SIZE];
+  CTCRYPTO_ALIGNAS(CTCRYPTO_KEY_STATE_ALIGN) unsigned char opaque[CTCRYPTO_AES_GCM_SIV_SIZE];
 } ctcrypto_aes_gcm_siv;
 
 int ctcrypto_aes_gcm_siv_init(ctcrypto_aes_gcm_siv* siv, const uint8_t* key,
@@ -247,11 +257,11 @@ int ctcrypto_aes_gcm_siv_cleanup(ctcrypto_aes_gcm_siv* siv);
  * key_len 16, 24 or 32; tag_len 12..16; any nonce length >= 1 (12 usual);
  * never reuse a nonce under one key. State word and cleanup as at the top
  * of this file. */
-/* An AES-GCM object (3264 bytes), + the state word, with room to spare. */
+/* An AES-GCM object, + the state word, with room to spare. */
 #define CTCRYPTO_AES_GMAC_SIZE (CTCRYPTO_AES_GCM_SIZE + 64)
 
 typedef struct ctcrypto_aes_gmac {
-  CTCRYPTO_ALIGNAS(64) unsigned char opaque[CTCRYPTO_AES_GMAC_SIZE];
+  CTCRYPTO_ALIGNAS(CTCRYPTO_KEY_STATE_ALIGN) unsigned char opaque[CTCRYPTO_AES_GMAC_SIZE];
 } ctcrypto_aes_gmac;
 
 int ctcrypto_aes_gmac_init(ctcrypto_aes_gmac* mac, const uint8_t* key,
@@ -301,12 +311,12 @@ int ctcrypto_aes_key_unwrap_padded(const ctcrypto_aes_key* kek, uint8_t* out,
  * stealing for a partial last block), encrypted under a 16-byte tweak
  * (usually the little-endian sector number); out receives len bytes, in
  * place allowed. State word and cleanup as at the top of this file. */
-/* Two AES keys, Key1 and Key2 (2 x 2112 bytes), + the state word, with
+/* Two AES keys, Key1 and Key2 (2 x CTCRYPTO_AES_KEY_STATE_SIZE), + the state word, with
  * room to spare. */
 #define CTCRYPTO_AES_XTS_SIZE (2 * CTCRYPTO_AES_KEY_SIZE)
 
 typedef struct ctcrypto_aes_xts {
-  CTCRYPTO_ALIGNAS(64) unsigned char opaque[CTCRYPTO_AES_XTS_SIZE];
+  CTCRYPTO_ALIGNAS(CTCRYPTO_KEY_STATE_ALIGN) unsigned char opaque[CTCRYPTO_AES_XTS_SIZE];
 } ctcrypto_aes_xts;
 
 int ctcrypto_aes_xts_init(ctcrypto_aes_xts* xts, const uint8_t* key,

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 
+#include "ctcrypto/key_sizes.h"
 #include "ctcrypto/status.h"
 
 namespace ctcrypto {
@@ -15,10 +16,11 @@ struct KeyAccess;  // the library's access to the state (crypto/key_state.h)
 }  // namespace internal
 
 // kGhashKeyStateSize, kGhashKeyStateAlign: the bytes a GhashKey holds (room
-// for the largest backend's powers of H, plus the row) and their alignment;
-// ghash.cc checks that the internal state fits.
-inline constexpr size_t kGhashKeyStateSize = 1088;
-inline constexpr size_t kGhashKeyStateAlign = 64;
+// for the key material of the largest row of this CPU family, plus the
+// row) and their alignment (ctcrypto/key_sizes.h); ghash.cc checks that
+// they are the internal state's.
+inline constexpr size_t kGhashKeyStateSize = CTCRYPTO_GHASH_KEY_STATE_SIZE;
+inline constexpr size_t kGhashKeyStateAlign = CTCRYPTO_KEY_STATE_ALIGN;
 
 // GhashKey: H in the selected backend's form (computed once). Wipes itself
 // on clear() and destruction; copies are independent and wipe themselves.

@@ -1,0 +1,79 @@
+// key_storage.h: how many bytes the key objects reserve for a row's key, per
+// CPU family - the one source of these numbers.
+//
+// An AES or GHASH key holds its row's expanded key in a fixed array
+// (AesKeyState::storage, GhashKeyState::storage), and the public objects
+// publish their sizes (ctcrypto/aes.h, ghash.h, ctcrypto.h), so the array
+// is sized at compile time for the rows this CPU family can have. The
+// families are crypto/rows.bzl's, told apart by the compiler's predefined
+// macros: x86_64, aarch64, 32-bit ARM A-profile (whose NEON rows are
+// compiled whatever the baseline flags), and everything else, which has the
+// portable rows only (64-bit or 32-bit words, by UINTPTR_MAX). Each value
+// is the largest need of a row the family builds: every row
+// static_asserts that its key fits, and aes.cc / ghash.cc / c_api.cc check
+// that the public sizes are these.
+#ifndef CTCRYPTO_KEY_STORAGE_H_
+#define CTCRYPTO_KEY_STORAGE_H_
+
+#include <cstddef>
+#include <cstdint>
+
+namespace ctcrypto::internal {
+
+// What the rows need (bytes of AesKeyState / GhashKeyState storage):
+//   AES:   nohw 960 (15 bitsliced round keys of 64), vpaes and vpaes+bsaes
+//          480, aesni / vaes 496, armv8 480; bsaes 1920 (15 bitsliced
+//          round keys of 128). bsaes is never selected (vpaes+bsaes shadows
+//          it) but the tests run it as an AesKey (crypto/testing's all-rows
+//          list), so the SIMD families keep its room until it keeps a
+//          compact key.
+//   GHASH: vpclmul 1024 (32 powers), ssse3 512, clmul <= 1024, pmull 192,
+//          neon 240, nohw 480 with 128-bit multiplies (4 powers of 120),
+//          36 on 32-bit targets (ghash_nohw32.cc: H only).
+inline constexpr size_t kBsaesRowKeyBytes = 1920;
+inline constexpr size_t kNohwAesKeyBytes = 960;
+
+// The portable rows on 32-bit words (aes_nohw32.cc: 15 fixsliced round
+// keys of 8 words, 480 bytes; ghash_nohw32.cc: 9 words of H, 36 bytes, no
+// powers, rounded up to 16).
+inline constexpr size_t kPortable32AesKeyStorageBytes = 480;
+inline constexpr size_t kPortable32GhashKeyStorageBytes = 48;
+
+#if defined(__x86_64__)
+inline constexpr size_t kAesKeyStorageBytes = kBsaesRowKeyBytes;
+inline constexpr size_t kGhashKeyStorageBytes = 1024;  // vpclmul
+inline constexpr size_t kKeyStateAlign = 64;  // the VAES / VPCLMUL rows' ZMM
+#elif defined(__aarch64__)
+inline constexpr size_t kAesKeyStorageBytes = kBsaesRowKeyBytes;
+inline constexpr size_t kGhashKeyStorageBytes = 480;  // nohw (no_neon builds)
+inline constexpr size_t kKeyStateAlign = 16;
+#elif defined(__arm__) && defined(__ARM_ARCH_PROFILE) && \
+    __ARM_ARCH_PROFILE == 'A'
+inline constexpr size_t kAesKeyStorageBytes = kBsaesRowKeyBytes;
+inline constexpr size_t kGhashKeyStorageBytes = 240;  // neon
+inline constexpr size_t kKeyStateAlign = 16;
+#elif UINTPTR_MAX > 0xffffffffu
+inline constexpr size_t kAesKeyStorageBytes = kNohwAesKeyBytes;
+inline constexpr size_t kGhashKeyStorageBytes = 480;  // nohw
+inline constexpr size_t kKeyStateAlign = 16;
+#else
+inline constexpr size_t kAesKeyStorageBytes = kPortable32AesKeyStorageBytes;
+inline constexpr size_t kGhashKeyStorageBytes =
+    kPortable32GhashKeyStorageBytes;
+inline constexpr size_t kKeyStateAlign = 16;
+#endif
+
+// The key states as laid out in aes_backend.h / ghash_backend.h: storage,
+// then the row pointer(s) and, for AES, two 32-bit lengths; rounded up to
+// the alignment. The public headers publish these values.
+constexpr size_t round_up_to_key_align(size_t n) {
+  return (n + kKeyStateAlign - 1) / kKeyStateAlign * kKeyStateAlign;
+}
+inline constexpr size_t kAesKeyStateBytes = round_up_to_key_align(
+    kAesKeyStorageBytes + 2 * sizeof(void*) + 2 * sizeof(uint32_t));
+inline constexpr size_t kGhashKeyStateBytes =
+    round_up_to_key_align(kGhashKeyStorageBytes + sizeof(void*));
+
+}  // namespace ctcrypto::internal
+
+#endif  // CTCRYPTO_KEY_STORAGE_H_
