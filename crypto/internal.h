@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "crypto/key_storage.h"
+
 namespace ctcrypto::internal {
 
 // overlaps_inexactly: true when [a, a+a_len) and [b, b+b_len) share bytes
@@ -96,10 +98,12 @@ inline void secure_zero(void* p, size_t n) {
 // wipe inside it can name: the compiler's spills of values held in
 // registers (round keys, powers of H, message-schedule words of a key
 // block). This call's frame overlays that area, so its buffer's wipe
-// reaches them. Used after key set-up (cold: 4 KiB), and after the wide
-// stitched GCM loops, whose spill slots hold broadcast round keys and which
-// run on at least 256 bytes (N = the loop's frame size, rounded up).
-template <size_t N = 4096>
+// reaches them. Used after key set-up (cold; N = kSetupScrubBytes of
+// crypto/key_storage.h: 4 KiB, 512 bytes on the portable-only 32-bit
+// family), and after the wide stitched GCM loops, whose spill slots hold
+// broadcast round keys and which run on at least 256 bytes (N = the loop's
+// frame size, rounded up).
+template <size_t N = kSetupScrubBytes>
 [[gnu::noinline]] void scrub_stack() {
   alignas(64) uint8_t area[N];
   secure_zero(area, sizeof(area));

@@ -39,6 +39,19 @@ inline constexpr size_t kNohwAesKeyBytes = 960;
 inline constexpr size_t kPortable32AesKeyStorageBytes = 480;
 inline constexpr size_t kPortable32GhashKeyStorageBytes = 48;
 
+// kPortable32Family: this family has only the portable rows on 32-bit
+// words (microcontrollers, other 32-bit CPUs without SIMD rows). Their
+// frames are a few hundred bytes (no vector registers to spill), their
+// targets count RAM in kilobytes, and the one-block-per-reduction GHASH
+// gains nothing from long staged calls; so the stack buffers sized for the
+// wide rows are sized down there:
+//   kSetupScrubBytes  the stack wiped after a key set-up (scrub_stack in
+//                     crypto/internal.h): more than the deepest set-up
+//                     frame of the family's rows at -O2/-Os (the 32-bit
+//                     portable rows: about 300 bytes on Cortex-M; 4 KiB
+//                     covers the bitsliced SIMD and 64-bit-word rows);
+//   kGcmFinalBytes    the data GCM hashes in one call with the length block
+//                     through a stack copy (crypto/modes/gcm.cc).
 #if defined(__x86_64__)
 inline constexpr size_t kAesKeyStorageBytes = kBsaesRowKeyBytes;
 inline constexpr size_t kGhashKeyStorageBytes = 1024;  // vpclmul
@@ -61,7 +74,17 @@ inline constexpr size_t kAesKeyStorageBytes = kPortable32AesKeyStorageBytes;
 inline constexpr size_t kGhashKeyStorageBytes =
     kPortable32GhashKeyStorageBytes;
 inline constexpr size_t kKeyStateAlign = 16;
+#define CTCRYPTO_PORTABLE32_FAMILY 1
 #endif
+
+#if defined(CTCRYPTO_PORTABLE32_FAMILY)
+#undef CTCRYPTO_PORTABLE32_FAMILY
+inline constexpr bool kPortable32Family = true;
+#else
+inline constexpr bool kPortable32Family = false;
+#endif
+inline constexpr size_t kSetupScrubBytes = kPortable32Family ? 512 : 4096;
+inline constexpr size_t kGcmFinalBytes = kPortable32Family ? 32 : 256;
 
 // The key states as laid out in aes_backend.h / ghash_backend.h: storage,
 // then the row pointer(s) and, for AES, two 32-bit lengths; rounded up to

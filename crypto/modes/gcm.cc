@@ -43,7 +43,9 @@ using internal::GhashKeyState;
 constexpr size_t kHeadBytes = 48;    // data blocks sharing the tag-mask call
 constexpr size_t kChunkBytes = 1024;
 constexpr size_t kShortAdBytes = 64;  // AD hashed with the head if short
-constexpr size_t kFinalBytes = 256;   // data hashed with the length block
+// data hashed with the length block: 256 bytes, 32 on the portable-only
+// 32-bit family (crypto/key_storage.h)
+constexpr size_t kFinalBytes = internal::kGcmFinalBytes;
 
 void inc32_by(uint8_t ctr[16], size_t n) {
   internal::store_be32(ctr + 12, internal::load_be32(ctr + 12) +
