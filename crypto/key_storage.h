@@ -51,7 +51,9 @@ inline constexpr size_t kPortable32GhashKeyStorageBytes = 48;
 //                     portable rows: about 300 bytes on Cortex-M; 4 KiB
 //                     covers the bitsliced SIMD and 64-bit-word rows);
 //   kGcmFinalBytes    the data GCM hashes in one call with the length block
-//                     through a stack copy (crypto/modes/gcm.cc).
+//                     through a stack copy (crypto/modes/gcm.cc), and
+//   kGcmHeadBytes,    the data and the short AD staged with the tag mask's
+//   kGcmShortAdBytes  keystream call and hashed in one call (the same).
 #if defined(__x86_64__)
 inline constexpr size_t kAesKeyStorageBytes = kBsaesRowKeyBytes;
 inline constexpr size_t kGhashKeyStorageBytes = 1024;  // vpclmul
@@ -85,6 +87,8 @@ inline constexpr bool kPortable32Family = false;
 #endif
 inline constexpr size_t kSetupScrubBytes = kPortable32Family ? 512 : 4096;
 inline constexpr size_t kGcmFinalBytes = kPortable32Family ? 32 : 256;
+inline constexpr size_t kGcmHeadBytes = kPortable32Family ? 32 : 48;
+inline constexpr size_t kGcmShortAdBytes = kPortable32Family ? 32 : 64;
 
 // The key states as laid out in aes_backend.h / ghash_backend.h: storage,
 // then the row pointer(s) and, for AES, two 32-bit lengths; rounded up to

@@ -16,8 +16,11 @@
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/ctcrypto.h"
+#include "ctcrypto/gcm_siv.h"
 #include "ctcrypto/ghash.h"
 #include "ctcrypto/status.h"
+#include "ctcrypto/tls_cbc.h"
+#include "ctcrypto/xts.h"
 
 namespace {
 
@@ -73,6 +76,10 @@ int main(int argc, char** argv) {
   Print("sizeof", "ctcrypto::AesKey", sizeof(ctcrypto::AesKey));
   Print("sizeof", "ctcrypto::GhashKey", sizeof(ctcrypto::GhashKey));
   Print("sizeof", "ctcrypto::AesGcm", sizeof(ctcrypto::AesGcm));
+  Print("sizeof", "ctcrypto::AesGcmSiv", sizeof(ctcrypto::AesGcmSiv));
+  Print("sizeof", "ctcrypto::AesXts", sizeof(ctcrypto::AesXts));
+  Print("sizeof", "ctcrypto::TlsCbcAead", sizeof(ctcrypto::TlsCbcAead));
+  Print("sizeof", "ctcrypto_aes_key", sizeof(ctcrypto_aes_key));
   Print("sizeof", "ctcrypto_aes_gcm", sizeof(ctcrypto_aes_gcm));
   Print("stack", "AesGcm::init (AES-128)", init);
   Print("stack", "AesGcm::seal (64 B, 16 B AD)", seal);

@@ -15,6 +15,10 @@
 // call as the length block, so a message that fits in the head costs one
 // GHASH call and a long one two plus the bulk (aggregating backends reduce
 // once per call of up to 8 or 16 blocks, and those reductions are serial).
+// On the family with only the 32-bit portable rows (microcontrollers) the
+// three staging sizes are 32 bytes each (two blocks: one 2-block batch of
+// the fixsliced AES with the tag mask; its GHASH reduces per block anyway),
+// so that seal and open stay within 1 KiB of stack there.
 //
 // Bulk: a backend that offers a stitched GCM loop for the key's GHASH
 // backend takes as much of the rest as it wants; the remainder runs as
@@ -40,9 +44,13 @@ namespace {
 using internal::AesKeyState;
 using internal::GhashKeyState;
 
-constexpr size_t kHeadBytes = 48;    // data blocks sharing the tag-mask call
+// data blocks sharing the tag-mask call: 48 bytes, 32 on the portable-only
+// 32-bit family (crypto/key_storage.h)
+constexpr size_t kHeadBytes = internal::kGcmHeadBytes;
 constexpr size_t kChunkBytes = 1024;
-constexpr size_t kShortAdBytes = 64;  // AD hashed with the head if short
+// AD hashed with the head if short: 64 bytes, 32 on the portable-only
+// 32-bit family
+constexpr size_t kShortAdBytes = internal::kGcmShortAdBytes;
 // data hashed with the length block: 256 bytes, 32 on the portable-only
 // 32-bit family (crypto/key_storage.h)
 constexpr size_t kFinalBytes = internal::kGcmFinalBytes;
@@ -95,8 +103,8 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
   uint8_t ctr[16], xi[16] = {};
   derive_j0(g, nonce, nonce_len, ctr);
 
-  // Head: the tag mask and up to three data blocks in one keystream call;
-  // their GHASH input is staged after the AD (if short) in `stage`.
+  // Head: the tag mask and up to three (two) data blocks in one keystream
+  // call; their GHASH input is staged after the AD (if short) in `stage`.
   const bool short_ad = ad_len <= kShortAdBytes;
   if (!short_ad) ghash_padded(g, xi, ad, ad_len);
   // Buffers are not zero-initialised as a whole: only the bytes that are
