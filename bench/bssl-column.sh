@@ -26,12 +26,11 @@
 # OPENSSL_ia32cap, which BoringSSL reads at start-up as two 64-bit words:
 # word 0 = CPUID.1:EDX | CPUID.1:ECX << 32, word 1 = CPUID.7:EBX |
 # CPUID.7:ECX << 32:
-#   aesni  -> word 0 bit 57 (AES), and word 1 bit 29 (SHA): every x86 CPU
-#             with the SHA extensions has AES-NI, so a set without AES-NI
-#             stands for a CPU whose SHA-1 (the CBC-SHA1 lines) has no SHA-NI
+#   aesni  -> word 0 bit 57 (AES)
 #   pclmul -> word 0 bit 33     ssse3 -> word 0 bit 41     avx -> word 0 bit 60
 #   avx2   -> word 1 bit 5      avx512 -> word 1 bits 16, 30, 31 (F, BW, VL)
 #   vaes   -> word 1 bits 41, 42 (VAES, VPCLMULQDQ)
+#   shani  -> word 1 bit 29 (SHA; the CBC-SHA1 lines' SHA-1 on both sides)
 # An OPENSSL_ia32cap already in the environment is used as given.
 # BoringSSL on ARM reads no capability mask (its path is the one the CPU,
 # here the QEMU model, reports), so on ARM the column is measured only for
@@ -95,7 +94,7 @@ off=$(printf '%s\n' "$detected" | grep -vxF -e "$(printf '%s\n' "$active" | grep
 # pmull) have no BoringSSL mask.
 x86=1
 for c in $off; do
-  case "$c" in aesni|pclmul|ssse3|avx|avx2|avx512|vaes) ;; *) x86="" ;; esac
+  case "$c" in aesni|pclmul|ssse3|avx|avx2|avx512|vaes|shani) ;; *) x86="" ;; esac
 done
 
 cap=${OPENSSL_ia32cap-}
@@ -104,7 +103,8 @@ if [ -z "${OPENSSL_ia32cap+set}" ] && [ -n "$off" ]; then
   if [ -n "$x86" ]; then
     cap=$(echo "$off" | awk '
       { for (i = 1; i <= NF; i++) {
-          if ($i == "aesni")  { w0[57] = 1; w1[29] = 1 }
+          if ($i == "aesni")  w0[57] = 1
+          if ($i == "shani")  w1[29] = 1
           if ($i == "pclmul") w0[33] = 1
           if ($i == "ssse3")  w0[41] = 1
           if ($i == "avx")    w0[60] = 1
