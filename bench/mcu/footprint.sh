@@ -39,9 +39,12 @@ for c in $CONFIGS; do
     bin=$(bazel info $FLAGS --config="$c" $extra bazel-bin 2>/dev/null)
     set -- $(mem "$bin/bench/size/gcm_consumer") $(mem "$bin/bench/size/baseline")
     cf=$1; cr=$2; df=$(($1 - $3)); dr=$(($2 - $4))
-    # ctcrypto's own symbols, by kind (as bench/size/measure.sh)
+    # ctcrypto's own symbols, by kind (as bench/size/measure.sh; a function
+    # template's demangled name starts with its return type: "void ctcrypto::")
     set -- $(arm-none-eabi-nm -C -S -t d "$bin/bench/size/gcm_consumer" | awk '
-      NF >= 4 && ($4 ~ /^ctcrypto(::|_)/ || $0 ~ / (vtable|typeinfo|guard variable) for ctcrypto::/) {
+      function name(l) { sub(/^[^ ]+ +[^ ]+ +[^ ]+ +/, "", l); return l }
+      NF >= 4 && (name($0) ~ /^([a-z_ ]+ )?ctcrypto(::|_)/ ||
+                  $0 ~ / (vtable|typeinfo|guard variable) for ctcrypto::/) {
         n = $2 + 0
         if ($3 ~ /[tTwW]/) t += n
         else if ($3 ~ /[rRvV]/) r += n

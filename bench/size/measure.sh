@@ -31,8 +31,12 @@ dt=$(($1 - $4)); dr=$(($2 - $5)); dd=$(($3 - $6))
 # The library's own symbols in the consumer (C++ namespace ctcrypto and the
 # C API ctcrypto_*), summed by kind from `nm -S`: the bytes ctcrypto itself
 # adds, without the libc/libstdc++ runtime the binary delta also contains.
+# (A function template's demangled name starts with its return type:
+# "void ctcrypto::...", hence name() and the optional leading words.)
 set -- $("${prefix}nm" -C -S -t d "$bin/bench/size/gcm_consumer" | awk '
-  NF >= 4 && ($4 ~ /^ctcrypto(::|_)/ || $0 ~ / (vtable|typeinfo|guard variable) for ctcrypto::/) {
+  function name(l) { sub(/^[^ ]+ +[^ ]+ +[^ ]+ +/, "", l); return l }
+  NF >= 4 && (name($0) ~ /^([a-z_ ]+ )?ctcrypto(::|_)/ ||
+              $0 ~ / (vtable|typeinfo|guard variable) for ctcrypto::/) {
     n = $2 + 0
     if ($3 ~ /[tTwW]/) t += n
     else if ($3 ~ /[rRvV]/) r += n

@@ -22,7 +22,9 @@
 // is not computed at all: following Adomnicai and Peyrin's fixslicing
 // ("Fixslicing AES-like ciphers", TCHES 2021), the state is kept lagging by
 // k = rounds mod 4 ShiftRows, MixColumns absorbs the lag as a uniform lane
-// rotation, and only the two ends of the cipher correct it (see below).
+// rotation, and only the two ends of the cipher correct it. The round
+// sequence and the batch loops are crypto/aes/fixsliced_rounds.h, shared
+// with the 32-bit form (aes_nohw32.cc).
 // Conversion to and from this layout (the "orthogonalization") permutes the
 // nine address bits of the 512-bit batch; it is done with three swap-move
 // layers between word pairs and two delta swaps within each word, arranged
@@ -64,6 +66,7 @@
 
 #include "crypto/aes/aes_backend.h"
 #include "crypto/aes/bitsliced_sbox.h"
+#include "crypto/aes/fixsliced_rounds.h"
 #include "crypto/ct.h"
 #include "crypto/internal.h"
 
@@ -321,64 +324,6 @@ CTC_AES_INLINE void add_round_key(W q[8], const AesKeyState* s, unsigned r) {
   }
 }
 
-// Middle round r of encryption; K = r mod 4 is the lag after its ShiftRows.
-template <int K, typename W>
-CTC_AES_INLINE void enc_round(W q[8], const AesKeyState* s, unsigned r) {
-  bs_sub_bytes(q);
-  mix_columns<K>(q);
-  add_round_key(q, s, r);
-}
-
-// Middle round r of decryption; K = r mod 4 is the lag after InvShiftRows.
-template <int K, typename W>
-CTC_AES_INLINE void dec_round(W q[8], const AesKeyState* s, unsigned r) {
-  bs_inv_sub_bytes(q);
-  add_round_key(q, s, r);
-  inv_mix_columns<K>(q);
-}
-
-// rounds is 10, 12 or 14 (public), so rounds mod 4 is 2 or 0.
-template <typename W>
-void encrypt_batch(const AesKeyState* s, W q[8]) {
-  const unsigned nr = s->rounds;
-  add_round_key(q, s, 0);
-  // Middle rounds 1..nr-1, unrolled by four so that each lag is a constant.
-  for (unsigned r = 1;;) {
-    enc_round<1>(q, s, r);
-    if (++r == nr) break;
-    enc_round<2>(q, s, r);
-    if (++r == nr) break;
-    enc_round<3>(q, s, r);
-    if (++r == nr) break;
-    enc_round<0>(q, s, r);
-    if (++r == nr) break;
-  }
-  bs_sub_bytes(q);
-  add_round_key(q, s, nr);
-  if ((nr & 3) == 2) shift_rows_2(q);  // lag nr mod 4 back to zero
-}
-
-void decrypt_batch(const AesKeyState* s, u64 q[8]) {
-  const unsigned nr = s->rounds;
-  if ((nr & 3) == 2) shift_rows_2(q);  // lag 0 to lag nr mod 4
-  add_round_key(q, s, nr);
-  // Middle rounds nr-1 down to 1; nr-1 mod 4 is 1 or 3.
-  unsigned r = nr - 1;
-  if ((r & 3) == 3) {
-    dec_round<3>(q, s, r--);
-    dec_round<2>(q, s, r--);
-  }
-  for (;;) {  // r mod 4 == 1 here
-    dec_round<1>(q, s, r);
-    if (--r == 0) break;
-    dec_round<0>(q, s, r--);
-    dec_round<3>(q, s, r--);
-    dec_round<2>(q, s, r--);
-  }
-  bs_inv_sub_bytes(q);
-  add_round_key(q, s, 0);
-}
-
 // Loads n (1..4) blocks, zero-padding the rest of the batch.
 CTC_AES_INLINE void load_batch(u64 q[8], const uint8_t* in, size_t n) {
   CTC_AES_UNROLL
@@ -392,12 +337,53 @@ CTC_AES_INLINE void store_batch(u64 q[8], uint8_t* out, size_t n) {
   for (size_t b = 0; b < n; b++) store_block(q, static_cast<int>(b), out + 16 * b);
 }
 
+// This file's layout for the round sequence and batch loops the two word
+// sizes share (crypto/aes/fixsliced_rounds.h), over u64 planes and, for the
+// wide ctr32 batches, u64x2 ones; the members forward to the functions
+// above (qualified: inside the struct the plain names are its own).
+struct Layout64 {
+  using Word = u64;
+  static constexpr size_t kBatchBlocks = 4;
+  template <typename W>
+  CTC_AES_INLINE static void sub_bytes(W q[8]) {
+    bs_sub_bytes(q);
+  }
+  template <typename W>
+  CTC_AES_INLINE static void inv_sub_bytes(W q[8]) {
+    bs_inv_sub_bytes(q);
+  }
+  template <int K, typename W>
+  CTC_AES_INLINE static void mix_columns(W q[8]) {
+    internal::mix_columns<K>(q);
+  }
+  template <int K, typename W>
+  CTC_AES_INLINE static void inv_mix_columns(W q[8]) {
+    internal::inv_mix_columns<K>(q);
+  }
+  template <typename W>
+  CTC_AES_INLINE static void add_round_key(W q[8], const AesKeyState* s,
+                                           unsigned r) {
+    internal::add_round_key(q, s, r);
+  }
+  template <typename W>
+  CTC_AES_INLINE static void shift_rows_2(W q[8]) {
+    internal::shift_rows_2(q);
+  }
+  CTC_AES_INLINE static void load_batch(u64 q[8], const uint8_t* in,
+                                        size_t n) {
+    internal::load_batch(q, in, n);
+  }
+  CTC_AES_INLINE static void store_batch(u64 q[8], uint8_t* out, size_t n) {
+    internal::store_batch(q, out, n);
+  }
+};
+
 // ---------------------------------------------------------------------------
 // Key schedule.
 
 // Cold: it runs once per key, and out of the way it leaves the bulk
-// functions packed together (placed between decrypt_batch and
-// nohw_cbc_decrypt, identical code decrypted 15% slower on Zen 5).
+// functions packed together (placed between the batch functions and CBC
+// decryption, identical code decrypted 15% slower on Zen 5).
 [[gnu::cold]] void nohw_set_key(AesKeyState* s, const uint8_t* key,
                                 size_t key_len) {
   const size_t nr = s->rounds;
@@ -426,22 +412,6 @@ CTC_AES_INLINE void store_batch(u64 q[8], uint8_t* out, size_t n) {
 
 // ---------------------------------------------------------------------------
 // Modes.
-
-void nohw_encrypt_block(const AesKeyState* s, const uint8_t in[16],
-                        uint8_t out[16]) {
-  u64 q[8];
-  load_batch(q, in, 1);
-  encrypt_batch(s, q);
-  store_batch(q, out, 1);
-}
-
-void nohw_decrypt_block(const AesKeyState* s, const uint8_t in[16],
-                        uint8_t out[16]) {
-  u64 q[8];
-  load_batch(q, in, 1);
-  decrypt_batch(s, q);
-  store_batch(q, out, 1);
-}
 
 // xor_block: out = in ^ keystream block b of the (unorthogonalized) batch,
 // in 64-bit halves; bytes 0..7 of block b are columns 0 and 1 (the low
@@ -523,7 +493,7 @@ void nohw_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
       ortho(v);
       CTC_AES_UNROLL
       for (int i = 0; i < 8; i++) v[i] ^= fixed[i];
-      encrypt_batch(s, v);
+      fixsliced::encrypt_batch<Layout64>(s, v);
       unortho(v);
       CTC_AES_UNROLL
       for (int l = 0; l < 2; l++) {
@@ -546,7 +516,7 @@ void nohw_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
   u64 q[8];
   while (blocks >= 4) {
     counter_batch(q);
-    encrypt_batch(s, q);
+    fixsliced::encrypt_batch<Layout64>(s, q);
     unortho(q);
     CTC_AES_UNROLL
     for (int b = 0; b < 4; b++) xor_block(q, b, in + 16 * b, out + 16 * b);
@@ -563,75 +533,12 @@ void nohw_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
   if (blocks > 0) {  // 1..3 blocks: one more batch, the extra slots unused
     uint8_t ks[64];
     counter_batch(q);
-    encrypt_batch(s, q);
+    fixsliced::encrypt_batch<Layout64>(s, q);
     unortho(q);
     CTC_AES_UNROLL
     for (int b = 0; b < 4; b++) store_block(q, b, ks + 16 * b);
     for (size_t i = 0; i < 16 * blocks; i++) out[i] = in[i] ^ ks[i];
     secure_zero(ks, sizeof(ks));
-  }
-  secure_zero(q, sizeof(q));
-}
-
-void nohw_cbc_encrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                      size_t blocks, uint8_t iv[16]) {
-  // Each block needs the previous ciphertext, so a batch holds one block.
-  uint8_t x[16];
-  std::memcpy(x, iv, 16);
-  for (size_t k = 0; k < blocks; k++) {
-    CTC_AES_UNROLL
-    for (int i = 0; i < 16; i++) x[i] ^= in[16 * k + i];
-    u64 q[8];
-    load_batch(q, x, 1);
-    encrypt_batch(s, q);
-    store_batch(q, x, 1);
-    std::memcpy(out + 16 * k, x, 16);
-  }
-  std::memcpy(iv, x, 16);
-}
-
-void nohw_cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                      size_t blocks, uint8_t iv[16]) {
-  uint8_t prev[16], ct[64], pt[64];
-  std::memcpy(prev, iv, 16);
-  while (blocks > 0) {
-    const size_t n = blocks < 4 ? blocks : 4;
-    // Keep the ciphertext before `out` (possibly == `in`) is written.
-    std::memcpy(ct, in, 16 * n);
-    u64 q[8];
-    load_batch(q, ct, n);
-    decrypt_batch(s, q);
-    store_batch(q, pt, n);
-    CTC_AES_UNROLL
-    for (size_t i = 0; i < 16; i++) out[i] = pt[i] ^ prev[i];
-    for (size_t i = 16; i < 16 * n; i++) out[i] = pt[i] ^ ct[i - 16];
-    std::memcpy(prev, ct + 16 * (n - 1), 16);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
-  }
-  std::memcpy(iv, prev, 16);
-  secure_zero(pt, sizeof(pt));
-}
-
-// nohw_ecb: independent blocks in 4-block batches, the last one padded;
-// load_batch reads a batch before store_batch writes it (in place).
-template <bool kDec>
-void nohw_ecb(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-              size_t blocks) {
-  u64 q[8];
-  while (blocks > 0) {
-    const size_t n = blocks < 4 ? blocks : 4;
-    load_batch(q, in, n);
-    if (kDec) {
-      decrypt_batch(s, q);
-    } else {
-      encrypt_batch(s, q);
-    }
-    store_batch(q, out, n);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
   }
   secure_zero(q, sizeof(q));
 }
@@ -646,17 +553,17 @@ extern const AesBackend kAesNohw = {
     .name = "nohw",
     .required_caps = 0,
     .set_key = nohw_set_key,
-    .encrypt_block = nohw_encrypt_block,
+    .encrypt_block = fixsliced::one_block<Layout64, false>,
     .ctr32 = nohw_ctr32,
-    .cbc_encrypt = nohw_cbc_encrypt,
-    .ecb_encrypt = nohw_ecb<false>,
+    .cbc_encrypt = fixsliced::cbc_encrypt<Layout64>,
+    .ecb_encrypt = fixsliced::ecb<Layout64, false>,
 };
 
 extern const AesDecryptRow kAesNohwDecrypt = {
     .row = &kAesNohw,
-    .decrypt_block = nohw_decrypt_block,
-    .cbc_decrypt = nohw_cbc_decrypt,
-    .ecb_decrypt = nohw_ecb<true>,
+    .decrypt_block = fixsliced::one_block<Layout64, true>,
+    .cbc_decrypt = fixsliced::cbc_decrypt<Layout64>,
+    .ecb_decrypt = fixsliced::ecb<Layout64, true>,
 };
 
 }  // namespace ctcrypto::internal

@@ -11,7 +11,8 @@
 // crypto/BUILD.bazel compiles both files into the `nohw` row and the
 // preprocessor keeps the one that matches the target's pointer width
 // (UINTPTR_MAX; aes_nohw.cc tests the opposite), so the row's name, symbol
-// and tests are the same everywhere.
+// and tests are the same everywhere. Both run the round sequence and batch
+// loops of fixsliced_rounds.h over their own planes.
 //
 // Technique. Adomnicai and Peyrin, "Fixslicing AES-like ciphers" (TCHES
 // 2021/1), 32-bit fixslicing: AES as a Boolean circuit over bit planes, two
@@ -73,6 +74,7 @@
 
 #include "crypto/aes/aes_backend.h"
 #include "crypto/aes/bitsliced_sbox.h"
+#include "crypto/aes/fixsliced_rounds.h"
 #include "crypto/internal.h"
 
 namespace ctcrypto::internal {
@@ -271,66 +273,6 @@ CTC_AES_INLINE void add_round_key(u32 q[8], const AesKeyState* s, unsigned r) {
   }
 }
 
-// Middle round r of encryption; K = r mod 4 is the lag after its ShiftRows.
-template <int K>
-CTC_AES_INLINE void enc_round(u32 q[8], const AesKeyState* s, unsigned r) {
-  sub_bytes(q);
-  mix_columns<K>(q);
-  add_round_key(q, s, r);
-}
-
-// Middle round r of decryption; K = r mod 4 is the lag after InvShiftRows.
-template <int K>
-CTC_AES_INLINE void dec_round(u32 q[8], const AesKeyState* s, unsigned r) {
-  inv_sub_bytes(q);
-  add_round_key(q, s, r);
-  inv_mix_columns<K>(q);
-}
-
-// rounds is 10, 12 or 14 (public), so rounds mod 4 is 2 or 0.
-void encrypt_batch(const AesKeyState* s, u32 q[8]) {
-  const unsigned nr = s->rounds;
-  add_round_key(q, s, 0);
-  // Middle rounds 1..nr-1, unrolled by four so that each lag is a constant.
-  for (unsigned r = 1;;) {
-    enc_round<1>(q, s, r);
-    if (++r == nr) break;
-    enc_round<2>(q, s, r);
-    if (++r == nr) break;
-    enc_round<3>(q, s, r);
-    if (++r == nr) break;
-    enc_round<0>(q, s, r);
-    if (++r == nr) break;
-  }
-  sub_bytes(q);
-  add_round_key(q, s, nr);
-  if ((nr & 3) == 2) shift_rows_2(q);  // lag nr mod 4 back to zero
-}
-
-// The inverse cipher lives in functions of its own, apart from every
-// encryption function, so a program that never decrypts (GCM, CTR, CCM,
-// CMAC) need not link it once the row's table entry stops naming it.
-void decrypt_batch(const AesKeyState* s, u32 q[8]) {
-  const unsigned nr = s->rounds;
-  if ((nr & 3) == 2) shift_rows_2(q);  // lag 0 to lag nr mod 4
-  add_round_key(q, s, nr);
-  // Middle rounds nr-1 down to 1; nr-1 mod 4 is 1 or 3.
-  unsigned r = nr - 1;
-  if ((r & 3) == 3) {
-    dec_round<3>(q, s, r--);
-    dec_round<2>(q, s, r--);
-  }
-  for (;;) {  // r mod 4 == 1 here
-    dec_round<1>(q, s, r);
-    if (--r == 0) break;
-    dec_round<0>(q, s, r--);
-    dec_round<3>(q, s, r--);
-    dec_round<2>(q, s, r--);
-  }
-  inv_sub_bytes(q);
-  add_round_key(q, s, 0);
-}
-
 // Loads n (1..2) blocks, zero-padding the rest of the batch.
 CTC_AES_INLINE void load_batch(u32 q[8], const uint8_t* in, size_t n) {
   CTC_AES_UNROLL
@@ -343,6 +285,40 @@ CTC_AES_INLINE void store_batch(u32 q[8], uint8_t* out, size_t n) {
   transpose(q);
   for (size_t b = 0; b < n; b++) store_block(q, static_cast<int>(b), out + 16 * b);
 }
+
+// This file's layout for the round sequence and batch loops the two word
+// sizes share (crypto/aes/fixsliced_rounds.h); the members forward to the
+// functions above (qualified: inside the struct the plain names are its own).
+struct Layout32 {
+  using Word = u32;
+  static constexpr size_t kBatchBlocks = 2;
+  CTC_AES_INLINE static void sub_bytes(u32 q[8]) { internal::sub_bytes(q); }
+  CTC_AES_INLINE static void inv_sub_bytes(u32 q[8]) {
+    internal::inv_sub_bytes(q);
+  }
+  template <int K>
+  CTC_AES_INLINE static void mix_columns(u32 q[8]) {
+    internal::mix_columns<K>(q);
+  }
+  template <int K>
+  CTC_AES_INLINE static void inv_mix_columns(u32 q[8]) {
+    internal::inv_mix_columns<K>(q);
+  }
+  CTC_AES_INLINE static void add_round_key(u32 q[8], const AesKeyState* s,
+                                           unsigned r) {
+    internal::add_round_key(q, s, r);
+  }
+  CTC_AES_INLINE static void shift_rows_2(u32 q[8]) {
+    internal::shift_rows_2(q);
+  }
+  CTC_AES_INLINE static void load_batch(u32 q[8], const uint8_t* in,
+                                        size_t n) {
+    internal::load_batch(q, in, n);
+  }
+  CTC_AES_INLINE static void store_batch(u32 q[8], uint8_t* out, size_t n) {
+    internal::store_batch(q, out, n);
+  }
+};
 
 // ---------------------------------------------------------------------------
 // The row.
@@ -376,24 +352,6 @@ struct Nohw32 {
     }
   }
 
-  static void encrypt_block(const AesKeyState* s, const uint8_t in[16],
-                            uint8_t out[16]) {
-    u32 q[8];
-    load_batch(q, in, 1);
-    encrypt_batch(s, q);
-    store_batch(q, out, 1);
-    secure_zero(q, sizeof(q));
-  }
-
-  static void decrypt_block(const AesKeyState* s, const uint8_t in[16],
-                            uint8_t out[16]) {
-    u32 q[8];
-    load_batch(q, in, 1);
-    decrypt_batch(s, q);
-    store_batch(q, out, 1);
-    secure_zero(q, sizeof(q));
-  }
-
   static void ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                     size_t blocks, const uint8_t counter[16]) {
     // Columns 0..2 are the same in every counter block; only column 3 (the
@@ -409,7 +367,7 @@ struct Nohw32 {
       q[6] = be32_lane(ctr);
       q[7] = be32_lane(ctr + 1);
       transpose(q);
-      encrypt_batch(s, q);
+      fixsliced::encrypt_batch<Layout32>(s, q);
       transpose(q);
       store_block(q, 0, ks);
       store_block(q, 1, ks + 16);
@@ -422,86 +380,20 @@ struct Nohw32 {
     secure_zero(ks, sizeof(ks));
   }
 
-  static void cbc_encrypt(const AesKeyState* s, const uint8_t* in,
-                          uint8_t* out, size_t blocks, uint8_t iv[16]) {
-    // Each block needs the previous ciphertext, so a batch holds one block.
-    uint8_t x[16];
-    std::memcpy(x, iv, 16);
-    for (size_t k = 0; k < blocks; k++) {
-      for (int i = 0; i < 16; i++) x[i] ^= in[16 * k + i];
-      u32 q[8];
-      load_batch(q, x, 1);
-      encrypt_batch(s, q);
-      store_batch(q, x, 1);
-      std::memcpy(out + 16 * k, x, 16);
-    }
-    std::memcpy(iv, x, 16);
-  }
-
-  static void cbc_decrypt(const AesKeyState* s, const uint8_t* in,
-                          uint8_t* out, size_t blocks, uint8_t iv[16]) {
-    uint8_t prev[16], ct[32], pt[32];
-    std::memcpy(prev, iv, 16);
-    while (blocks > 0) {
-      const size_t n = blocks < 2 ? blocks : 2;
-      // Keep the ciphertext before `out` (possibly == `in`) is written.
-      std::memcpy(ct, in, 16 * n);
-      u32 q[8];
-      load_batch(q, ct, n);
-      decrypt_batch(s, q);
-      store_batch(q, pt, n);
-      for (size_t i = 0; i < 16; i++) out[i] = pt[i] ^ prev[i];
-      for (size_t i = 16; i < 16 * n; i++) out[i] = pt[i] ^ ct[i - 16];
-      std::memcpy(prev, ct + 16 * (n - 1), 16);
-      in += 16 * n;
-      out += 16 * n;
-      blocks -= n;
-    }
-    std::memcpy(iv, prev, 16);
-    secure_zero(pt, sizeof(pt));
-  }
-
-  // ECB: independent blocks in 2-block batches, the last one padded;
-  // load_batch reads a batch before store_batch writes it (in place).
-  static void ecb_encrypt(const AesKeyState* s, const uint8_t* in,
-                          uint8_t* out, size_t blocks) {
-    u32 q[8];
-    while (blocks > 0) {
-      const size_t n = blocks < 2 ? blocks : 2;
-      load_batch(q, in, n);
-      encrypt_batch(s, q);
-      store_batch(q, out, n);
-      in += 16 * n;
-      out += 16 * n;
-      blocks -= n;
-    }
-    secure_zero(q, sizeof(q));
-  }
-
-  static void ecb_decrypt(const AesKeyState* s, const uint8_t* in,
-                          uint8_t* out, size_t blocks) {
-    u32 q[8];
-    while (blocks > 0) {
-      const size_t n = blocks < 2 ? blocks : 2;
-      load_batch(q, in, n);
-      decrypt_batch(s, q);
-      store_batch(q, out, n);
-      in += 16 * n;
-      out += 16 * n;
-      blocks -= n;
-    }
-    secure_zero(q, sizeof(q));
-  }
-
   static constexpr AesBackend row() {
-    AesBackend r = basic_row<Nohw32>("nohw", 0);
-    r.ecb_encrypt = ecb_encrypt;
-    return r;
+    return AesBackend{.name = "nohw",
+                      .required_caps = 0,
+                      .set_key = set_key,
+                      .encrypt_block = fixsliced::one_block<Layout32, false>,
+                      .ctr32 = ctr32,
+                      .cbc_encrypt = fixsliced::cbc_encrypt<Layout32>,
+                      .ecb_encrypt = fixsliced::ecb<Layout32, false>};
   }
   static constexpr AesDecryptRow decrypt_row(const AesBackend* enc) {
-    AesDecryptRow r = basic_decrypt_row<Nohw32>(enc);
-    r.ecb_decrypt = ecb_decrypt;
-    return r;
+    return AesDecryptRow{.row = enc,
+                         .decrypt_block = fixsliced::one_block<Layout32, true>,
+                         .cbc_decrypt = fixsliced::cbc_decrypt<Layout32>,
+                         .ecb_decrypt = fixsliced::ecb<Layout32, true>};
   }
 };
 
