@@ -478,6 +478,7 @@ const AesBackend kAesAesni = {
     .ccm_seal_bulk = x86hw::aesni_ccm_seal_bulk,
     .ccm_open_bulk = x86hw::aesni_ccm_open_bulk,
     .set_encrypt_key = x86hw::aesni_set_encrypt_key,
+    .cbc_sha_seal_bulk = x86hw::aesni_cbc_sha_seal_bulk,
 };
 
 const AesDecryptRow kAesAesniDecrypt = {

@@ -25,6 +25,8 @@ namespace ctcrypto::internal {
 struct AesBackend;
 struct GhashBackend;
 struct GhashKeyState;
+struct ShaBackend;  // crypto/hash/sha_backend.h
+struct HashState;   // crypto/hash/hash_internal.h
 
 struct AesDecryptRow;
 
@@ -124,6 +126,19 @@ struct AesBackend {
   // the key stays inside the mode that made it.
   size_t (*set_encrypt_key)(AesKeyState* s, const uint8_t* key,
                             size_t key_len) = nullptr;
+  // Optional stitched TLS-CBC seal loop (null when absent): n steps, step i
+  // compressing the 64-byte block hash_in + 64 i into the SHA chaining value
+  // `h` and CBC-encrypting the four blocks in + 64 i to out + 64 i with
+  // chaining value `iv` (updated). It pairs with particular SHA rows and
+  // returns n when `sha` (the HMAC key's row) is one of them, 0 (nothing
+  // done) otherwise. in and out equal (in place) or disjoint; hash_in may
+  // lie ahead of in in the same buffer (a step reads its SHA block and its
+  // plaintext before it writes any ciphertext). Two serial chains in one
+  // instruction stream: see the row's file.
+  size_t (*cbc_sha_seal_bulk)(const AesKeyState* s, const ShaBackend* sha,
+                              HashState* h, const uint8_t* hash_in,
+                              const uint8_t* in, uint8_t* out, size_t n,
+                              uint8_t iv[16]) = nullptr;
 };
 
 // AesDecryptRow: the inverse cipher of one row, over the key its row set up

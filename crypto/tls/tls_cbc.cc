@@ -428,11 +428,36 @@ Status TlsCbcAead::seal(std::span<uint8_t> out, size_t* out_len,
   const internal::AesKeyState& ks = internal::KeyAccess::state(aes_);
   const uint8_t* src = in.data();
   uint8_t* dst = out.data();
-  for (size_t done = 0; done < full * 16;) {
-    const size_t n = full * 16 - done < kChunk ? full * 16 - done : kChunk;
-    internal::hash_ctx_update(&c, src + done, n);
-    ks.backend->cbc_encrypt(&ks, src + done, dst + done, n / 16, iv);
-    done += n;
+  const size_t whole = full * 16;
+  size_t hashed = 0;  // bytes of the whole blocks hashed so far
+  size_t done = 0;    // ... and CBC-encrypted so far; done <= hashed always,
+                      // so in place no byte is encrypted before it is hashed
+  // A row with a stitched loop for this HMAC's SHA row interleaves the two
+  // chains instruction by instruction (aes_backend.h, cbc_sha_seal_bulk).
+  // The hash first takes the `lead` bytes that complete the MAC's pending
+  // block (the record header), then each step hashes the next 64 bytes and
+  // encrypts the 64 bytes `lead` behind them. A row without the loop, or
+  // not paired with this SHA row, returns 0 steps. Lengths and rows are
+  // public.
+  if (ks.backend->cbc_sha_seal_bulk != nullptr && c.alg->block_len == 64) {
+    const size_t lead = (64 - c.buf_len) % 64;
+    if (whole >= lead + 64) {
+      internal::hash_ctx_update(&c, src, lead);  // c.buf_len is 0 after it
+      hashed = lead;
+      const size_t steps = ks.backend->cbc_sha_seal_bulk(
+          &ks, c.sha, &c.state, src + lead, src, dst, (whole - lead) / 64, iv);
+      c.total += 64 * steps;
+      hashed += 64 * steps;
+      done = 64 * steps;
+    }
+  }
+  while (done < whole) {
+    const size_t nh = whole - hashed < kChunk ? whole - hashed : kChunk;
+    internal::hash_ctx_update(&c, src + hashed, nh);
+    hashed += nh;
+    const size_t nc = whole - done < kChunk ? whole - done : kChunk;
+    ks.backend->cbc_encrypt(&ks, src + done, dst + done, nc / 16, iv);
+    done += nc;
   }
   if (rem) internal::hash_ctx_update(&c, tail, rem);
   internal::hmac_ctx_finish(internal::KeyAccess::mac(*this), &c, tail + rem);
