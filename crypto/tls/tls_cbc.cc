@@ -416,12 +416,16 @@ Status TlsCbcAead::seal(std::span<uint8_t> out, size_t* out_len,
   internal::hash_ctx_update(&c, len_be, 2);
 
   // MAC-then-encrypt, yet the whole plaintext blocks need not wait for the
-  // MAC: they are hashed and CBC-encrypted in alternating chunks, so that
-  // the CBC chain (one AES latency per block) and the hash's compression
-  // chain, two serial dependency chains, sit in the out-of-order window
-  // together. kChunk bytes per step: small enough that both fit the window
-  // of current cores, large enough that the calls cost little. Chunking
-  // changes neither result (hash_ctx_update buffers; CBC chains through iv).
+  // MAC: they are hashed and CBC-encrypted as they come, the CBC chain (one
+  // AES latency per block) and the hash's compression chain being two
+  // serial dependency chains that could share the core. Rows with a
+  // stitched loop interleave them instruction by instruction (below);
+  // otherwise they alternate in kChunk-byte calls, which lets an
+  // out-of-order core overlap only the ends of the calls (on Zen 4/5 the
+  // waiting operations of one chain fill the scheduler: AES-NI + SHA-NI
+  // measured no faster alternated than one after the other, 1.55x faster
+  // stitched). Neither changes the result (hash_ctx_update buffers; CBC
+  // chains through iv).
   constexpr size_t kChunk = 64;
   uint8_t iv[16];
   std::memcpy(iv, info_->implicit_iv ? iv_ : nonce.data(), 16);
