@@ -18,8 +18,8 @@
 //     one VST1.64 / VLD1.64 of a Q register each (the load/store pipe, not
 //     the NEON pipe).
 //   - In that loop ShiftRows, MixColumns and AddRoundKey run plane by
-//     plane: s = SR(a) and r1 = rot1(SR(a)) are two shuffles of the plane
-//     (VTBL.8 pairs with constant indices), t = s ^ r1, and
+//     plane: s = SR(a) is a VTBL.8 pair with constant indices, r1 =
+//     rot1(s) a VEXT.8 of s by four bytes, t = s ^ r1, and
 //     out_j = xtime(t)_j ^ r1_j ^ rot2(t_j) ^ key_j, rot2 being the swap of
 //     t's D halves; only t_7, t_{j-1} and the current plane's temporaries
 //     live beside the planes.
@@ -27,7 +27,7 @@
 //     a block of its own (sub_bytes, inv_sub_bytes); decryption's
 //     InvMixColumns goes through mix_columns below, plane by plane.
 //
-// Constant time: VEOR/VAND/VMVN/VTBL with constant indices, VLD1/VST1 at
+// Constant time: VEOR/VAND/VMVN/VEXT/VTBL with constant indices, VLD1/VST1 at
 // addresses fixed by the code (scratch slots, round keys in order), and a
 // loop over the public round count; no branch or address depends on data
 // or key. The scratch area is in the frame of the engine loop, which the
@@ -104,17 +104,14 @@ CTCRYPTO_BS_INLINE void mix_columns(V q[8]) {
   }
 }
 
-// The ShiftRows index followed by ShiftRows then rot1 (lane p <- lane
-// p+4 of the shifted plane): the two shuffles the round loop reads.
+// The ShiftRows index the round loop reads (its rot1 is a VEXT of the
+// shifted plane, bsaes_neon_arm_sbox_gen.py says why).
 struct ShiftRowsIdx {
-  alignas(16) uint8_t idx[32];
+  alignas(16) uint8_t idx[16];
 };
 constexpr ShiftRowsIdx make_shift_rows_idx(const uint8_t (&sr)[16]) {
   ShiftRowsIdx r{};
-  for (int p = 0; p < 16; p++) {
-    r.idx[p] = sr[p];
-    r.idx[16 + p] = sr[(p + 4) % 16];
-  }
+  for (int p = 0; p < 16; p++) r.idx[p] = sr[p];
   return r;
 }
 
