@@ -57,6 +57,18 @@ inline uint8x16_t tbl16(uint8x16_t v, const uint8_t* idx) {
   return vcombine_u8(vtbl2_u8(t, vld1_u8(idx)), vtbl2_u8(t, vld1_u8(idx + 8)));
 }
 
+// TSR: ShiftRows followed by transpose4x4 as one index, (T o SR)(v)[p] =
+// v[SR[T[p]]] (see encrypt_transposed_out).
+struct ByteIdx {
+  alignas(16) uint8_t idx[16];
+};
+constexpr ByteIdx make_tsr() {
+  ByteIdx r{};
+  for (int p = 0; p < 16; p++) r.idx[p] = kShiftRows[kTranspose[p]];
+  return r;
+}
+alignas(16) constexpr ByteIdx kTransposeShiftRows = make_tsr();
+
 struct IsaNeonV7 : bsaes_neon::NeonOps {
   // Lane 4r + c <- lane 4r + (c + r) mod 4, and the inverse.
   static inline V shift_rows(V v) { return tbl16(v, kShiftRows); }
@@ -90,6 +102,40 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
 #pragma GCC unroll 8
     for (int j = 0; j < 8; j++) {
       q[j] = shift_rows(q[j]) ^ load(bs + nr * kBsaesRoundKeyBytes + 16 * j);
+    }
+  }
+  // CTR's output (BsaesEngine::ctr32): the planes come back in column-major
+  // byte order, so that after the orthogonalisation each block is the
+  // keystream as it stands, without transpose4x4 per block. The byte
+  // transposition T is a lane permutation, and every step after ShiftRows
+  // of the last round acts lane by lane (AddRoundKey, and the
+  // orthogonalisation, which moves bits only within a byte lane), so
+  // T(SR(x) ^ K) = TSR(x) ^ T(K) is one shuffle per plane (as SR was) with
+  // the last round key in T order (transpose_last_key, once per call):
+  // 16 VTBL.8 per batch of 8 blocks fewer (2 a block; under QEMU's TCG
+  // each is a helper call), 16 more per call.
+  static constexpr bool kTransposedOutput = true;
+  static void transpose_last_key(uint8_t t[128], const uint8_t* bs,
+                                 unsigned nr) {
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++) {
+      store(t + 16 * j,
+            transpose4x4(load(bs + nr * kBsaesRoundKeyBytes + 16 * j)));
+    }
+  }
+  static CTCRYPTO_BS_INLINE void encrypt_transposed_out(const uint8_t* bs,
+                                                        unsigned nr, V q[8],
+                                                        const uint8_t* tkey) {
+    static constexpr bsaes_neon_arm::ShiftRowsIdx kIdx =
+        bsaes_neon_arm::make_shift_rows_idx(kShiftRows);
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++) q[j] = q[j] ^ load(bs + 16 * j);
+    bsaes_neon_arm::full_rounds(q, bs + kBsaesRoundKeyBytes, nr - 1, kIdx);
+    __asm__("" : "+r"(tkey));
+    bsaes_neon_arm::sub_bytes(q);
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++) {
+      q[j] = tbl16(q[j], kTransposeShiftRows.idx) ^ load(tkey + 16 * j);
     }
   }
 };

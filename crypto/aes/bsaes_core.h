@@ -325,6 +325,13 @@ struct BsaesEngine {
     alignas(16) uint8_t ctr[128];
     for (int b = 0; b < 8; b++) std::memcpy(ctr + 16 * b, counter, 12);
     uint32_t c = load_be32(counter + 12);
+    // A shim with kTransposedOutput (ARMv7) ends the cipher with the
+    // planes already in column-major byte order (its
+    // encrypt_transposed_out, with the last round key permuted once here),
+    // so the output needs no transpose4x4 per block.
+    constexpr bool kTOut = requires { Isa::kTransposedOutput; };
+    [[maybe_unused]] alignas(16) uint8_t tkey[kTOut ? 128 : 16];
+    if constexpr (kTOut) Isa::transpose_last_key(tkey, bs, nr);
     V q[8];
     while (blocks > 0) {
       for (int b = 0; b < 8; b++) {
@@ -335,13 +342,21 @@ struct BsaesEngine {
                    c + ct_opaque(static_cast<uint32_t>(b)));  // mod 2^32
       }
       load8(q, ctr);
-      encrypt(bs, nr, q);
+      if constexpr (kTOut) {
+        Isa::encrypt_transposed_out(bs, nr, q, tkey);
+      } else {
+        encrypt(bs, nr, q);
+      }
       if (blocks >= 8) {
         ortho(q);
 #pragma GCC unroll 8
         for (int b = 0; b < 8; b++) {
-          Isa::store(out + 16 * b, Isa::load(in + 16 * b) ^
-                                       Isa::transpose4x4(q[b]));
+          if constexpr (kTOut) {
+            Isa::store(out + 16 * b, Isa::load(in + 16 * b) ^ q[b]);
+          } else {
+            Isa::store(out + 16 * b, Isa::load(in + 16 * b) ^
+                                         Isa::transpose4x4(q[b]));
+          }
         }
         in += 128;
         out += 128;
@@ -349,7 +364,13 @@ struct BsaesEngine {
       } else {
         // Tail: the keystream of the padded batch, of which `blocks` are used.
         alignas(16) uint8_t ks[128];
-        store8(q, ks);
+        if constexpr (kTOut) {
+          ortho(q);
+#pragma GCC unroll 8
+          for (int b = 0; b < 8; b++) Isa::store(ks + 16 * b, q[b]);
+        } else {
+          store8(q, ks);
+        }
         for (size_t i = 0; i < 16 * blocks; i++) out[i] = in[i] ^ ks[i];
         secure_zero(ks, sizeof(ks));
         blocks = 0;
@@ -357,6 +378,7 @@ struct BsaesEngine {
       c += 8;
     }
     wipe_regs(q);
+    if constexpr (kTOut) secure_zero(tkey, sizeof(tkey));
   }
 
   [[gnu::noinline]] static void cbc_decrypt(const uint8_t* bs, unsigned nr,
