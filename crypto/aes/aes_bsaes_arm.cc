@@ -58,7 +58,7 @@ inline uint8x16_t tbl16(uint8x16_t v, const uint8_t* idx) {
 }
 
 // TSR: ShiftRows followed by transpose4x4 as one index, (T o SR)(v)[p] =
-// v[SR[T[p]]] (see encrypt_transposed_out).
+// v[SR[T[p]]] (see encrypt_transposed).
 struct ByteIdx {
   alignas(16) uint8_t idx[16];
 };
@@ -68,6 +68,8 @@ constexpr ByteIdx make_tsr() {
   return r;
 }
 alignas(16) constexpr ByteIdx kTransposeShiftRows = make_tsr();
+alignas(16) constexpr uint8_t kIdentity[16] = {0, 1, 2,  3,  4,  5,  6,  7,
+                                               8, 9, 10, 11, 12, 13, 14, 15};
 
 struct IsaNeonV7 : bsaes_neon::NeonOps {
   // Lane 4r + c <- lane 4r + (c + r) mod 4, and the inverse.
@@ -89,8 +91,8 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
   // The cipher: AddRoundKey, the nr - 1 full rounds as one asm loop, the
   // last round (SubBytes, ShiftRows, AddRoundKey).
   static CTCRYPTO_BS_INLINE void encrypt(const uint8_t* bs, unsigned nr, V q[8]) {
-    static constexpr bsaes_neon_arm::ShiftRowsIdx kIdx =
-        bsaes_neon_arm::make_shift_rows_idx(kShiftRows);
+    static constexpr bsaes_neon_arm::RoundIdx kIdx =
+        bsaes_neon_arm::make_round_idx(kShiftRows, kIdentity);
 #pragma GCC unroll 8
     for (int j = 0; j < 8; j++) q[j] = q[j] ^ load(bs + 16 * j);
     bsaes_neon_arm::full_rounds(q, bs + kBsaesRoundKeyBytes, nr - 1, kIdx);
@@ -104,38 +106,40 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
       q[j] = shift_rows(q[j]) ^ load(bs + nr * kBsaesRoundKeyBytes + 16 * j);
     }
   }
-  // CTR's output (BsaesEngine::ctr32): the planes come back in column-major
-  // byte order, so that after the orthogonalisation each block is the
-  // keystream as it stands, without transpose4x4 per block. The byte
-  // transposition T is a lane permutation, and every step after ShiftRows
-  // of the last round acts lane by lane (AddRoundKey, and the
+  // CTR (BsaesEngine::ctr32): the blocks enter and leave in column-major
+  // byte order, without transpose4x4 per block on either side. The byte
+  // transposition T is a lane permutation (an involution), and the steps
+  // around it act lane by lane (AddRoundKey, SubBytes, and the
   // orthogonalisation, which moves bits only within a byte lane), so
-  // T(SR(x) ^ K) = TSR(x) ^ T(K) is one shuffle per plane (as SR was) with
-  // the last round key in T order (transpose_last_key, once per call):
-  // 16 VTBL.8 per batch of 8 blocks fewer (2 a block; under QEMU's TCG
-  // each is a helper call), 16 more per call.
-  static constexpr bool kTransposedOutput = true;
-  static void transpose_last_key(uint8_t t[128], const uint8_t* bs,
-                                 unsigned nr) {
+  //   - in: the planes of the untransposed blocks are T(P) for the true
+  //     planes P; AddRoundKey with T(K0) and SubBytes keep that form, and
+  //     round 1's ShiftRows index composed with T (make_round_idx) undoes it;
+  //   - out: T(SR(x) ^ K) = TSR(x) ^ T(K), one shuffle per plane as SR was.
+  // The two round keys in T order are made once per call (transpose_keys):
+  // 32 VTBL.8 per batch of 8 blocks fewer (4 a block; under QEMU's TCG
+  // each is a helper call), 32 more per call.
+  static constexpr bool kTransposedIo = true;
+  static void transpose_keys(uint8_t t[256], const uint8_t* bs, unsigned nr) {
 #pragma GCC unroll 8
     for (int j = 0; j < 8; j++) {
-      store(t + 16 * j,
+      store(t + 16 * j, transpose4x4(load(bs + 16 * j)));
+      store(t + 128 + 16 * j,
             transpose4x4(load(bs + nr * kBsaesRoundKeyBytes + 16 * j)));
     }
   }
-  static CTCRYPTO_BS_INLINE void encrypt_transposed_out(const uint8_t* bs,
-                                                        unsigned nr, V q[8],
-                                                        const uint8_t* tkey) {
-    static constexpr bsaes_neon_arm::ShiftRowsIdx kIdx =
-        bsaes_neon_arm::make_shift_rows_idx(kShiftRows);
+  static CTCRYPTO_BS_INLINE void encrypt_transposed(const uint8_t* bs,
+                                                    unsigned nr, V q[8],
+                                                    const uint8_t* tkeys) {
+    static constexpr bsaes_neon_arm::RoundIdx kIdx =
+        bsaes_neon_arm::make_round_idx(kShiftRows, kTranspose);
 #pragma GCC unroll 8
-    for (int j = 0; j < 8; j++) q[j] = q[j] ^ load(bs + 16 * j);
+    for (int j = 0; j < 8; j++) q[j] = q[j] ^ load(tkeys + 16 * j);
     bsaes_neon_arm::full_rounds(q, bs + kBsaesRoundKeyBytes, nr - 1, kIdx);
-    __asm__("" : "+r"(tkey));
+    __asm__("" : "+r"(tkeys));
     bsaes_neon_arm::sub_bytes(q);
 #pragma GCC unroll 8
     for (int j = 0; j < 8; j++) {
-      q[j] = tbl16(q[j], kTransposeShiftRows.idx) ^ load(tkey + 16 * j);
+      q[j] = tbl16(q[j], kTransposeShiftRows.idx) ^ load(tkeys + 128 + 16 * j);
     }
   }
 };

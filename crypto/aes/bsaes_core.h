@@ -325,13 +325,13 @@ struct BsaesEngine {
     alignas(16) uint8_t ctr[128];
     for (int b = 0; b < 8; b++) std::memcpy(ctr + 16 * b, counter, 12);
     uint32_t c = load_be32(counter + 12);
-    // A shim with kTransposedOutput (ARMv7) ends the cipher with the
-    // planes already in column-major byte order (its
-    // encrypt_transposed_out, with the last round key permuted once here),
-    // so the output needs no transpose4x4 per block.
-    constexpr bool kTOut = requires { Isa::kTransposedOutput; };
-    [[maybe_unused]] alignas(16) uint8_t tkey[kTOut ? 128 : 16];
-    if constexpr (kTOut) Isa::transpose_last_key(tkey, bs, nr);
+    // A shim with kTransposedIo (ARMv7) runs the cipher on blocks in
+    // column-major byte order (its encrypt_transposed, with the first and
+    // last round keys permuted once here), so neither the counters nor the
+    // keystream go through transpose4x4 per block.
+    constexpr bool kTOut = requires { Isa::kTransposedIo; };
+    [[maybe_unused]] alignas(16) uint8_t tkey[kTOut ? 256 : 16];
+    if constexpr (kTOut) Isa::transpose_keys(tkey, bs, nr);
     V q[8];
     while (blocks > 0) {
       for (int b = 0; b < 8; b++) {
@@ -341,10 +341,13 @@ struct BsaesEngine {
         store_be32(ctr + 16 * b + 12,
                    c + ct_opaque(static_cast<uint32_t>(b)));  // mod 2^32
       }
-      load8(q, ctr);
       if constexpr (kTOut) {
-        Isa::encrypt_transposed_out(bs, nr, q, tkey);
+#pragma GCC unroll 8
+        for (int b = 0; b < 8; b++) q[b] = Isa::load(ctr + 16 * b);
+        ortho(q);
+        Isa::encrypt_transposed(bs, nr, q, tkey);
       } else {
+        load8(q, ctr);
         encrypt(bs, nr, q);
       }
       if (blocks >= 8) {

@@ -104,32 +104,42 @@ CTCRYPTO_BS_INLINE void mix_columns(V q[8]) {
   }
 }
 
-// The ShiftRows index the round loop reads (its rot1 is a VEXT of the
-// shifted plane, bsaes_neon_arm_sbox_gen.py says why).
-struct ShiftRowsIdx {
-  alignas(16) uint8_t idx[16];
+// The ShiftRows indices the round loop reads, one per full round (at most
+// 13, AES-256; its rot1 is a VEXT of the shifted plane,
+// bsaes_neon_arm_sbox_gen.py says why): all SR, or with the first round's
+// composed with a lane permutation `pre` that the planes still carry
+// (first[p] = pre[SR[p]], i.e. SR(pre(x)) in one shuffle; the steps before
+// it, AddRoundKey and SubBytes, act lane by lane).
+struct RoundIdx {
+  alignas(16) uint8_t idx[13][16];
 };
-constexpr ShiftRowsIdx make_shift_rows_idx(const uint8_t (&sr)[16]) {
-  ShiftRowsIdx r{};
-  for (int p = 0; p < 16; p++) r.idx[p] = sr[p];
+constexpr RoundIdx make_round_idx(const uint8_t (&sr)[16],
+                                  const uint8_t (&pre)[16]) {
+  RoundIdx r{};
+  for (int p = 0; p < 16; p++) {
+    r.idx[0][p] = pre[sr[p]];
+    for (int i = 1; i < 13; i++) r.idx[i][p] = sr[p];
+  }
   return r;
 }
 
-// full_rounds: `n` >= 1 full rounds (SubBytes, ShiftRows, MixColumns,
-// AddRoundKey with the round keys from `rk` on, 128 bytes each) as one asm
+// full_rounds: `n` >= 1 full rounds (SubBytes, ShiftRows with idx's
+// index of the round, MixColumns, AddRoundKey with the round keys from
+// `rk` on, 128 bytes each) as one asm
 // loop (CTCRYPTO_BSAES_ARM_ROUNDS): the planes stay in q0..q7 from round
 // to round, with no compiler-placed copies at the loop edge. The loop
 // count is the public number of rounds.
 CTCRYPTO_BS_INLINE void full_rounds(V q[8], const uint8_t* rk, unsigned n,
-                                    const ShiftRowsIdx& idx) {
+                                    const RoundIdx& idx) {
   static_assert(CTCRYPTO_BSAES_ARM_SBOX_SLOTS > 0);
   alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_ARM_SBOX_SLOTS];
   uint32_t tmp;
+  const uint8_t* ip = idx.idx[0];
   __asm__(CTCRYPTO_BSAES_ARM_ROUNDS
           : "+w"(q[0]), "+w"(q[1]), "+w"(q[2]), "+w"(q[3]), "+w"(q[4]),
             "+w"(q[5]), "+w"(q[6]), "+w"(q[7]), [k] "+r"(rk), [n] "+r"(n),
-            [t] "=&r"(tmp), "=m"(scratch)
-          : [s] "r"(scratch), [idx] "r"(idx.idx), "m"(idx)
+            [t] "=&r"(tmp), "=m"(scratch), [idx] "+r"(ip)
+          : [s] "r"(scratch), "m"(idx)
           : "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15", "cc",
             "memory");
 }
