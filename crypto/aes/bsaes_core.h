@@ -418,7 +418,19 @@ struct BsaesEngine {
 // data-dependent) and, on register pressure, pieces of round keys in spill
 // slots that no wipe inside them can name; each entry point below scrubs
 // that area once per call, after the (out-of-line) loop returned.
+// A shim whose loop needs more says so (Isa::kFrameScrubBytes: ARMv7,
+// whose CTR keeps two transposed round keys in its frame).
 inline constexpr size_t kBsaesFrameScrubBytes = 1024;
+template <class Isa>
+constexpr size_t bsaes_frame_scrub_bytes() {
+  if constexpr (requires { Isa::kFrameScrubBytes; }) {
+    return Isa::kFrameScrubBytes > kBsaesFrameScrubBytes
+               ? Isa::kFrameScrubBytes
+               : kBsaesFrameScrubBytes;
+  } else {
+    return kBsaesFrameScrubBytes;
+  }
+}
 
 #define CTCRYPTO_BSAES_DEFINE_ENTRY_POINTS(IsaType)                          \
   void bsaes_convert_key(uint8_t* bs, const uint8_t(*rk)[16],                \
@@ -428,25 +440,25 @@ inline constexpr size_t kBsaesFrameScrubBytes = 1024;
   void bsaes_ctr32(const uint8_t* bs, unsigned rounds, const uint8_t* in,    \
                    uint8_t* out, size_t blocks, const uint8_t counter[16]) { \
     BsaesEngine<IsaType>::ctr32(bs, rounds, in, out, blocks, counter);       \
-    scrub_stack<kBsaesFrameScrubBytes>();                                    \
+    scrub_stack<bsaes_frame_scrub_bytes<IsaType>()>();                      \
   }                                                                          \
   void bsaes_cbc_decrypt(const uint8_t* bs, unsigned rounds,                 \
                          const uint8_t* in, uint8_t* out, size_t blocks,     \
                          uint8_t iv[16]) {                                   \
     BsaesEngine<IsaType>::cbc_decrypt(bs, rounds, in, out, blocks, iv);      \
-    scrub_stack<kBsaesFrameScrubBytes>();                                    \
+    scrub_stack<bsaes_frame_scrub_bytes<IsaType>()>();                      \
   }                                                                          \
   void bsaes_encrypt_blocks(const uint8_t* bs, unsigned rounds,              \
                             const uint8_t* in, uint8_t* out, size_t n) {     \
     BsaesEngine<IsaType>::template crypt_blocks<false>(bs, rounds, in, out,  \
                                                        n);                   \
-    scrub_stack<kBsaesFrameScrubBytes>();                                    \
+    scrub_stack<bsaes_frame_scrub_bytes<IsaType>()>();                      \
   }                                                                          \
   void bsaes_decrypt_blocks(const uint8_t* bs, unsigned rounds,              \
                             const uint8_t* in, uint8_t* out, size_t n) {     \
     BsaesEngine<IsaType>::template crypt_blocks<true>(bs, rounds, in, out,   \
                                                       n);                    \
-    scrub_stack<kBsaesFrameScrubBytes>();                                    \
+    scrub_stack<bsaes_frame_scrub_bytes<IsaType>()>();                      \
   }
 
 // ---------------------------------------------------------------------------

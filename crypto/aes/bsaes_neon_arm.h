@@ -31,7 +31,7 @@
 // addresses fixed by the code (scratch slots, round keys in order), and a
 // loop over the public round count; no branch or address depends on data
 // or key. The scratch area is in the frame of the engine loop, which the
-// entry points scrub after each call (kBsaesFrameScrubBytes); the planes
+// entry points scrub after each call (bsaes_frame_scrub_bytes); the planes
 // are wiped in their registers (wipe_regs).
 #ifndef CTCRYPTO_AES_BSAES_NEON_ARM_H_
 #define CTCRYPTO_AES_BSAES_NEON_ARM_H_
