@@ -125,6 +125,15 @@ struct Hybrid {
     }
   }
 
+  // wipe_keys: the exported round keys and the bitsliced schedule, as far
+  // as they were written (rounds + 1 of each; AES-128: 176 + 1408 bytes of
+  // the 240 + 1920 a buffer holds for AES-256).
+  static void wipe_keys(uint8_t (&rk)[15][16],
+                        uint8_t (&bs)[kBsaesScheduleBytes], unsigned rounds) {
+    secure_zero(rk, 16 * (rounds + 1));
+    secure_zero(bs, kBsaesRoundKeyBytes * (rounds + 1));
+  }
+
   // kBulkScrubBytes: more than the frames of everything a bulk call calls
   // (key export, bitsliced conversion, the bsaes and vpaes loops), which
   // hold round keys - the first is the raw key - in spill slots and saved
@@ -175,8 +184,7 @@ struct Hybrid {
       if (tail > 0) vpaes_part<op>(s, in + 16 * nb, out + 16 * nb, tail, nullptr);
     }
     scrub_stack<kBulkScrubBytes>();
-    secure_zero(rk, sizeof(rk));
-    secure_zero(bs, sizeof(bs));
+    wipe_keys(rk, bs, s->rounds);
   }
 
   // gcm_bulk: the AesBackend gcm_seal_bulk / gcm_open_bulk of an ISA with a
@@ -223,8 +231,7 @@ struct Hybrid {
         done = blocks;
       }
     }
-    secure_zero(rk, sizeof(rk));
-    secure_zero(bs, sizeof(bs));
+    wipe_keys(rk, bs, s->rounds);
     scrub_stack<kBulkScrubBytes>();
     return 16 * done;
   }
