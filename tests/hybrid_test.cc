@@ -141,7 +141,12 @@ TEST(Hybrid, GcmAgainstReference) {
   for (size_t len : {size_t{0}, size_t{1}, size_t{16}, size_t{47}, size_t{48},
                      size_t{64}, 16 * t - 1, 16 * t, 16 * t + 17,
                      16 * (t + 8), size_t{1024}, size_t{1024 + 16 * 5 + 3},
-                     size_t{4096 + 7}}) {
+                     size_t{4096 + 7},
+                     // GCM bulk from the first byte (ARMv7: from 128 bytes;
+                     // tails of 3 and 4 blocks left to the final piece, 5+
+                     // as a padded batch)
+                     size_t{127}, size_t{128}, size_t{16 * 11 + 5},
+                     size_t{16 * 12}, size_t{16 * 13}, size_t{256}}) {
     ctcrypto_test::GcmMessageRun run;
     run.len = len;
     run.ad_len = 20;

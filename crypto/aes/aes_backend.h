@@ -84,6 +84,12 @@ struct AesBackend {
   size_t (*gcm_open_bulk)(const AesKeyState* s, const GhashKeyState* g,
                           const uint8_t* in, uint8_t* out, size_t len,
                           uint8_t ctr[16], uint8_t xi[16]) = nullptr;
+  // gcm_bulk_from_bytes: when nonzero, messages of at least this many
+  // bytes give the bulk loops all their data from the first byte: GCM's
+  // head keystream call then computes only the tag mask (a row whose short
+  // calls are expensive per block, e.g. the ARMv7 vpaes+bsaes hybrid, whose
+  // 3-block head would otherwise run on vpaes).
+  size_t gcm_bulk_from_bytes = 0;
 
   // Optional multi-block ECB (null when absent; callers then go block by
   // block through encrypt_block): `blocks` independent blocks, in and out

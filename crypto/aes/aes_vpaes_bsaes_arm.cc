@@ -4,41 +4,65 @@
 // batches from a measured threshold, short tails on vpaes, converted key
 // wiped) is vpaes_bsaes_hybrid.h, shared by every ISA; the engines are
 // aes_vpaes_arm.cc (VTBL vpaes) and aes_bsaes_arm.cc (bitsliced NEON). This
-// file holds the ARMv7 policy constants and the measurement behind them.
+// file holds the ARMv7 policy constants and the measurement behind them,
+// and pairs the row's GCM bulk loop (Hybrid::gcm_alternate) with the NEON
+// GHASH row.
 #include <cstddef>
 
 #include "crypto/aes/aes_backend.h"
 #include "crypto/aes/vpaes_bsaes_hybrid.h"
 #include "crypto/cpu/cpu.h"
+#include "crypto/ghash/ghash_backend.h"
 
 namespace ctcrypto::internal {
 namespace {
 
 // Measurement (AES-128; llvm-mca-14 -mcpu=cortex-a9 on the gcc 12 -O2
 // code of both engines as built here, bench/mca.sh's method):
-//   vpaes ctr32, 2-block loop:  397 + 8 x 253 cycles per 2 blocks
-//                               = ~1200 cycles/block (79 c/B)
+//   vpaes ctr32, 2-block loop:  121 + 9 x 99 (the round loop) cycles per
+//                               2 blocks = ~510 cycles/block (32 c/B)
 //   bsaes ctr32, 8-block batch: ~530 (counters, orthogonalisation, first
-//                               key, last round, output) + 9 x 215 (the
-//                               asm round loop) = ~2470 cycles per batch
-//                               = ~310 cycles/block (19 c/B)
+//                               key, last round, output) + 9 x 213 (the
+//                               asm round loop) = ~2450 cycles per batch
+//                               = ~306 cycles/block (19 c/B)
 //   bsaes cbc_decrypt batch:    ~530 + 9 x 366 = ~3800 cycles (its rounds
 //                               use the asm S-box only)
 //   export (~300) + convert_key (~550) + wiping 2 KiB (~250): ~1100 cycles
-// A whole CTR call of n < 8 blocks: vpaes n x 1200 vs bsaes 1100 + 2470,
-// so bsaes wins from n = 3 (3600 > 3570), CBC decryption from n = 5
-// (6000 > 4900); the threshold stays 5, which the GCM head (one 4-block
-// call) requires anyway. A tail of r blocks after whole batches: vpaes
-// r x 1200 vs one padded batch, 2470 (CTR) or 3800 (CBC): the padded batch
-// wins from r = 3 for CTR, the case GCM runs (r = 4 for CBC, where a 3-block
-// tail now costs ~5% more than on vpaes).
+// A whole CTR call of n < 8 blocks: vpaes ceil(n/2) x 1010 vs bsaes
+// 1100 + 2450 = 3550, so bsaes wins from n = 7 (4040 > 3550; n = 5, 6:
+// 3030 < 3550); CBC decryption, whose batch costs 3800, later still. A
+// tail of r blocks after whole batches: vpaes ceil(r/2) x 1010 vs one
+// padded batch, 2450 (CTR, the case GCM runs): the batch wins from r = 5
+// (3030 > 2450; r = 3, 4: 2020). (Under QEMU's TCG the balance is
+// different - every VTBL.8 is a helper call, ~24 a block a round in vpaes,
+// ~2.5 in bsaes - but the thresholds follow the real core.)
+//
+// GCM (paired with the NEON GHASH row, Hybrid::gcm_alternate): a message
+// of n >= 8 whole blocks costs, through GCM's 3-block head (vpaes, with
+// the tag mask: 2 x 1010) and ctr32 calls on the rest, one conversion per
+// 1 KiB chunk and per final piece; from the first byte in the bulk loop
+// (head = the tag mask alone, ~1010), one conversion per message. n = 8:
+// 2020 + vpaes(5) 3030 = 5050 vs 1010 + 1100 + 2450 = 4560; n = 7: 2020 +
+// 2020 = 4040 vs 4560. So whole messages from 128 bytes (8 blocks), the
+// bulk's own threshold 8 blocks, and its tail as for ctr32: from 5 blocks
+// a padded batch (the key is converted already), shorter tails to GCM's
+// final piece (vpaes). (Under TCG, 256-byte seals ran 4 vpaes blocks and
+// 2 batches, now 1 and 2: BoringSSL's split.)
 struct PolicyArmv7 {
-  static constexpr size_t kThresholdBlocks = 5;
-  static constexpr size_t kTailToBsaes = 3;
+  static constexpr size_t kThresholdBlocks = 7;
+  static constexpr size_t kTailToBsaes = 5;
+  static constexpr size_t kGcmSealThresholdBlocks = 8;
+  static constexpr size_t kGcmOpenThresholdBlocks = 8;
+  static constexpr size_t kGcmTailToBsaes = kTailToBsaes;
+  static constexpr size_t kGcmBulkFromBytes = 16 * 8;
 };
+
+using HybridArmv7 = vpaes_bsaes::Hybrid<PolicyArmv7>;
 
 }  // namespace
 
-CTCRYPTO_VPAES_BSAES_DEFINE_ROW(PolicyArmv7, kCapNeon)
+CTCRYPTO_VPAES_BSAES_DEFINE_ROW_WITH_GCM(PolicyArmv7, kCapNeon, kGhashNeon,
+                                        HybridArmv7::gcm_alternate<false>,
+                                        HybridArmv7::gcm_alternate<true>)
 
 }  // namespace ctcrypto::internal

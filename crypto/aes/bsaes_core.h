@@ -325,6 +325,13 @@ struct BsaesEngine {
     alignas(16) uint8_t ctr[128];
     for (int b = 0; b < 8; b++) std::memcpy(ctr + 16 * b, counter, 12);
     uint32_t c = load_be32(counter + 12);
+    // A shim with kTransposedIo (ARMv7) runs the cipher on blocks in
+    // column-major byte order (its encrypt_transposed, with the first and
+    // last round keys permuted once here), so neither the counters nor the
+    // keystream go through transpose4x4 per block.
+    constexpr bool kTOut = requires { Isa::kTransposedIo; };
+    [[maybe_unused]] alignas(16) uint8_t tkey[kTOut ? 256 : 16];
+    if constexpr (kTOut) Isa::transpose_keys(tkey, bs, nr);
     V q[8];
     while (blocks > 0) {
       for (int b = 0; b < 8; b++) {
@@ -334,14 +341,25 @@ struct BsaesEngine {
         store_be32(ctr + 16 * b + 12,
                    c + ct_opaque(static_cast<uint32_t>(b)));  // mod 2^32
       }
-      load8(q, ctr);
-      encrypt(bs, nr, q);
+      if constexpr (kTOut) {
+#pragma GCC unroll 8
+        for (int b = 0; b < 8; b++) q[b] = Isa::load(ctr + 16 * b);
+        ortho(q);
+        Isa::encrypt_transposed(bs, nr, q, tkey);
+      } else {
+        load8(q, ctr);
+        encrypt(bs, nr, q);
+      }
       if (blocks >= 8) {
         ortho(q);
 #pragma GCC unroll 8
         for (int b = 0; b < 8; b++) {
-          Isa::store(out + 16 * b, Isa::load(in + 16 * b) ^
-                                       Isa::transpose4x4(q[b]));
+          if constexpr (kTOut) {
+            Isa::store(out + 16 * b, Isa::load(in + 16 * b) ^ q[b]);
+          } else {
+            Isa::store(out + 16 * b, Isa::load(in + 16 * b) ^
+                                         Isa::transpose4x4(q[b]));
+          }
         }
         in += 128;
         out += 128;
@@ -349,7 +367,13 @@ struct BsaesEngine {
       } else {
         // Tail: the keystream of the padded batch, of which `blocks` are used.
         alignas(16) uint8_t ks[128];
-        store8(q, ks);
+        if constexpr (kTOut) {
+          ortho(q);
+#pragma GCC unroll 8
+          for (int b = 0; b < 8; b++) Isa::store(ks + 16 * b, q[b]);
+        } else {
+          store8(q, ks);
+        }
         for (size_t i = 0; i < 16 * blocks; i++) out[i] = in[i] ^ ks[i];
         secure_zero(ks, sizeof(ks));
         blocks = 0;
@@ -357,6 +381,7 @@ struct BsaesEngine {
       c += 8;
     }
     wipe_regs(q);
+    if constexpr (kTOut) secure_zero(tkey, sizeof(tkey));
   }
 
   [[gnu::noinline]] static void cbc_decrypt(const uint8_t* bs, unsigned nr,
@@ -393,7 +418,19 @@ struct BsaesEngine {
 // data-dependent) and, on register pressure, pieces of round keys in spill
 // slots that no wipe inside them can name; each entry point below scrubs
 // that area once per call, after the (out-of-line) loop returned.
+// A shim whose loop needs more says so (Isa::kFrameScrubBytes: ARMv7,
+// whose CTR keeps two transposed round keys in its frame).
 inline constexpr size_t kBsaesFrameScrubBytes = 1024;
+template <class Isa>
+constexpr size_t bsaes_frame_scrub_bytes() {
+  if constexpr (requires { Isa::kFrameScrubBytes; }) {
+    return Isa::kFrameScrubBytes > kBsaesFrameScrubBytes
+               ? Isa::kFrameScrubBytes
+               : kBsaesFrameScrubBytes;
+  } else {
+    return kBsaesFrameScrubBytes;
+  }
+}
 
 #define CTCRYPTO_BSAES_DEFINE_ENTRY_POINTS(IsaType)                          \
   void bsaes_convert_key(uint8_t* bs, const uint8_t(*rk)[16],                \
@@ -403,25 +440,25 @@ inline constexpr size_t kBsaesFrameScrubBytes = 1024;
   void bsaes_ctr32(const uint8_t* bs, unsigned rounds, const uint8_t* in,    \
                    uint8_t* out, size_t blocks, const uint8_t counter[16]) { \
     BsaesEngine<IsaType>::ctr32(bs, rounds, in, out, blocks, counter);       \
-    scrub_stack<kBsaesFrameScrubBytes>();                                    \
+    scrub_stack<bsaes_frame_scrub_bytes<IsaType>()>();                      \
   }                                                                          \
   void bsaes_cbc_decrypt(const uint8_t* bs, unsigned rounds,                 \
                          const uint8_t* in, uint8_t* out, size_t blocks,     \
                          uint8_t iv[16]) {                                   \
     BsaesEngine<IsaType>::cbc_decrypt(bs, rounds, in, out, blocks, iv);      \
-    scrub_stack<kBsaesFrameScrubBytes>();                                    \
+    scrub_stack<bsaes_frame_scrub_bytes<IsaType>()>();                      \
   }                                                                          \
   void bsaes_encrypt_blocks(const uint8_t* bs, unsigned rounds,              \
                             const uint8_t* in, uint8_t* out, size_t n) {     \
     BsaesEngine<IsaType>::template crypt_blocks<false>(bs, rounds, in, out,  \
                                                        n);                   \
-    scrub_stack<kBsaesFrameScrubBytes>();                                    \
+    scrub_stack<bsaes_frame_scrub_bytes<IsaType>()>();                      \
   }                                                                          \
   void bsaes_decrypt_blocks(const uint8_t* bs, unsigned rounds,              \
                             const uint8_t* in, uint8_t* out, size_t n) {     \
     BsaesEngine<IsaType>::template crypt_blocks<true>(bs, rounds, in, out,   \
                                                       n);                    \
-    scrub_stack<kBsaesFrameScrubBytes>();                                    \
+    scrub_stack<bsaes_frame_scrub_bytes<IsaType>()>();                      \
   }
 
 // ---------------------------------------------------------------------------

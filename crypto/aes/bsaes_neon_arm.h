@@ -18,8 +18,8 @@
 //     one VST1.64 / VLD1.64 of a Q register each (the load/store pipe, not
 //     the NEON pipe).
 //   - In that loop ShiftRows, MixColumns and AddRoundKey run plane by
-//     plane: s = SR(a) and r1 = rot1(SR(a)) are two shuffles of the plane
-//     (VTBL.8 pairs with constant indices), t = s ^ r1, and
+//     plane: s = SR(a) is a VTBL.8 pair with constant indices, r1 =
+//     rot1(s) a VEXT.8 of s by four bytes, t = s ^ r1, and
 //     out_j = xtime(t)_j ^ r1_j ^ rot2(t_j) ^ key_j, rot2 being the swap of
 //     t's D halves; only t_7, t_{j-1} and the current plane's temporaries
 //     live beside the planes.
@@ -27,11 +27,11 @@
 //     a block of its own (sub_bytes, inv_sub_bytes); decryption's
 //     InvMixColumns goes through mix_columns below, plane by plane.
 //
-// Constant time: VEOR/VAND/VMVN/VTBL with constant indices, VLD1/VST1 at
+// Constant time: VEOR/VAND/VMVN/VEXT/VTBL with constant indices, VLD1/VST1 at
 // addresses fixed by the code (scratch slots, round keys in order), and a
 // loop over the public round count; no branch or address depends on data
 // or key. The scratch area is in the frame of the engine loop, which the
-// entry points scrub after each call (kBsaesFrameScrubBytes); the planes
+// entry points scrub after each call (bsaes_frame_scrub_bytes); the planes
 // are wiped in their registers (wipe_regs).
 #ifndef CTCRYPTO_AES_BSAES_NEON_ARM_H_
 #define CTCRYPTO_AES_BSAES_NEON_ARM_H_
@@ -104,35 +104,42 @@ CTCRYPTO_BS_INLINE void mix_columns(V q[8]) {
   }
 }
 
-// The ShiftRows index followed by ShiftRows then rot1 (lane p <- lane
-// p+4 of the shifted plane): the two shuffles the round loop reads.
-struct ShiftRowsIdx {
-  alignas(16) uint8_t idx[32];
+// The ShiftRows indices the round loop reads, one per full round (at most
+// 13, AES-256; its rot1 is a VEXT of the shifted plane,
+// bsaes_neon_arm_sbox_gen.py says why): all SR, or with the first round's
+// composed with a lane permutation `pre` that the planes still carry
+// (first[p] = pre[SR[p]], i.e. SR(pre(x)) in one shuffle; the steps before
+// it, AddRoundKey and SubBytes, act lane by lane).
+struct RoundIdx {
+  alignas(16) uint8_t idx[13][16];
 };
-constexpr ShiftRowsIdx make_shift_rows_idx(const uint8_t (&sr)[16]) {
-  ShiftRowsIdx r{};
+constexpr RoundIdx make_round_idx(const uint8_t (&sr)[16],
+                                  const uint8_t (&pre)[16]) {
+  RoundIdx r{};
   for (int p = 0; p < 16; p++) {
-    r.idx[p] = sr[p];
-    r.idx[16 + p] = sr[(p + 4) % 16];
+    r.idx[0][p] = pre[sr[p]];
+    for (int i = 1; i < 13; i++) r.idx[i][p] = sr[p];
   }
   return r;
 }
 
-// full_rounds: `n` >= 1 full rounds (SubBytes, ShiftRows, MixColumns,
-// AddRoundKey with the round keys from `rk` on, 128 bytes each) as one asm
+// full_rounds: `n` >= 1 full rounds (SubBytes, ShiftRows with idx's
+// index of the round, MixColumns, AddRoundKey with the round keys from
+// `rk` on, 128 bytes each) as one asm
 // loop (CTCRYPTO_BSAES_ARM_ROUNDS): the planes stay in q0..q7 from round
 // to round, with no compiler-placed copies at the loop edge. The loop
 // count is the public number of rounds.
 CTCRYPTO_BS_INLINE void full_rounds(V q[8], const uint8_t* rk, unsigned n,
-                                    const ShiftRowsIdx& idx) {
+                                    const RoundIdx& idx) {
   static_assert(CTCRYPTO_BSAES_ARM_SBOX_SLOTS > 0);
   alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_ARM_SBOX_SLOTS];
   uint32_t tmp;
+  const uint8_t* ip = idx.idx[0];
   __asm__(CTCRYPTO_BSAES_ARM_ROUNDS
           : "+w"(q[0]), "+w"(q[1]), "+w"(q[2]), "+w"(q[3]), "+w"(q[4]),
             "+w"(q[5]), "+w"(q[6]), "+w"(q[7]), [k] "+r"(rk), [n] "+r"(n),
-            [t] "=&r"(tmp), "=m"(scratch)
-          : [s] "r"(scratch), [idx] "r"(idx.idx), "m"(idx)
+            [t] "=&r"(tmp), "=m"(scratch), [idx] "+r"(ip)
+          : [s] "r"(scratch), "m"(idx)
           : "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15", "cc",
             "memory");
 }

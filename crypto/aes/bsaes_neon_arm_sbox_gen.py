@@ -306,6 +306,9 @@ def effects(ins):
     if mn in ("vmvn", "vmov"):
         ops = [x.strip() for x in rest.split(",")]
         return set(regs_of(ops[1])), set(regs_of(ops[0])), 3, True
+    if mn == "vext.8":
+        ops = [x.strip() for x in rest.split(",")]
+        return set(regs_of(ops[1]) + regs_of(ops[2])), set(regs_of(ops[0])), 3, True
     if mn == "vtbl.8":
         dst, rest2 = rest.split(",", 1)
         tbl, idx = rest2.rsplit(",", 1)
@@ -407,7 +410,7 @@ def simulate(code, seed):
     mem = {}
     for a in range(0x2000, 0x2000 + 128 * 2, 8):
         mem[a] = rnd.getrandbits(64)
-    for a in range(0x3000, 0x3020, 8):
+    for a in range(0x3000, 0x3010, 8):
         mem[a] = int.from_bytes(bytes(rnd.randrange(16) for _ in range(8)), "little")
 
     def dregs(op):
@@ -441,6 +444,14 @@ def simulate(code, seed):
                 else:
                     v = vals[0]
                 d[dst[h]] = v
+        elif mn == "vext.8":
+            ops = [x.strip() for x in rest.split(",")]
+            dst, a, b = dregs(ops[0]), dregs(ops[1]), dregs(ops[2])
+            cat = b"".join(d[x].to_bytes(8, "little") for x in a + b)
+            imm = int(ops[3][1:])
+            res = cat[imm:imm + 8 * len(dst)]
+            for h, x in enumerate(dst):
+                d[x] = int.from_bytes(res[8 * h:8 * h + 8], "little")
         elif mn == "vtbl.8":
             dst, rest2 = rest.split(",", 1)
             tbl, idx = rest2.rsplit(",", 1)
@@ -488,36 +499,41 @@ def emit_shift_mix():
     read in order through %[k], which ends 128 bytes further), plane by plane, each plane's result back
     in its own operand register.
 
-    q8:q9 hold the ShiftRows index and ShiftRows followed by rot1 (lane
-    p <- p+4), %[idx], 32 bytes: s = SR(a) and r1 = rot1(SR(a)) are two
-    independent shuffles of the plane (two VTBL.8 each). With t = s ^ r1,
+    d16:d17 hold the round's ShiftRows index (%[idx], 16 bytes a round,
+    post-incremented: the first round's may fold in another lane
+    permutation of the planes, bsaes_neon_arm.h): s = SR(a) is one
+    shuffle of the plane (two VTBL.8), r1 = rot1(s) (lane p <- p+4) a
+    VEXT.8 of s by 4 bytes. With t = s ^ r1,
     out_j = xtime(t)_j ^ r1_j ^ rot2(t_j) ^ key_j, xtime(t)_j = t_{j-1}
     (t_{-1} = t_7) plus t_7 for j = 1, 3, 4; rot2 (lane p <- p+8) is the
     swap of t's D halves, folded into two D-register VEORs. Software
     pipelined for an in-order NEON pipe: the shuffles of plane j+1 issue
     while plane j's XOR chain waits; s/t rotate through q12, q14, q10 (t_j
-    must outlive plane j+1's shuffles), r1 through q13, q15, t_7 in q11.
-    Once its shuffles are issued, plane j's own register takes its round
-    key plane."""
+    must outlive plane j+1's shuffles), r1 through q13, q15, t_7 in q11 and
+    r1_7 in q9 (used again by plane 7 at the end). Once its shuffles are
+    issued, plane j's own register takes its round key plane.
+
+    Why VEXT for r1 (it was a second VTBL.8 pair from a second index): on
+    the Cortex-A9 model (llvm-mca-14) a VEXT.8 of a Q register issues in
+    two cycles, as two VTBL.8 do, but under QEMU's TCG (the emulated
+    armv7 target) every VTBL.8 is a call to a helper that loops over the
+    eight index bytes (neon_tbl, ~10-20 ns each), while VEXT is inline
+    code (~1 ns): 16 VTBL.8 a round instead of 34."""
     A = ["q12", "q14", "q10"]
     B = ["q13", "q15"]
 
     def d(q, half):
         return "d%d" % (2 * int(q[1:]) + half)
 
-    def tbl(j, sdst, rdst):
-        out = []
-        if sdst:
-            out += ["vtbl.8 %s, {%%e%d, %%f%d}, d16" % (d(sdst, 0), j, j),
-                    "vtbl.8 %s, {%%e%d, %%f%d}, d17" % (d(sdst, 1), j, j)]
-        out += ["vtbl.8 %s, {%%e%d, %%f%d}, d18" % (d(rdst, 0), j, j),
-                "vtbl.8 %s, {%%e%d, %%f%d}, d19" % (d(rdst, 1), j, j)]
-        return out
+    def shuf(j, sdst, rdst):
+        return ["vtbl.8 %s, {%%e%d, %%f%d}, d16" % (d(sdst, 0), j, j),
+                "vtbl.8 %s, {%%e%d, %%f%d}, d17" % (d(sdst, 1), j, j),
+                "vext.8 %s, %s, %s, #4" % (rdst, sdst, sdst)]
 
-    code = ["vld1.8 {d16, d17, d18, d19}, [%[idx]]"]
-    code += tbl(7, "q10", "q15")
-    code += tbl(0, A[0], B[0])
-    code += ["veor q11, q10, q15"]
+    code = ["vld1.8 {d16, d17}, [%[idx]]!"]
+    code += shuf(7, "q10", "q9")
+    code += shuf(0, A[0], B[0])
+    code += ["veor q11, q10, q9"]
     for j in range(7):
         S, R = A[j % 3], B[j % 2]
         prev = "q11" if j == 0 else A[(j - 1) % 3]
@@ -530,16 +546,14 @@ def emit_shift_mix():
         if j in (1, 3, 4):
             code.append("veor %s, %s, q11" % (R, R))
         if j < 6:
-            code += tbl(j + 1, A[(j + 1) % 3], B[(j + 1) % 2])
-        else:
-            code += tbl(7, None, B[1])  # r1 of plane 7 again
+            code += shuf(j + 1, A[(j + 1) % 3], B[(j + 1) % 2])
         code += ["veor %s, %s, %s" % (d(R, 0), d(R, 0), d(S, 1)),
                  "veor %s, %s, %s" % (d(R, 1), d(R, 1), d(S, 0)),
                  "veor %%q%d, %%q%d, %s" % (j, j, R)]
     code += ["vld1.8 {%e7, %f7}, [%[k]]!",
-             "veor %s, %s, %s" % (B[1], B[1], A[6 % 3]),
-             "veor d30, d30, d23", "veor d31, d31, d22",
-             "veor %%q7, %%q7, %s" % B[1]]
+             "veor q9, q9, %s" % A[6 % 3],
+             "veor d18, d18, d23", "veor d19, d19, d22",
+             "veor %q7, %q7, q9"]
     if SCHED:
         code, _ = checked_schedule(code)
     # The full rounds as one loop: %[n] rounds (at least one) of SubBytes,
@@ -562,7 +576,7 @@ print("// Generated by crypto/aes/bsaes_neon_arm_sbox_gen.py from the circuit in
 print("// bitsliced_sbox.h; do not edit. Operands: %0..%7 the planes q[0..7]")
 print("// (in and out), %[s] the 16-byte-aligned scratch area, %[t] a scratch GPR;")
 print("// q8..q15 are clobbered. CTCRYPTO_BSAES_ARM_ROUNDS also reads %[idx]")
-print("// (ShiftRows, then ShiftRows followed by rot1: 32 bytes) and the round")
+print("// (one ShiftRows index of 16 bytes a round, advanced) and the round")
 print("// keys from %[k] on (advanced 128 bytes a round), and counts %[n] rounds")
 print("// down to zero.")
 emit("CTCRYPTO_BSAES_ARM_SBOX", True)

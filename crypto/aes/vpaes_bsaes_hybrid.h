@@ -28,8 +28,13 @@
 // from thresholds of its own (Policy::kGcm{Seal,Open}ThresholdBlocks), the
 // key is converted once per message instead of once per GCM 1 KiB ctr32
 // chunk, the whole batches run stitched, and the tail is
-// left to GCM's final piece (vpaes). Other ISAs keep GCM's ctr32 + GHASH
-// chunks.
+// left to GCM's final piece (vpaes) - or, with Policy::kGcmTailToBsaes, a
+// tail of that many blocks runs as a padded batch in gcm_bulk. ARMv7 uses
+// gcm_alternate as its loop (bsaes CTR and the GHASH row's update per
+// 1 KiB chunk) and Policy::kGcmBulkFromBytes (AesBackend::
+// gcm_bulk_from_bytes: GCM's head then carries no data, so messages from
+// that length run no data block on vpaes). aarch64 keeps GCM's ctr32 +
+// GHASH chunks.
 //
 // Engines. Each target compiles exactly one vpaes (aes_vpaes_<isa>.cc:
 // kAesVpaes, vpaes_export_enc_round_keys) and one bsaes
@@ -55,6 +60,7 @@
 #include "crypto/aes/aes_backend.h"
 #include "crypto/aes/bsaes_core.h"
 #include "crypto/aes/vpaes_export.h"
+#include "crypto/ghash/ghash_backend.h"
 #include "crypto/internal.h"
 
 namespace ctcrypto::internal {
@@ -71,6 +77,8 @@ namespace vpaes_bsaes {
 // Policy: struct with
 //   static constexpr size_t kThresholdBlocks;  // whole call on bsaes from here
 //   static constexpr size_t kTailToBsaes;      // padded last batch from here
+// and, for row_with_gcm, kGcmSealThresholdBlocks / kGcmOpenThresholdBlocks
+// and optionally kGcmTailToBsaes and kGcmBulkFromBytes (see gcm_bulk).
 template <class Policy>
 struct Hybrid {
   static constexpr size_t kThreshold = Policy::kThresholdBlocks;
@@ -115,6 +123,15 @@ struct Hybrid {
     } else {
       kAesVpaesDecrypt.ecb_decrypt(s, in, out, blocks);
     }
+  }
+
+  // wipe_keys: the exported round keys and the bitsliced schedule, as far
+  // as they were written (rounds + 1 of each; AES-128: 176 + 1408 bytes of
+  // the 240 + 1920 a buffer holds for AES-256).
+  static void wipe_keys(uint8_t (&rk)[15][16],
+                        uint8_t (&bs)[kBsaesScheduleBytes], unsigned rounds) {
+    secure_zero(rk, 16 * (rounds + 1));
+    secure_zero(bs, kBsaesRoundKeyBytes * (rounds + 1));
   }
 
   // kBulkScrubBytes: more than the frames of everything a bulk call calls
@@ -167,8 +184,7 @@ struct Hybrid {
       if (tail > 0) vpaes_part<op>(s, in + 16 * nb, out + 16 * nb, tail, nullptr);
     }
     scrub_stack<kBulkScrubBytes>();
-    secure_zero(rk, sizeof(rk));
-    secure_zero(bs, sizeof(bs));
+    wipe_keys(rk, bs, s->rounds);
   }
 
   // gcm_bulk: the AesBackend gcm_seal_bulk / gcm_open_bulk of an ISA with a
@@ -183,7 +199,12 @@ struct Hybrid {
                             const GhashKeyState* g, const uint8_t* in,
                             uint8_t* out, size_t batches,
                             const uint8_t counter[16], uint8_t xi[16]);
-  template <Stitched kFn, size_t kMinBlocks>
+  //
+  // A Policy with kGcmTailToBsaes also runs a tail of at least that many
+  // whole blocks as one padded batch here (bsaes_ctr32 and the GHASH row's
+  // update), with the key already converted, instead of leaving it to GCM's
+  // final piece; shorter tails stay there (vpaes).
+  template <Stitched kFn, size_t kMinBlocks, bool kOpening>
   static size_t gcm_bulk(const AesKeyState* s, const GhashKeyState* g,
                          const uint8_t* in, uint8_t* out, size_t len,
                          uint8_t ctr[16], uint8_t xi[16]) {
@@ -191,16 +212,59 @@ struct Hybrid {
     const size_t blocks = len / 16;
     if (blocks < kMinBlocks) return 0;
     const size_t batches = blocks / kBsaesBatchBlocks;
+    size_t done = kBsaesBatchBlocks * batches;
     alignas(16) uint8_t rk[15][16];
     alignas(16) uint8_t bs[kBsaesScheduleBytes];
     vpaes_export_enc_round_keys(s, rk);
     bsaes_convert_key(bs, rk, s->rounds);
     kFn(bs, s->rounds, g, in, out, batches, ctr, xi);
-    ctr_advance(ctr, kBsaesBatchBlocks * batches);
-    secure_zero(rk, sizeof(rk));
-    secure_zero(bs, sizeof(bs));
+    ctr_advance(ctr, done);
+    if constexpr (requires { Policy::kGcmTailToBsaes; }) {
+      const size_t tail = blocks - done;
+      if (tail >= Policy::kGcmTailToBsaes) {
+        const uint8_t* tin = in + 16 * done;
+        uint8_t* tout = out + 16 * done;
+        if (kOpening) g->backend->update(g, xi, tin, tail);
+        bsaes_ctr32(bs, s->rounds, tin, tout, tail, ctr);
+        if (!kOpening) g->backend->update(g, xi, tout, tail);
+        ctr_advance(ctr, tail);
+        done = blocks;
+      }
+    }
+    wipe_keys(rk, bs, s->rounds);
     scrub_stack<kBulkScrubBytes>();
-    return 16 * kBsaesBatchBlocks * batches;
+    return 16 * done;
+  }
+
+  // gcm_alternate: a Stitched loop for an ISA whose bsaes and GHASH are
+  // not interleaved (ARMv7: the Cortex-A9 has one in-order NEON pipe, so
+  // interleaving would not overlap the two): per 1 KiB chunk (hot in L1 for
+  // the second pass, as GCM's own chunks), bsaes CTR and the GHASH row's
+  // update of the ciphertext - open hashes a chunk before decrypting it, so
+  // in place works. What it saves over GCM's ctr32 + GHASH chunks is the
+  // key conversion and the wiping of every chunk: the key is bitsliced
+  // once per message (gcm_bulk).
+  static constexpr size_t kAlternateChunkBatches = 8;
+  template <bool kOpen>
+  static void gcm_alternate(const uint8_t* bs, unsigned rounds,
+                            const GhashKeyState* g, const uint8_t* in,
+                            uint8_t* out, size_t batches,
+                            const uint8_t counter[16], uint8_t xi[16]) {
+    uint8_t ctr[16];
+    std::memcpy(ctr, counter, 16);
+    while (batches > 0) {
+      const size_t n = batches < kAlternateChunkBatches
+                           ? batches
+                           : kAlternateChunkBatches;
+      const size_t blocks = kBsaesBatchBlocks * n;
+      if (kOpen) g->backend->update(g, xi, in, blocks);
+      bsaes_ctr32(bs, rounds, in, out, blocks, ctr);
+      if (!kOpen) g->backend->update(g, xi, out, blocks);
+      ctr_advance(ctr, blocks);
+      in += 16 * blocks;
+      out += 16 * blocks;
+      batches -= n;
+    }
   }
 
   static void set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
@@ -279,8 +343,11 @@ struct Hybrid {
                                            const GhashBackend* ghash) {
     AesBackend r = row(name, caps);
     r.gcm_ghash = ghash;
-    r.gcm_seal_bulk = gcm_bulk<kSeal, Policy::kGcmSealThresholdBlocks>;
-    r.gcm_open_bulk = gcm_bulk<kOpen, Policy::kGcmOpenThresholdBlocks>;
+    r.gcm_seal_bulk = gcm_bulk<kSeal, Policy::kGcmSealThresholdBlocks, false>;
+    r.gcm_open_bulk = gcm_bulk<kOpen, Policy::kGcmOpenThresholdBlocks, true>;
+    if constexpr (requires { Policy::kGcmBulkFromBytes; }) {
+      r.gcm_bulk_from_bytes = Policy::kGcmBulkFromBytes;
+    }
     return r;
   }
 };

@@ -21,7 +21,9 @@
 // so that seal and open stay within 1 KiB of stack there.
 //
 // Bulk: a backend that offers a stitched GCM loop for the key's GHASH
-// backend takes as much of the rest as it wants; the remainder runs as
+// backend takes as much of the rest as it wants (from the first byte, the
+// head carrying only the tag mask, when the row sets gcm_bulk_from_bytes
+// and the message is that long); the remainder runs as
 // ctr32 + GHASH in 1 KiB chunks (hot in L1 for the second pass) and the
 // final piece.
 //
@@ -118,7 +120,14 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
     std::memcpy(stage, ad, ad_len);
   }
   uint8_t* c = stage + 16 * ad_blocks;
-  const size_t h = len < kHeadBytes ? len : kHeadBytes;
+  // A row whose bulk loop pairs with this GHASH row and takes whole
+  // messages from gcm_bulk_from_bytes on gets no data in the head.
+  const bool bulk_pairs = g.backend != nullptr && a.backend->gcm_ghash == g.backend;
+  const size_t head_cap = bulk_pairs && a.backend->gcm_bulk_from_bytes != 0 &&
+                                  len >= a.backend->gcm_bulk_from_bytes
+                              ? 0
+                              : kHeadBytes;
+  const size_t h = len < head_cap ? len : head_cap;
   const size_t head_blocks = (h + 15) / 16;
   std::memset(ks, 0, 16);  // the tag mask is E(J0) XOR 0
   if (h) {
@@ -145,8 +154,7 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
     // Bulk: the backend's stitched loop if it pairs with this GHASH
     // backend, then ctr32 + GHASH in 1 KiB chunks while more than
     // kFinalBytes remain.
-    if (len - pos >= 16 && a.backend->gcm_ghash == g.backend &&
-        g.backend != nullptr) {
+    if (len - pos >= 16 && bulk_pairs) {
       auto bulk =
           decrypting ? a.backend->gcm_open_bulk : a.backend->gcm_seal_bulk;
       if (bulk)
