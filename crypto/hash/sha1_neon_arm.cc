@@ -33,6 +33,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <utility>
 
 #include "crypto/cpu/cpu.h"
@@ -46,8 +47,6 @@
 namespace ctcrypto::internal {
 namespace {
 
-// mca-loop: sha1=neon sha1_neon_compress 64
-
 inline uint32_t rotl(uint32_t x, int n) { return (x << n) | (x >> (32 - n)); }
 
 template <int N>
@@ -55,18 +54,33 @@ template <int N>
   return vsriq_n_u32(vshlq_n_u32(x, N), x, 32 - N);
 }
 
-// The message words W[4g..4g+3] of group g live in w[g & 7]; W + K of
-// group g in ring[16g mod 32 ..] (four groups ahead of its readers, so
-// a store never overwrites words still to be read).
+// The message words W[4g..4g+3] of group g live in w[g & 7] (registers:
+// every index is a compile-time constant); W + K of group g in ring[4g
+// mod 32 ..] (four groups ahead of its readers, so a store never
+// overwrites words still to be read). ring points to a stack array the
+// compiler must keep in memory (sha1_neon_compress hides the pointer's
+// origin): otherwise it would keep the words in vector registers and read
+// each with a NEON-to-core move, which stalls the Cortex-A9's integer
+// pipeline; a vector store and word loads are what the technique wants.
 struct Sched {
   uint32x4_t w[8];
-  alignas(16) uint32_t ring[32];
+  uint32_t* ring;
 };
+
+// load_word: *p by an integer load. The compiler sees the load (an "m"
+// operand, so it orders it after the store and schedules it freely) but
+// not what it returns, so it cannot forward the vector it just stored
+// through a NEON-to-core move instead.
+[[gnu::always_inline]] inline uint32_t load_word(const uint32_t* p) {
+  uint32_t x;
+  asm("ldr %0, %1" : "=r"(x) : "m"(*p));
+  return x;
+}
 
 template <int G>
 [[gnu::always_inline]] inline void store_wk(Sched& s) {
-  const uint32x4_t k = vdupq_n_u32(kSha1K[G / 5]);
-  vst1q_u32(&s.ring[(4 * G) & 31], vaddq_u32(s.w[G & 7], k));
+  const uint32x4_t wk = vaddq_u32(s.w[G & 7], vdupq_n_u32(kSha1K[G / 5]));
+  std::memcpy(s.ring + ((4 * G) & 31), &wk, sizeof(wk));
 }
 
 // schedule<G>: W[4G..4G+3] (G = 4..19) from the earlier groups, and its
@@ -99,13 +113,13 @@ template <int G>
 // v[-T mod 5], b = v[1-T mod 5], ...; the new a is written over e, which
 // makes the renaming of step 3 a change of index.
 template <int T>
-[[gnu::always_inline]] inline void step(uint32_t (&v)[5], const uint32_t* ring) {
+[[gnu::always_inline]] inline void step(uint32_t (&v)[5], const Sched& s) {
   const uint32_t a = v[(5 - T % 5) % 5];
   uint32_t& b = v[(6 - T % 5) % 5];
   const uint32_t c = v[(7 - T % 5) % 5];
   const uint32_t d = v[(8 - T % 5) % 5];
   uint32_t& e = v[(9 - T % 5) % 5];
-  e += ring[T & 31];
+  e += load_word(s.ring + (T & 31));
   e += rotl(a, 5);
   if constexpr (T < 20) {
     // Ch(b, c, d): the two terms have no common bit, so + is |.
@@ -126,10 +140,10 @@ template <int T>
 template <int G>
 [[gnu::always_inline]] inline void group(uint32_t (&v)[5], Sched& s) {
   if constexpr (G + 4 < 20) schedule<G + 4>(s);
-  step<4 * G>(v, s.ring);
-  step<4 * G + 1>(v, s.ring);
-  step<4 * G + 2>(v, s.ring);
-  step<4 * G + 3>(v, s.ring);
+  step<4 * G>(v, s);
+  step<4 * G + 1>(v, s);
+  step<4 * G + 2>(v, s);
+  step<4 * G + 3>(v, s);
 }
 
 template <int... G>
@@ -145,21 +159,38 @@ template <int... G>
 }
 
 void sha1_neon_compress(HashState* st, const uint8_t* p, size_t blocks) {
-  uint32_t h[5];
-  for (int i = 0; i < 5; ++i) h[i] = static_cast<uint32_t>(st->w[i]);
+  // The chaining words as scalars (never through a vector register: a
+  // NEON-to-core move stalls the Cortex-A9's integer pipeline).
+  uint32_t h0 = static_cast<uint32_t>(st->w[0]);
+  uint32_t h1 = static_cast<uint32_t>(st->w[1]);
+  uint32_t h2 = static_cast<uint32_t>(st->w[2]);
+  uint32_t h3 = static_cast<uint32_t>(st->w[3]);
+  uint32_t h4 = static_cast<uint32_t>(st->w[4]);
+  alignas(16) uint32_t ring[32];
   Sched s;
+  s.ring = ring;
+  asm("" : "+r"(s.ring));
   for (; blocks > 0; --blocks, p += 64) {
     // W[0..15]: big-endian words, a byte reversal within each word.
-    for (int g = 0; g < 4; ++g) {
-      s.w[g] = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 16 * g)));
-    }
+    s.w[0] = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p)));
+    s.w[1] = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 16)));
+    s.w[2] = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 32)));
+    s.w[3] = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 48)));
     first_words(s, std::make_integer_sequence<int, 4>{});
-    uint32_t v[5] = {h[0], h[1], h[2], h[3], h[4]};
+    uint32_t v[5] = {h0, h1, h2, h3, h4};
     all_groups(v, s, std::make_integer_sequence<int, 20>{});
     // After 80 steps (a multiple of 5) the roles are back in place.
-    for (int i = 0; i < 5; ++i) h[i] += v[i];
+    h0 += v[0];
+    h1 += v[1];
+    h2 += v[2];
+    h3 += v[3];
+    h4 += v[4];
   }
-  for (int i = 0; i < 5; ++i) st->w[i] = h[i];
+  st->w[0] = h0;
+  st->w[1] = h1;
+  st->w[2] = h2;
+  st->w[3] = h3;
+  st->w[4] = h4;
 }
 
 }  // namespace
