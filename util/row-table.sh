@@ -5,7 +5,7 @@
 # exactly these rows).
 set -eu
 cd "$(dirname "$0")/.."
-echo "| config | AES rows (best first) | GHASH rows | SHA-1/SHA-256 rows | SHA-512 rows | chosen on its CPU (AES + GHASH + SHA-1/SHA-256 + SHA-512) |"
+echo "| config | AES rows (best first) | GHASH rows | SHA-1/SHA-256 rows | SHA-512 rows | chosen on its CPU (AES + GHASH + SHA-256 + SHA-512) |"
 echo "|---|---|---|---|---|---|"
 awk -F'\t' '!/^#/ && NF {
   where = ($4 == "-") ? "this host" : "QEMU " $4
