@@ -67,13 +67,19 @@ struct Sched {
   uint32_t* ring;
 };
 
-// load_word: *p by an integer load. The compiler sees the load (an "m"
-// operand, so it orders it after the store and schedules it freely) but
-// not what it returns, so it cannot forward the vector it just stored
-// through a NEON-to-core move instead.
-[[gnu::always_inline]] inline uint32_t load_word(const uint32_t* p) {
+// load_word<I>: ring[I] by an integer load from the ring's base register
+// and an immediate offset. The compiler sees that the ring is read (the
+// "m" operand: the load stays after the stores and is otherwise scheduled
+// freely) but not what is returned, so it can neither forward the stored
+// vector through a NEON-to-core move nor keep one address register per
+// word (which it spills).
+template <int I>
+[[gnu::always_inline]] inline uint32_t load_word(const uint32_t* ring) {
   uint32_t x;
-  asm("ldr %0, %1" : "=r"(x) : "m"(*p));
+  asm("ldr %0, [%1, %2]"
+      : "=r"(x)
+      : "r"(ring), "n"(4 * I),
+        "m"(*reinterpret_cast<const uint32_t(*)[32]>(ring)));
   return x;
 }
 
@@ -119,7 +125,7 @@ template <int T>
   const uint32_t c = v[(7 - T % 5) % 5];
   const uint32_t d = v[(8 - T % 5) % 5];
   uint32_t& e = v[(9 - T % 5) % 5];
-  e += load_word(s.ring + (T & 31));
+  e += load_word<T & 31>(s.ring);
   e += rotl(a, 5);
   if constexpr (T < 20) {
     // Ch(b, c, d): the two terms have no common bit, so + is |.

@@ -62,9 +62,14 @@ struct Sched {
   uint32_t* ring;
 };
 
-[[gnu::always_inline]] inline uint32_t load_word(const uint32_t* p) {
+// load_word<I>: ring[I], as in sha1_neon_arm.cc.
+template <int I>
+[[gnu::always_inline]] inline uint32_t load_word(const uint32_t* ring) {
   uint32_t x;
-  asm("ldr %0, %1" : "=r"(x) : "m"(*p));
+  asm("ldr %0, [%1, %2]"
+      : "=r"(x)
+      : "r"(ring), "n"(4 * I),
+        "m"(*reinterpret_cast<const uint32_t(*)[32]>(ring)));
   return x;
 }
 
@@ -102,7 +107,7 @@ template <int T>
   const uint32_t f = v[(13 - T % 8) % 8];
   const uint32_t g = v[(14 - T % 8) % 8];
   uint32_t& h = v[(15 - T % 8) % 8];
-  uint32_t t1 = h + load_word(s.ring + (T & 31));
+  uint32_t t1 = h + load_word<T & 31>(s.ring);
   t1 += rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
   t1 += (e & f) + (g & ~e);  // Ch: the two terms have no common bit
   const uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) +
