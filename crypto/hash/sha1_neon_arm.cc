@@ -5,7 +5,7 @@
 // Technique. ARMv7 cores issue NEON instructions to a pipeline of their
 // own, so the schedule costs the integer pipeline only one load per step
 // (W[t] + K[t], read from a small stack ring) instead of the portable
-// row's three loads, three XORs, a rotation and a store. Four schedule
+// row's four loads, three XORs, a rotation and a store. Four schedule
 // words are computed at once (the vectorization of Locktyukhin, "Improving
 // the performance of the Secure Hash Algorithm (SHA-1)", Intel, 2010):
 //
@@ -165,8 +165,8 @@ template <int... G>
 }
 
 void sha1_neon_compress(HashState* st, const uint8_t* p, size_t blocks) {
-  // The chaining words as scalars (never through a vector register: a
-  // NEON-to-core move stalls the Cortex-A9's integer pipeline).
+  // The chaining words stay in scalars across the blocks (not in a vector:
+  // a NEON-to-core move stalls the Cortex-A9's integer pipeline).
   uint32_t h0 = static_cast<uint32_t>(st->w[0]);
   uint32_t h1 = static_cast<uint32_t>(st->w[1]);
   uint32_t h2 = static_cast<uint32_t>(st->w[2]);

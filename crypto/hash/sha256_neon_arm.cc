@@ -138,7 +138,7 @@ template <int... G>
 }
 
 void sha256_neon_compress(HashState* st, const uint8_t* p, size_t blocks) {
-  // The chaining words as scalars (never through a vector register).
+  // The chaining words stay in scalars across the blocks, as in SHA-1.
   uint32_t h0 = static_cast<uint32_t>(st->w[0]);
   uint32_t h1 = static_cast<uint32_t>(st->w[1]);
   uint32_t h2 = static_cast<uint32_t>(st->w[2]);
