@@ -1,8 +1,10 @@
 // sha_backend.h: the SHA compression-function backend tables.
 //
 // A row is one implementation of one compression function (FIPS 180-4
-// 6.1.2, 6.2.2, 6.4.2): portable C++, x86 SHA-NI, ARMv8 SHA1/SHA256 or the
-// ARMv8.2 SHA512 instructions. There is one table per compression function
+// 6.1.2, 6.2.2, 6.4.2): portable C++, x86 SHA-NI, ARMv8 SHA1/SHA256, the
+// ARMv8.2 SHA512 instructions, or (SHA-1 and SHA-256 on 32-bit ARM) a NEON
+// message schedule beside the rounds in general registers. There is one
+// table per compression function
 // (SHA-1, SHA-256, SHA-512; SHA-224 would share SHA-256's and SHA-384
 // shares SHA-512's), best first, ending with the portable row, which needs
 // nothing. The row is chosen when a hash context or an HMAC key is set up
@@ -54,6 +56,8 @@ extern const ShaBackend kSha256Shani;     // sha_ni_x86_64.cc
 extern const ShaBackend kSha1Armv8;       // sha_armv8_{aarch64,arm}.cc
 extern const ShaBackend kSha256Armv8;     // sha_armv8_{aarch64,arm}.cc
 extern const ShaBackend kSha512Armv8;     // sha512_armv8_aarch64.cc
+extern const ShaBackend kSha1Neon;        // sha1_neon_arm.cc
+extern const ShaBackend kSha256Neon;      // sha256_neon_arm.cc
 
 }  // namespace ctcrypto::internal
 
