@@ -82,6 +82,15 @@ struct AesBackend {
   size_t (*gcm_open_bulk)(const AesKeyState* s, const GhashKeyState* g,
                           const uint8_t* in, uint8_t* out, size_t len,
                           uint8_t ctr[16], uint8_t xi[16]) = nullptr;
+  // gcm_bulk_from_start_bytes: 0, or the message length from which GCM
+  // hands the whole message to gcm_seal_bulk / gcm_open_bulk: the tag mask
+  // is then a one-block ctr32 call and no data goes through the head (the
+  // short-message path that shares the tag mask's keystream call, which a
+  // bitsliced row gets for free). For rows whose bulk is a stitched loop
+  // over wide vectors: it starts at the caller's buffer (aligned vector
+  // loads and stores when the buffer is) and takes the first blocks into
+  // its own pass. At least the bulk's own minimum, so it never declines.
+  size_t gcm_bulk_from_start_bytes = 0;
 
   // Optional multi-block ECB (null when absent; callers then go block by
   // block through encrypt_block): `blocks` independent blocks, in and out

@@ -8,7 +8,10 @@
 // Short messages: the tag mask E_K(J0) and the first three keystream blocks
 // come from one ctr32 call on a 64-byte stack buffer, so a 16-byte message
 // costs one backend call for AES (one batch on bitsliced backends, which
-// process 4 or 8 blocks in the same time as one).
+// process 4 or 8 blocks in the same time as one). A row whose stitched bulk
+// wants the whole message (AesBackend::gcm_bulk_from_start_bytes) gets it
+// from the first byte once it is that long; the tag mask is then a
+// one-block call.
 //
 // GHASH batching: AD of at most 64 bytes is hashed in the same backend call
 // as the head's data, and the last at most 256 bytes of data in the same
@@ -118,7 +121,13 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
     std::memcpy(stage, ad, ad_len);
   }
   uint8_t* c = stage + 16 * ad_blocks;
-  const size_t h = len < kHeadBytes ? len : kHeadBytes;
+  // A row whose stitched bulk takes the message from its first byte
+  // (AesBackend::gcm_bulk_from_start_bytes) gets it all: no head data.
+  const bool pairs = a.backend->gcm_ghash == g.backend && g.backend != nullptr;
+  const size_t from_start = pairs ? a.backend->gcm_bulk_from_start_bytes : 0;
+  const size_t h = len < kHeadBytes                      ? len
+                   : from_start != 0 && len >= from_start ? 0
+                                                          : kHeadBytes;
   const size_t head_blocks = (h + 15) / 16;
   std::memset(ks, 0, 16);  // the tag mask is E(J0) XOR 0
   if (h) {
@@ -145,8 +154,7 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
     // Bulk: the backend's stitched loop if it pairs with this GHASH
     // backend, then ctr32 + GHASH in 1 KiB chunks while more than
     // kFinalBytes remain.
-    if (len - pos >= 16 && a.backend->gcm_ghash == g.backend &&
-        g.backend != nullptr) {
+    if (len - pos >= 16 && pairs) {
       auto bulk =
           decrypting ? a.backend->gcm_open_bulk : a.backend->gcm_seal_bulk;
       if (bulk)
