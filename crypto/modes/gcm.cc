@@ -141,13 +141,15 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
                    : from_start != 0 && len >= from_start ? 0
                                                           : kHeadBytes;
   const size_t head_blocks = (h + 15) / 16;
-  std::memset(ks, 0, 16);  // the tag mask is E(J0) XOR 0
   if (h) {
+    std::memset(ks, 0, 16);  // the tag mask is E(J0) XOR 0
     std::memset(c + 16 * (head_blocks - 1), 0, 16);
     std::memcpy(ks + 16, in, h);
     if (decrypting) std::memcpy(c, in, h);
+    a.backend->ctr32(&a, ks, ks, 1 + head_blocks, ctr);
+  } else {
+    a.backend->encrypt_block(&a, ctr, ks);  // the tag mask alone: E(J0)
   }
-  a.backend->ctr32(&a, ks, ks, 1 + head_blocks, ctr);
   if (h) std::memcpy(out, ks + 16, h);
   if (!decrypting && h) std::memcpy(c, ks + 16, h);
   uint8_t tag_mask[16];
