@@ -116,6 +116,15 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
            uint8_t* out, size_t len, const uint8_t* ad, size_t ad_len,
            uint8_t tag_out[16]) {
   uint8_t ctr[16], xi[16] = {};
+  // GCM's length block, written first and copied into place at the end:
+  // copied right after its two 8-byte stores, the 16-byte load missed store
+  // forwarding (a stall of about a tenth of the mode's own time in a
+  // 256-byte seal, perf on x86-64).
+  alignas(16) uint8_t len_block[16];
+  if (len > kHeadBytes) {
+    internal::store_be64(len_block, uint64_t{ad_len} * 8);
+    internal::store_be64(len_block + 8, uint64_t{len} * 8);
+  }
   derive_j0(g, nonce, nonce_len, ctr);
 
   // Head: the tag mask and up to three (two) data blocks in one keystream
@@ -205,8 +214,7 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
       }
       if (!decrypting) std::memcpy(fin, out + pos, rem);
     }
-    internal::store_be64(fin + 16 * rem_blocks, uint64_t{ad_len} * 8);
-    internal::store_be64(fin + 16 * rem_blocks + 8, uint64_t{len} * 8);
+    std::memcpy(fin + 16 * rem_blocks, len_block, 16);
     g.backend->update(&g, xi, fin, rem_blocks + 1);
     wipe_blocks(fin, rem_blocks);
   }
