@@ -91,6 +91,21 @@ struct AesBackend {
   // loads and stores when the buffer is) and takes the first blocks into
   // its own pass. At least the bulk's own minimum, so it never declines.
   size_t gcm_bulk_from_start_bytes = 0;
+  // Optional (null when absent): the message's last pass. As gcm_seal_bulk
+  // / gcm_open_bulk over all of `len` (whole blocks, gcm_last_min_bytes <=
+  // len <= gcm_last_max_bytes), then GCM's length block `len_block` folded
+  // into xi in the same reduction, so that no GHASH call of its own follows
+  // the data's. GCM calls it when the rest of a message is such a run.
+  void (*gcm_seal_last)(const AesKeyState* s, const GhashKeyState* g,
+                        const uint8_t* in, uint8_t* out, size_t len,
+                        uint8_t ctr[16], uint8_t xi[16],
+                        const uint8_t len_block[16]) = nullptr;
+  void (*gcm_open_last)(const AesKeyState* s, const GhashKeyState* g,
+                        const uint8_t* in, uint8_t* out, size_t len,
+                        uint8_t ctr[16], uint8_t xi[16],
+                        const uint8_t len_block[16]) = nullptr;
+  size_t gcm_last_min_bytes = 0;
+  size_t gcm_last_max_bytes = 0;
 
   // Optional multi-block ECB (null when absent; callers then go block by
   // block through encrypt_block): `blocks` independent blocks, in and out
