@@ -92,10 +92,12 @@ struct AesBackend {
   // its own pass. At least the bulk's own minimum, so it never declines.
   size_t gcm_bulk_from_start_bytes = 0;
   // Optional (null when absent): the message's last pass. As gcm_seal_bulk
-  // / gcm_open_bulk over all of `len` (whole blocks, gcm_last_min_bytes <=
-  // len <= gcm_last_max_bytes), then GCM's length block `len_block` folded
-  // into xi in the same reduction, so that no GHASH call of its own follows
-  // the data's. GCM calls it when the rest of a message is such a run.
+  // / gcm_open_bulk over all of `len` bytes (gcm_last_min_bytes <= len <=
+  // gcm_last_max_bytes; the last block may be partial: only its bytes are
+  // read and written, and it is hashed zero-padded), then GCM's length
+  // block `len_block` folded into xi in the same reduction, so that no
+  // GHASH call of its own follows the data's. GCM calls it for the end of a
+  // message (after the bulk, or all of it) when that end is such a run.
   void (*gcm_seal_last)(const AesKeyState* s, const GhashKeyState* g,
                         const uint8_t* in, uint8_t* out, size_t len,
                         uint8_t ctr[16], uint8_t xi[16],

@@ -178,18 +178,17 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
     if (staged) g.backend->update(&g, xi, stage, staged);
     size_t pos = h;
 
-    // Last pass: a row that hashes the length block together with the
-    // rest of the message's whole blocks (AesBackend::gcm_seal_last) takes
-    // that rest when it fits, and no GHASH call of its own follows.
+    // Last pass: a row that hashes the length block together with the end
+    // of the message (AesBackend::gcm_seal_last) takes that end when it
+    // fits, so no GHASH call of its own follows the data's.
     const auto last = !pairs     ? nullptr
                       : decrypting ? a.backend->gcm_open_last
                                    : a.backend->gcm_seal_last;
-    const size_t rest = len - pos;
-    if (last != nullptr && rest % 16 == 0 &&
-        rest >= a.backend->gcm_last_min_bytes &&
-        rest <= a.backend->gcm_last_max_bytes) {
-      last(&a, &g, in + pos, out + pos, rest, ctr, xi, len_block);
-    } else {
+    const auto last_takes = [&](size_t rest) {
+      return last != nullptr && rest >= a.backend->gcm_last_min_bytes &&
+             rest <= a.backend->gcm_last_max_bytes;
+    };
+    if (!last_takes(len - pos)) {
       // Bulk: the backend's stitched loop if it pairs with this GHASH
       // backend, then ctr32 + GHASH in 1 KiB chunks while more than
       // kFinalBytes remain.
@@ -210,7 +209,11 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
         inc32_by(ctr, blocks);
         pos += blocks * 16;
       }
+    }
 
+    if (last_takes(len - pos)) {
+      last(&a, &g, in + pos, out + pos, len - pos, ctr, xi, len_block);
+    } else {
       // Final: at most kFinalBytes, one keystream call and one GHASH call
       // with the length block.
       alignas(16) uint8_t fin[kFinalBytes + 16];
