@@ -438,7 +438,8 @@ inline __attribute__((always_inline)) void gcm_tail(
         _mm512_zextsi128_si512(_mm_load_si128(&hk->hk[kVNumPowers - 1]));
     fa.lo = _mm512_clmulepi64_epi128(f, fh, 0x00);
     fa.hi = _mm512_clmulepi64_epi128(f, fh, 0x11);
-    fa.mid = _mm512_clmulepi64_epi128(_mm512_xor_si512(f, swap64(f)), fk, 0x00);
+    fa.mid =
+        _mm512_clmulepi64_epi128(_mm512_xor_si512(f, swap64(f)), fk, 0x00);
   }
   __m512i b[NZ];
   const __m512i k0 = bcast_key(rk, 0);
@@ -506,7 +507,8 @@ inline __attribute__((always_inline)) void gcm_tail_n(
       break;
     case 7: gcm_tail<NR, 7, kSeal, kFin>(rk, hk, c, in, out, n, fin, bytes, x);
       break;
-    default: gcm_tail<NR, 8, kSeal, kFin>(rk, hk, c, in, out, n, fin, bytes, x);
+    default:
+      gcm_tail<NR, 8, kSeal, kFin>(rk, hk, c, in, out, n, fin, bytes, x);
       break;
   }
 }
@@ -602,10 +604,10 @@ template <int NR>
 // as for vaes_ctr32). With kFin it is the last pass (vaes_gcm_last): 1..496
 // bytes, the last block possibly partial, then the length block fin; one
 // masked ZMM pass there beat the mode's ctr32 and GHASH calls even for a
-// few blocks (a 64-byte open 194 -> 184 TSC cycles). A 512-byte seal is one pass here rather
-// than a 32-block iteration and a separate GHASH pass over its output
-// (about 10% faster, TSC cycles per call); open stays with gcm_open_nr at
-// 32 blocks, whose iteration hashes while it decrypts.
+// few blocks (a 64-byte open 194 -> 184 TSC cycles). A 512-byte seal is one
+// pass here rather than a 32-block iteration and a separate GHASH pass over
+// its output (about 10% faster, TSC cycles per call); open stays with
+// gcm_open_nr at 32 blocks, whose iteration hashes while it decrypts.
 // Without iterations there is nothing to amortise the broadcast round-key
 // array and the former fixed 3 KiB stack scrub over (that scrub alone was
 // about a tenth of a 512-byte seal in a profile): the keys are broadcast
@@ -691,9 +693,12 @@ size_t gcm_short_any(const AesKeyState* s, const GhashKeyState* g,
                      uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp,
                      const uint8_t* fin = nullptr) {
   switch (s->rounds) {
-    case 10: return gcm_short<10, kSeal, kFin>(s, g, in, out, len, ctr, xi, sp, fin);
-    case 12: return gcm_short<12, kSeal, kFin>(s, g, in, out, len, ctr, xi, sp, fin);
-    default: return gcm_short<14, kSeal, kFin>(s, g, in, out, len, ctr, xi, sp, fin);
+    case 10:
+      return gcm_short<10, kSeal, kFin>(s, g, in, out, len, ctr, xi, sp, fin);
+    case 12:
+      return gcm_short<12, kSeal, kFin>(s, g, in, out, len, ctr, xi, sp, fin);
+    default:
+      return gcm_short<14, kSeal, kFin>(s, g, in, out, len, ctr, xi, sp, fin);
   }
 }
 

@@ -26,7 +26,8 @@
 // Bulk: a backend that offers a stitched GCM loop for the key's GHASH
 // backend takes as much of the rest as it wants; the remainder runs as
 // ctr32 + GHASH in 1 KiB chunks (hot in L1 for the second pass) and the
-// final piece.
+// final piece. A row with a last pass (AesBackend::gcm_seal_last) takes the
+// final piece instead, when it fits, and hashes the length block with it.
 //
 // open() hashes each chunk of ciphertext before decrypting it (so in-place
 // works), compares the tag in constant time, and on failure wipes all the
