@@ -165,9 +165,12 @@ TEST_P(GcmTest, AllLengthsInPlaceAndUnaligned) {
   std::vector<size_t> lens;
   for (size_t i = 0; i <= 65; ++i) lens.push_back(i);
   // Around multiples of 6, 8, 12 and 16 blocks (aggregated and stitched
-  // bulk loops), then a few large ones.
-  for (size_t n : {95, 96, 97, 127, 128, 129, 191, 192, 193, 255, 256, 257,
-                   383, 384, 385, 1000, 4096 + 3, 16384 + 15}) {
+  // bulk loops), the bounds of the vaes row's whole-message passes (80 and
+  // 496 bytes with the length block, 512 in one seal pass), then a few
+  // large ones.
+  for (size_t n : {79, 80, 95, 96, 97, 127, 128, 129, 191, 192, 193, 255,
+                   256, 257, 383, 384, 385, 495, 496, 497, 511, 512, 513,
+                   1000, 4096 + 3, 16384 + 15}) {
     lens.push_back(n);
   }
   const size_t kKeyLens[] = {16, 24, 32};

@@ -7,7 +7,7 @@
 // dependency chains: CBC one AES latency per round per block, SHA one
 // SHA256RNDS2 / SHA1RNDS4 latency per two / four rounds. Each alone leaves
 // most of the core idle, yet calling them alternately, even 64 bytes at a
-// time, measured as slow as running them one after the other (Zen 4/5):
+// time, measured as slow as running them one after the other (Zen 4):
 // the waiting operations of one chain fill the floating-point scheduler
 // before the other chain's operations arrive. Here the two are interleaved
 // at the level of instructions: after each group of four SHA rounds (16

@@ -84,12 +84,32 @@ struct AesBackend {
   size_t (*gcm_open_bulk)(const AesKeyState* s, const GhashKeyState* g,
                           const uint8_t* in, uint8_t* out, size_t len,
                           uint8_t ctr[16], uint8_t xi[16]) = nullptr;
-  // gcm_bulk_from_bytes: when nonzero, messages of at least this many
-  // bytes give the bulk loops all their data from the first byte: GCM's
-  // head keystream call then computes only the tag mask (a row whose short
-  // calls are expensive per block, e.g. the ARMv7 vpaes+bsaes hybrid, whose
-  // 3-block head would otherwise run on vpaes).
-  size_t gcm_bulk_from_bytes = 0;
+  // gcm_bulk_from_start_bytes: 0, or the message length from which GCM
+  // hands the whole message to gcm_seal_bulk / gcm_open_bulk: no data goes
+  // through the head, and the tag mask is one encrypt_block call. For rows
+  // whose bulk does better starting at the caller's buffer (the VAES loop:
+  // aligned wide loads and stores, the first blocks in its own pass) or
+  // whose short calls are dear per block (the ARMv7 vpaes+bsaes hybrid: the
+  // head's blocks would run on vpaes). At least the bulk's own minimum, so
+  // the bulk always takes the first blocks; what it leaves goes on as usual.
+  size_t gcm_bulk_from_start_bytes = 0;
+  // Optional (null when absent): the message's last pass. As gcm_seal_bulk
+  // / gcm_open_bulk over all of `len` bytes (gcm_last_min_bytes <= len <=
+  // gcm_last_max_bytes; the last block may be partial: only its bytes are
+  // read and written, and it is hashed zero-padded), then GCM's length
+  // block `len_block` folded into xi in the same reduction, so that no
+  // GHASH call of its own follows the data's. GCM calls it for the end of a
+  // message (after the bulk, or all of it) when that end is such a run.
+  void (*gcm_seal_last)(const AesKeyState* s, const GhashKeyState* g,
+                        const uint8_t* in, uint8_t* out, size_t len,
+                        uint8_t ctr[16], uint8_t xi[16],
+                        const uint8_t len_block[16]) = nullptr;
+  void (*gcm_open_last)(const AesKeyState* s, const GhashKeyState* g,
+                        const uint8_t* in, uint8_t* out, size_t len,
+                        uint8_t ctr[16], uint8_t xi[16],
+                        const uint8_t len_block[16]) = nullptr;
+  size_t gcm_last_min_bytes = 0;
+  size_t gcm_last_max_bytes = 0;
 
   // Optional multi-block ECB (null when absent; callers then go block by
   // block through encrypt_block): `blocks` independent blocks, in and out

@@ -11,7 +11,7 @@
 // and the row.
 //
 // Kept next to vpaes because it is not slower in bulk: AES-128 ctr32 of
-// the two rows called directly on the (heavily shared, noisy) Zen 5 host,
+// the two rows called directly on the (heavily shared, noisy) Zen 4 host,
 // ns/block: 8 blocks bsaes 98.5 / vpaes 102.8, 64 blocks 99.2 / 128.9,
 // 1024 blocks 91.9 / 97.9; vpaes is 3x faster for 1 block and equal at 4,
 // which the GCM head (4 blocks) and single blocks would prefer. Neither

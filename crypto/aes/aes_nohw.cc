@@ -383,7 +383,7 @@ struct Layout64 {
 
 // Cold: it runs once per key, and out of the way it leaves the bulk
 // functions packed together (placed between the batch functions and CBC
-// decryption, identical code decrypted 15% slower on Zen 5).
+// decryption, identical code decrypted 15% slower on Zen 4).
 [[gnu::cold]] void nohw_set_key(AesKeyState* s, const uint8_t* key,
                                 size_t key_len) {
   const size_t nr = s->rounds;

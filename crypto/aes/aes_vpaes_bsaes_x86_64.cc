@@ -25,7 +25,7 @@ namespace {
 // Measurement (AES-128 CTR, the engines called directly from a throwaway
 // driver built -O2 -mssse3 like the rows; thread CPU time
 // (CLOCK_THREAD_CPUTIME_ID), median of 9 runs of 3000 calls, three runs
-// agreeing within ~3%; native Zen 5 host, shared and loaded):
+// agreeing within ~3%; native Zen 4 host, shared and loaded):
 //   vpaes ctr32:  ~78 ns per 2-block step (1 or 2 blocks: 79, 7 or 8: 280,
 //                 64 blocks: 2160 = 33.8 ns/block)
 //   bsaes ctr32 (key already bitsliced): ~243 ns per 8-block batch, a

@@ -32,8 +32,8 @@
 // tail of that many blocks runs as a padded batch in gcm_bulk. ARMv7 uses
 // gcm_alternate as its loop (bsaes CTR and the GHASH row's update per
 // 1 KiB chunk) and Policy::kGcmBulkFromBytes (AesBackend::
-// gcm_bulk_from_bytes: GCM's head then carries no data, so messages from
-// that length run no data block on vpaes). aarch64 keeps GCM's ctr32 +
+// gcm_bulk_from_start_bytes: GCM's head then carries no data, so messages
+// from that length run no data block on vpaes). aarch64 keeps GCM's ctr32 +
 // GHASH chunks.
 //
 // Engines. Each target compiles exactly one vpaes (aes_vpaes_<isa>.cc:
@@ -346,7 +346,7 @@ struct Hybrid {
     r.gcm_seal_bulk = gcm_bulk<kSeal, Policy::kGcmSealThresholdBlocks, false>;
     r.gcm_open_bulk = gcm_bulk<kOpen, Policy::kGcmOpenThresholdBlocks, true>;
     if constexpr (requires { Policy::kGcmBulkFromBytes; }) {
-      r.gcm_bulk_from_bytes = Policy::kGcmBulkFromBytes;
+      r.gcm_bulk_from_start_bytes = Policy::kGcmBulkFromBytes;
     }
     return r;
   }

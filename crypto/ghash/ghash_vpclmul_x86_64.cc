@@ -9,7 +9,7 @@
 // lane, reduced per lane (reduce512: two VPCLMULQDQs for all four lanes) and
 // only then summed across lanes. The running value is added into the first
 // block's lane ((Xi + X1) H^n + ...), so a 32-block step is 26 VPCLMULQDQs.
-// On the target (AMD Zen 5) VPCLMULQDQ issues once per two cycles at any
+// On the target (AMD Zen 4) VPCLMULQDQ issues once per two cycles at any
 // width, so the count of carry-less multiplies is what sets GHASH's speed;
 // one reduction per 32 blocks instead of per 16 saves a fifth of them. A
 // remainder of 9..31 blocks is one masked pass (one reduction); up to 8

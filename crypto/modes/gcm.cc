@@ -8,7 +8,10 @@
 // Short messages: the tag mask E_K(J0) and the first three keystream blocks
 // come from one ctr32 call on a 64-byte stack buffer, so a 16-byte message
 // costs one backend call for AES (one batch on bitsliced backends, which
-// process 4 or 8 blocks in the same time as one).
+// process 4 or 8 blocks in the same time as one). A row whose stitched bulk
+// wants the whole message (AesBackend::gcm_bulk_from_start_bytes) gets it
+// from the first byte once it is that long; the tag mask is then a
+// one-block call.
 //
 // GHASH batching: AD of at most 64 bytes is hashed in the same backend call
 // as the head's data, and the last at most 256 bytes of data in the same
@@ -22,10 +25,11 @@
 //
 // Bulk: a backend that offers a stitched GCM loop for the key's GHASH
 // backend takes as much of the rest as it wants (from the first byte, the
-// head carrying only the tag mask, when the row sets gcm_bulk_from_bytes
-// and the message is that long); the remainder runs as
+// head carrying no data, when the row sets gcm_bulk_from_start_bytes and
+// the message is that long); the remainder runs as
 // ctr32 + GHASH in 1 KiB chunks (hot in L1 for the second pass) and the
-// final piece.
+// final piece. A row with a last pass (AesBackend::gcm_seal_last) takes the
+// final piece instead, when it fits, and hashes the length block with it.
 //
 // open() hashes each chunk of ciphertext before decrypting it (so in-place
 // works), compares the tag in constant time, and on failure wipes all the
@@ -60,6 +64,18 @@ constexpr size_t kFinalBytes = internal::kGcmFinalBytes;
 void inc32_by(uint8_t ctr[16], size_t n) {
   internal::store_be32(ctr + 12, internal::load_be32(ctr + 12) +
                                      static_cast<uint32_t>(n));
+}
+
+// wipe_blocks: secure_zero of n 16-byte blocks (n public), one 16-byte
+// store each: a memset of a variable length becomes REP STOS on x86-64,
+// whose start-up alone cost more than the stores (three of them were about
+// a tenth of a 256-byte seal, TSC cycles), and a barrier per block keeps
+// the compiler from turning the loop back into one.
+void wipe_blocks(uint8_t* p, size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    std::memset(p + 16 * i, 0, 16);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+  }
 }
 
 // ghash_padded: folds `len` bytes into xi, zero-padding the last block.
@@ -103,6 +119,19 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
            uint8_t* out, size_t len, const uint8_t* ad, size_t ad_len,
            uint8_t tag_out[16]) {
   uint8_t ctr[16], xi[16] = {};
+  // GCM's length block, written first and copied into place at the end:
+  // copied right after its two 8-byte stores, the 16-byte load missed store
+  // forwarding (a stall of about a tenth of the mode's own time in a
+  // 256-byte seal, perf on x86-64). A message that fits in the head has
+  // it stored straight into its one GHASH batch instead.
+  alignas(16) uint8_t len_block[16];
+  if (len > kHeadBytes) {
+    internal::store_be64(len_block, uint64_t{ad_len} * 8);
+    // Two plain 8-byte stores: merged, GCC 12 builds the block with two
+    // stores and a 16-byte reload of a temporary (the same stall here).
+    __asm__ __volatile__("" : : "r"(len_block) : "memory");
+    internal::store_be64(len_block + 8, uint64_t{len} * 8);
+  }
   derive_j0(g, nonce, nonce_len, ctr);
 
   // Head: the tag mask and up to three (two) data blocks in one keystream
@@ -120,22 +149,23 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
     std::memcpy(stage, ad, ad_len);
   }
   uint8_t* c = stage + 16 * ad_blocks;
-  // A row whose bulk loop pairs with this GHASH row and takes whole
-  // messages from gcm_bulk_from_bytes on gets no data in the head.
-  const bool bulk_pairs = g.backend != nullptr && a.backend->gcm_ghash == g.backend;
-  const size_t head_cap = bulk_pairs && a.backend->gcm_bulk_from_bytes != 0 &&
-                                  len >= a.backend->gcm_bulk_from_bytes
-                              ? 0
-                              : kHeadBytes;
-  const size_t h = len < head_cap ? len : head_cap;
+  // A row whose stitched bulk takes the message from its first byte
+  // (AesBackend::gcm_bulk_from_start_bytes) gets it all: no head data.
+  const bool pairs = a.backend->gcm_ghash == g.backend && g.backend != nullptr;
+  const size_t from_start = pairs ? a.backend->gcm_bulk_from_start_bytes : 0;
+  const size_t h = len < kHeadBytes                      ? len
+                   : from_start != 0 && len >= from_start ? 0
+                                                          : kHeadBytes;
   const size_t head_blocks = (h + 15) / 16;
-  std::memset(ks, 0, 16);  // the tag mask is E(J0) XOR 0
   if (h) {
+    std::memset(ks, 0, 16);  // the tag mask is E(J0) XOR 0
     std::memset(c + 16 * (head_blocks - 1), 0, 16);
     std::memcpy(ks + 16, in, h);
     if (decrypting) std::memcpy(c, in, h);
+    a.backend->ctr32(&a, ks, ks, 1 + head_blocks, ctr);
+  } else {
+    a.backend->encrypt_block(&a, ctr, ks);  // the tag mask alone: E(J0)
   }
-  a.backend->ctr32(&a, ks, ks, 1 + head_blocks, ctr);
   if (h) std::memcpy(out, ks + 16, h);
   if (!decrypting && h) std::memcpy(c, ks + 16, h);
   uint8_t tag_mask[16];
@@ -151,55 +181,70 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
     if (staged) g.backend->update(&g, xi, stage, staged);
     size_t pos = h;
 
-    // Bulk: the backend's stitched loop if it pairs with this GHASH
-    // backend, then ctr32 + GHASH in 1 KiB chunks while more than
-    // kFinalBytes remain.
-    if (len - pos >= 16 && bulk_pairs) {
-      auto bulk =
-          decrypting ? a.backend->gcm_open_bulk : a.backend->gcm_seal_bulk;
-      if (bulk)
-        pos += bulk(&a, &g, in + pos, out + pos, (len - pos) & ~size_t{15},
-                    ctr, xi);
-    }
-    while (len - pos > kFinalBytes) {
-      size_t n = len - pos - kFinalBytes;
-      if (n > kChunkBytes) n = kChunkBytes;
-      size_t blocks = (n + 15) / 16;
-      if (decrypting) g.backend->update(&g, xi, in + pos, blocks);
-      a.backend->ctr32(&a, in + pos, out + pos, blocks, ctr);
-      if (!decrypting) g.backend->update(&g, xi, out + pos, blocks);
-      inc32_by(ctr, blocks);
-      pos += blocks * 16;
+    // Last pass: a row that hashes the length block together with the end
+    // of the message (AesBackend::gcm_seal_last) takes that end when it
+    // fits, so no GHASH call of its own follows the data's.
+    const auto last = !pairs     ? nullptr
+                      : decrypting ? a.backend->gcm_open_last
+                                   : a.backend->gcm_seal_last;
+    const auto last_takes = [&](size_t rest) {
+      return last != nullptr && rest >= a.backend->gcm_last_min_bytes &&
+             rest <= a.backend->gcm_last_max_bytes;
+    };
+    if (!last_takes(len - pos)) {
+      // Bulk: the backend's stitched loop if it pairs with this GHASH
+      // backend, then ctr32 + GHASH in 1 KiB chunks while more than
+      // kFinalBytes remain.
+      if (len - pos >= 16 && pairs) {
+        auto bulk =
+            decrypting ? a.backend->gcm_open_bulk : a.backend->gcm_seal_bulk;
+        if (bulk)
+          pos += bulk(&a, &g, in + pos, out + pos, (len - pos) & ~size_t{15},
+                      ctr, xi);
+      }
+      while (len - pos > kFinalBytes) {
+        size_t n = len - pos - kFinalBytes;
+        if (n > kChunkBytes) n = kChunkBytes;
+        size_t blocks = (n + 15) / 16;
+        if (decrypting) g.backend->update(&g, xi, in + pos, blocks);
+        a.backend->ctr32(&a, in + pos, out + pos, blocks, ctr);
+        if (!decrypting) g.backend->update(&g, xi, out + pos, blocks);
+        inc32_by(ctr, blocks);
+        pos += blocks * 16;
+      }
     }
 
-    // Final: at most kFinalBytes, one keystream call and one GHASH call
-    // with the length block.
-    alignas(16) uint8_t fin[kFinalBytes + 16];
-    const size_t rem = len - pos;
-    const size_t rem_blocks = (rem + 15) / 16;
-    if (rem) {
-      std::memset(fin + 16 * (rem_blocks - 1), 0, 16);
-      if (decrypting) std::memcpy(fin, in + pos, rem);
-      if (rem % 16 == 0) {
-        a.backend->ctr32(&a, in + pos, out + pos, rem_blocks, ctr);
-      } else {
-        alignas(16) uint8_t work[kFinalBytes];
-        std::memcpy(work, in + pos, rem);
-        a.backend->ctr32(&a, work, work, rem_blocks, ctr);
-        std::memcpy(out + pos, work, rem);
-        internal::secure_zero(work, rem);
+    if (last_takes(len - pos)) {
+      last(&a, &g, in + pos, out + pos, len - pos, ctr, xi, len_block);
+    } else {
+      // Final: at most kFinalBytes, one keystream call and one GHASH call
+      // with the length block.
+      alignas(16) uint8_t fin[kFinalBytes + 16];
+      const size_t rem = len - pos;
+      const size_t rem_blocks = (rem + 15) / 16;
+      if (rem) {
+        std::memset(fin + 16 * (rem_blocks - 1), 0, 16);
+        if (decrypting) std::memcpy(fin, in + pos, rem);
+        if (rem % 16 == 0) {
+          a.backend->ctr32(&a, in + pos, out + pos, rem_blocks, ctr);
+        } else {
+          alignas(16) uint8_t work[kFinalBytes];
+          std::memcpy(work, in + pos, rem);
+          a.backend->ctr32(&a, work, work, rem_blocks, ctr);
+          std::memcpy(out + pos, work, rem);
+          wipe_blocks(work, rem_blocks);
+        }
+        if (!decrypting) std::memcpy(fin, out + pos, rem);
       }
-      if (!decrypting) std::memcpy(fin, out + pos, rem);
+      std::memcpy(fin + 16 * rem_blocks, len_block, 16);
+      g.backend->update(&g, xi, fin, rem_blocks + 1);
+      wipe_blocks(fin, rem_blocks);
     }
-    internal::store_be64(fin + 16 * rem_blocks, uint64_t{ad_len} * 8);
-    internal::store_be64(fin + 16 * rem_blocks + 8, uint64_t{len} * 8);
-    g.backend->update(&g, xi, fin, rem_blocks + 1);
-    internal::secure_zero(fin, 16 * rem_blocks);
   }
 
   for (int i = 0; i < 16; ++i) tag_out[i] = xi[i] ^ tag_mask[i];
-  internal::secure_zero(ks, 16 + 16 * head_blocks);
-  internal::secure_zero(stage, 16 * (ad_blocks + head_blocks));
+  wipe_blocks(ks, 1 + head_blocks);
+  wipe_blocks(stage, ad_blocks + head_blocks);
   internal::secure_zero(tag_mask, sizeof(tag_mask));
   // The counter (J0 + i; J0 = GHASH_H(IV) is secret for non-96-bit nonces)
   // and the GHASH accumulator: once per message, 32 bytes.

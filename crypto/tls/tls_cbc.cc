@@ -421,7 +421,7 @@ Status TlsCbcAead::seal(std::span<uint8_t> out, size_t* out_len,
   // serial dependency chains that could share the core. Rows with a
   // stitched loop interleave them instruction by instruction (below);
   // otherwise they alternate in kChunk-byte calls, which lets an
-  // out-of-order core overlap only the ends of the calls (on Zen 4/5 the
+  // out-of-order core overlap only the ends of the calls (on Zen 4 the
   // waiting operations of one chain fill the scheduler: AES-NI + SHA-NI
   // measured no faster alternated than one after the other; stitched,
   // 1.4x for SHA-1 and 1.55x for SHA-256). Neither changes the result
