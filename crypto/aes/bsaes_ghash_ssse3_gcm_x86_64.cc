@@ -9,7 +9,7 @@
 // product needs the previous one's, ~30 dependent steps); next to a round's
 // ~300 independent logic ops that chain runs for free in the out-of-order
 // window. Measured (AES-128-GCM seal, public API, CPU time, Zen
-// 5 host): 16 KiB 346 -> 447 MB/s against ctr32 + GHASH in 1 KiB chunks,
+// 4 host): 16 KiB 346 -> 447 MB/s against ctr32 + GHASH in 1 KiB chunks,
 // whose GHASH (~15 ns/block) alone was a third of the time. Constant time as
 // both parts: the hashed addresses depend on the block index only.
 #include <cstddef>
