@@ -23,6 +23,16 @@ namespace ctcrypto::internal::shani {
 
 #define CTCRYPTO_SHANI_INLINE inline __attribute__((always_inline))
 
+// load_message: the 64-byte block at p as four message groups, each 16
+// bytes put in the instructions' word order by `order` (a PSHUFB mask).
+CTCRYPTO_SHANI_INLINE void load_message(__m128i (&msg)[4], const uint8_t* p,
+                                        __m128i order) {
+  for (int i = 0; i < 4; ++i) {
+    msg[i] = _mm_shuffle_epi8(
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i)), order);
+  }
+}
+
 // --- SHA-1 -------------------------------------------------------------------
 
 // G: group index (steps 4G..4G+3). msg[G % 4] holds W[4G..4G+3] once the
@@ -91,11 +101,7 @@ CTCRYPTO_SHANI_INLINE void sha1_block(Sha1Regs& r, const uint8_t* p,
       _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
   const __m128i abcd_in = r.abcd, e_in = r.e;
   __m128i msg[4];
-  for (int i = 0; i < 4; ++i) {
-    msg[i] = _mm_shuffle_epi8(
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i)),
-        kReverse);
-  }
+  load_message(msg, p, kReverse);
   __m128i abcd_prev = r.abcd;
   [&]<int... G>(std::integer_sequence<int, G...>) {
     ((sha1_group<G>(r.abcd, abcd_prev, msg, r.e),
@@ -168,11 +174,7 @@ CTCRYPTO_SHANI_INLINE void sha256_block(Sha256Regs& r, const uint8_t* p,
       _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
   const __m128i abef_in = r.abef, cdgh_in = r.cdgh;
   __m128i msg[4];
-  for (int i = 0; i < 4; ++i) {
-    msg[i] = _mm_shuffle_epi8(
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i)),
-        kSwap32);
-  }
+  load_message(msg, p, kSwap32);
   // Each group makes two RNDS2 calls, so the halves are back in their
   // registers after every group.
   [&]<int... G>(std::integer_sequence<int, G...>) {
