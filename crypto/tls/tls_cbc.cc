@@ -29,8 +29,12 @@
 //     memory index, instead of the O(N * m) of selecting each MAC byte from
 //     every window position.
 //  5. Compares MACs in constant time, folds padding and MAC results into
-//     one mask, copies the plaintext tail out under that mask, zeroes the
-//     output if the mask is false, and only then branches on it.
+//     one mask, copies the plaintext tail out masked to the secret length,
+//     and only then branches on the mask (declassified: it is the result),
+//     zeroing the whole output of a record that failed.
+//
+// Every "position < secret length" test of steps 3-5 reads one mask array
+// computed once per record (TlsBeforeMask) at a public position.
 //
 // Constant-time argument: every loop bound and index above is a function
 // of public lengths (n, the MAC length, the hash block size); secret values
@@ -39,6 +43,7 @@
 // itself is constant time in its data. The AES backends are constant time.
 #include "ctcrypto/tls_cbc.h"
 
+#include <cstddef>
 #include <cstring>
 
 #include "crypto/cpu/cpu.h"
@@ -55,11 +60,21 @@ namespace internal {
 void tls_rotate_left_ct(uint8_t* buf, size_t len, size_t offset) {
   uint8_t tmp[kTlsMaxMacLen];
   for (size_t shift = 0, k = 1; k < len; ++shift, k <<= 1) {
-    const uint8_t keep_rotated =
-        static_cast<uint8_t>(value_barrier(0 - ((offset >> shift) & 1)));
-    for (size_t i = 0; i < len - k; ++i) tmp[i] = buf[i + k];
-    for (size_t i = len - k; i < len; ++i) tmp[i] = buf[i + k - len];
-    for (size_t i = 0; i < len; ++i)
+    const uint64_t keep_rotated =
+        value_barrier(0 - ((offset >> shift) & 1));
+    // tmp = buf rotated left by k (public), then kept or not under the
+    // mask, eight bytes per step.
+    std::memcpy(tmp, buf + k, len - k);
+    std::memcpy(tmp + (len - k), buf, k);
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+      uint64_t r, b;
+      std::memcpy(&r, tmp + i, 8);
+      std::memcpy(&b, buf + i, 8);
+      b = (r & keep_rotated) | (b & ~keep_rotated);
+      std::memcpy(buf + i, &b, 8);
+    }
+    for (; i < len; ++i)
       buf[i] = static_cast<uint8_t>((tmp[i] & keep_rotated) |
                                     (buf[i] & ~keep_rotated));
   }
@@ -68,29 +83,45 @@ void tls_rotate_left_ct(uint8_t* buf, size_t len, size_t offset) {
 
 void tls_extract_mac_ct(uint8_t* out, size_t mac_len, const uint8_t* window,
                         size_t len, size_t mac_pos) {
+  // [i < mac_pos] for i in [-mac_len, len): the base wraps below zero.
+  const TlsBeforeMask before(0 - mac_len, len + mac_len, mac_pos);
+  tls_extract_mac_ct(out, mac_len, window, len, mac_pos, before, 0);
+}
+
+void tls_extract_mac_ct(uint8_t* out, size_t mac_len, const uint8_t* window,
+                        size_t len, size_t mac_pos, const TlsBeforeMask& before,
+                        size_t win_pos) {
   uint8_t acc[kTlsMaxMacLen] = {};
-  const size_t mac_end = mac_pos + mac_len;
-  size_t i = 0, j = 0;
-  // Eight window bytes per step are masked to the MAC's span, then folded
-  // into their slots i mod mac_len (public).
-  for (; i + 8 <= len; i += 8) {
-    uint64_t w;
-    std::memcpy(&w, window + i, 8);
-    w &= ct_bytes_before_mask(i, mac_end) & ~ct_bytes_before_mask(i, mac_pos);
-    uint8_t b[8];
-    std::memcpy(b, &w, 8);
-    for (size_t k = 0; k < 8; ++k) {
-      acc[j] |= b[k];
-      if (++j == mac_len) j = 0;  // public: depends on i only
+  // Window byte i is in the MAC iff it is not before mac_pos and byte
+  // i - mac_len is. The window is read in chunks of mac_len bytes, so byte
+  // k of a chunk folds into slot k = i mod mac_len with no index
+  // arithmetic, eight or four bytes per step where the chunk and the
+  // window leave room (all of it public).
+  for (size_t c = 0; c < len; c += mac_len) {
+    for (size_t k = 0; k < mac_len && c + k < len;) {
+      const size_t i = c + k;
+      const size_t p = win_pos + i;
+      const size_t room = mac_len - k < len - i ? mac_len - k : len - i;
+      if (room >= 8) {
+        uint64_t w, a;
+        std::memcpy(&w, window + i, 8);
+        std::memcpy(&a, acc + k, 8);
+        a |= w & ~before.word(p) & before.word(p - mac_len);
+        std::memcpy(acc + k, &a, 8);
+        k += 8;
+      } else if (room >= 4) {
+        uint32_t w, a;
+        std::memcpy(&w, window + i, 4);
+        std::memcpy(&a, acc + k, 4);
+        a |= w & ~before.word32(p) & before.word32(p - mac_len);
+        std::memcpy(acc + k, &a, 4);
+        k += 4;
+      } else {
+        acc[k] |= static_cast<uint8_t>(window[i] & ~before.byte(p) &
+                                       before.byte(p - mac_len));
+        k += 1;
+      }
     }
-  }
-  for (; i < len; ++i) {
-    // The opaque copy of i keeps the compiler from rewriting the loop's
-    // induction variable relative to the secret mac_pos.
-    const size_t pi = value_barrier(i);
-    const size_t in_mac = ct_ge_mask(pi, mac_pos) & ct_lt_mask(pi, mac_end);
-    acc[j] |= static_cast<uint8_t>(window[i] & in_mac);
-    if (++j == mac_len) j = 0;
   }
   // The MAC's first byte landed in slot mac_pos mod mac_len: that is the
   // rotation to undo. The remainder by restoring division: subtract
@@ -179,10 +210,33 @@ struct Stream {
 
 }  // namespace
 
+void tls_hmac_span(const HashAlg& alg, size_t min_data_len,
+                   size_t max_data_len, size_t* lo, size_t* hi) {
+  const size_t block_shift = alg.block_len == 128 ? 7 : 6;
+  const size_t first_var = (13 + min_data_len) >> block_shift;
+  const size_t last_var = (13 + max_data_len + alg.length_len) >> block_shift;
+  // Stream positions [first_var * bl - 1, (last_var + 1) * bl), less the
+  // header: the masked blocks read [s < m] and [s - 1 < m].
+  *lo = first_var * alg.block_len - 14;
+  *hi = (last_var + 1) * alg.block_len - 13;
+}
+
+void tls_hmac_ct(const HmacKeyState& key, const uint8_t ad[11],
+                 const uint8_t* a, size_t a_len, const uint8_t* b,
+                 size_t b_len, size_t data_len, size_t min_data_len,
+                 size_t max_data_len, uint8_t* out) {
+  size_t lo, hi;
+  tls_hmac_span(*key.alg, min_data_len, max_data_len, &lo, &hi);
+  const TlsBeforeMask before(lo, hi - lo, data_len);
+  tls_hmac_ct(key, ad, a, a_len, b, b_len, data_len, min_data_len,
+              max_data_len, out, before);
+}
+
 void tls_hmac_ct(const HmacKeyState& key, const uint8_t ad[11],
                  const uint8_t* a, size_t a_len, const uint8_t* b,
                  size_t /*b_len*/, size_t data_len, size_t min_data_len,
-                 size_t max_data_len, uint8_t* out) {
+                 size_t max_data_len, uint8_t* out,
+                 const TlsBeforeMask& before) {
   const HashAlg& alg = *key.alg;
   // The key's row: every compression below runs on it, the same number
   // of times for every secret data_len.
@@ -235,12 +289,14 @@ void tls_hmac_ct(const HmacKeyState& key, const uint8_t ad[11],
     const size_t base = j * bl;
     s.gather(base, bl, block);
     // Eight bytes per step: message bytes before m, 0x80 at m, zeros after.
+    // Stream position s is data position s - 13: [s < m] is the mask at
+    // s - 13, [s < m + 1] the one at s - 14.
     for (size_t i = 0; i < bl; i += 8) {
       uint64_t w;
       std::memcpy(&w, block + i, 8);
-      const uint64_t before = ct_bytes_before_mask(base + i, m);
-      const uint64_t at = ct_bytes_before_mask(base + i, m + 1) & ~before;
-      w = (w & before) | (0x8080808080808080 & at);
+      const uint64_t in_msg = before.word(base + i - 13);
+      const uint64_t at = before.word(base + i - 14) & ~in_msg;
+      w = (w & in_msg) | (0x8080808080808080 & at);
       std::memcpy(block + i, &w, 8);
     }
     const size_t is_final = ct_eq_mask(value_barrier(j), final_block);
@@ -512,44 +568,52 @@ Status TlsCbcAead::open(std::span<uint8_t> out, size_t* out_len,
           ? max_plain - (internal::kTlsMaxPadding - 1)
           : 0;
 
-  // 3. MAC of the secret-length plaintext.
-  uint8_t computed[internal::kTlsMaxMacLen];
-  internal::tls_hmac_ct(internal::KeyAccess::mac(*this), ad.data(), out.data(),
-                        head, tail, t, data_len, min_data, max_plain, computed);
-
-  // 4. The received MAC, from the window of the last min(n, ml + 256)
-  //    bytes (it starts at data_len >= n - ml - 256).
+  // The window of the last min(n, ml + 256) bytes holds the MAC (it starts
+  // at data_len >= n - ml - 256).
   const size_t w = n < ml + internal::kTlsMaxPadding
                        ? n
                        : ml + internal::kTlsMaxPadding;
+  // One mask [p < data_len] over every record position the steps below
+  // test (positions public, the mask secret): the HMAC's masked blocks,
+  // the MAC window and the mac_len bytes before it, the plaintext tail.
+  const internal::HmacKeyState& mac_key = internal::KeyAccess::mac(*this);
+  size_t hmac_lo, hmac_hi;
+  internal::tls_hmac_span(*mac_key.alg, min_data, max_plain, &hmac_lo,
+                          &hmac_hi);
+  // Lowest and highest as signed values (hmac_lo may lie below zero).
+  const auto lowest = [](size_t x, size_t y) {
+    return static_cast<ptrdiff_t>(x) < static_cast<ptrdiff_t>(y) ? x : y;
+  };
+  const size_t span_lo = lowest(lowest(hmac_lo, n - w - ml), head);
+  const size_t span_hi = hmac_hi > n ? hmac_hi : n;
+  const internal::TlsBeforeMask before(span_lo, span_hi - span_lo, data_len,
+                                       min_data, max_plain + 1);
+
+  // 3. MAC of the secret-length plaintext.
+  uint8_t computed[internal::kTlsMaxMacLen];
+  internal::tls_hmac_ct(mac_key, ad.data(), out.data(), head, tail, t,
+                        data_len, min_data, max_plain, computed, before);
+
+  // 4. The received MAC.
   uint8_t received[internal::kTlsMaxMacLen];
   internal::tls_extract_mac_ct(received, ml, tail + (t - w), w,
-                               data_len - (n - w));
+                               data_len - (n - w), before, n - w);
 
-  // 5. One verdict; plaintext out under it.
+  // 5. One verdict. The plaintext tail goes out masked to the secret data
+  //    length (MAC and padding bytes become zeros); the head is in `out`
+  //    already.
   good &= internal::value_barrier(
       0 - static_cast<size_t>(internal::ct_equal_mask(received, computed, ml) &
                               1));
-  const uint8_t good8 = static_cast<uint8_t>(good);
-  const uint64_t good64 = 0 - static_cast<uint64_t>(good & 1);
-  // head is a whole number of blocks: eight bytes per step.
-  for (size_t i = 0; i < head; i += 8) {
-    uint64_t w;
-    std::memcpy(&w, out.data() + i, 8);
-    w &= good64;
-    std::memcpy(out.data() + i, &w, 8);
-  }
   size_t i = head;
   for (; i + 8 <= max_plain; i += 8) {
     uint64_t w;
     std::memcpy(&w, tail + (i - head), 8);
-    w &= good64 & internal::ct_bytes_before_mask(i, data_len);
+    w &= before.word(i);
     std::memcpy(out.data() + i, &w, 8);
   }
   for (; i < max_plain; ++i)
-    out[i] = static_cast<uint8_t>(tail[i - head] & good8 &
-                                  internal::ct_lt_mask(
-                                      internal::value_barrier(i), data_len));
+    out[i] = static_cast<uint8_t>(tail[i - head] & before.byte(i));
   internal::secure_zero(tail, sizeof(tail));
   internal::secure_zero(computed, sizeof(computed));
   internal::secure_zero(received, sizeof(received));
@@ -558,9 +622,12 @@ Status TlsCbcAead::open(std::span<uint8_t> out, size_t* out_len,
   // an alert the peer sees. Only this combined bit is released, after all
   // the work is done; which of the two checks failed stays secret. This is
   // the one declassification in TLS-CBC (the plaintext length, *out_len,
-  // is released to the caller as data, not branched on here).
+  // is released to the caller as data, not branched on here). A failed
+  // record's output is zeroed after the branch - its timing tells only the
+  // released bit - so no plaintext of it is left for the caller.
   internal::ct_declassify(&good, sizeof(good));
   if (internal::value_barrier(good) == 0) {
+    internal::secure_zero(out.data(), max_plain);
     *out_len = 0;
     return Status::kAuthenticationFailed;
   }

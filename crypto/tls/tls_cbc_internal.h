@@ -11,9 +11,11 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "crypto/ct.h"
 #include "crypto/hash/hash_internal.h"
+#include "crypto/internal.h"
 
 namespace ctcrypto::internal {
 
@@ -72,6 +74,64 @@ inline size_t ct_is_zero_mask64(uint64_t x) {
 inline constexpr size_t kTlsMaxPadding = 256;
 inline constexpr size_t kTlsMaxMacLen = 48;
 
+// TlsBeforeMask: the byte masks [pos < limit] for the positions pos in
+// [base, base + count) (base, count public; limit secret, base <= limit),
+// computed once, eight bytes per ct_bytes_before_mask, and then read at
+// public positions. Every secret position test of the open path - the end
+// of the data (the HMAC's message end and 0x80 byte, the plaintext copied
+// out), the MAC's span (end of data + MAC length) - is the one mask read at
+// a public offset, instead of a mask computed per word per test. Positions
+// may lie "below zero" (base wraps in size_t): the arithmetic is modulo
+// 2^N and only differences pos - base are used. Secret contents: wiped by
+// the destructor.
+class TlsBeforeMask {
+ public:
+  // Room for open()'s span: MAC + padding + two hash blocks + the length
+  // field and rounding (<= 48 + 256 + 256 + 16 + 16).
+  static constexpr size_t kMaxCount = 608;
+
+  // limit_min <= limit <= limit_max (public bounds, base <= limit_min):
+  // the words wholly before limit_min are all ones and those from
+  // limit_max on all zeros whatever the secret, so only the words between
+  // are computed (open: the 256-byte window of the padding length).
+  TlsBeforeMask(size_t base, size_t count, size_t limit, size_t limit_min,
+                size_t limit_max)
+      : base_(base) {
+    const size_t rel = limit - base;  // >= 0: base <= limit
+    const size_t ones = (limit_min - base) & ~size_t{7};
+    const size_t zeros = limit_max - base;
+    for (size_t k = 0; k < count && k < kMaxCount; k += 8) {
+      const uint64_t w = k + 8 <= ones ? ~uint64_t{0}
+                         : k >= zeros  ? 0
+                                       : ct_bytes_before_mask(k, rel);
+      std::memcpy(m_ + k, &w, 8);
+    }
+  }
+  TlsBeforeMask(size_t base, size_t count, size_t limit)
+      : TlsBeforeMask(base, count, limit, base, base + count) {}
+  ~TlsBeforeMask() { secure_zero(m_, sizeof(m_)); }
+  TlsBeforeMask(const TlsBeforeMask&) = delete;
+  TlsBeforeMask& operator=(const TlsBeforeMask&) = delete;
+
+  // word: the eight masks of pos .. pos + 7 in memory order (pos public,
+  // inside the span); word32: four.
+  uint64_t word(size_t pos) const {
+    uint64_t w;
+    std::memcpy(&w, m_ + (pos - base_), 8);
+    return w;
+  }
+  uint32_t word32(size_t pos) const {
+    uint32_t w;
+    std::memcpy(&w, m_ + (pos - base_), 4);
+    return w;
+  }
+  uint8_t byte(size_t pos) const { return m_[pos - base_]; }
+
+ private:
+  size_t base_;
+  uint8_t m_[kMaxCount + 8];
+};
+
 // tls_rotate_left_ct: rotates buf[0..len) left by `offset` (secret,
 // offset < len) in O(len log len): for each bit k of the offset, a rotation
 // by 2^k (mod len), kept or discarded with a mask. Every byte is read and
@@ -86,6 +146,11 @@ void tls_rotate_left_ct(uint8_t* buf, size_t len, size_t offset);
 // then undone with tls_rotate_left_ct. O(len + mac_len log mac_len).
 void tls_extract_mac_ct(uint8_t* out, size_t mac_len, const uint8_t* window,
                         size_t len, size_t mac_pos);
+// The same with the MAC's start as a mask the caller already has:
+// before.byte(win_pos + i) = [i < mac_pos] for i in [-mac_len, len).
+void tls_extract_mac_ct(uint8_t* out, size_t mac_len, const uint8_t* window,
+                        size_t len, size_t mac_pos, const TlsBeforeMask& before,
+                        size_t win_pos);
 
 // tls_padding_check_ct: checks TLS padding at the end of a decrypted record
 // rec[0..len) (len >= mac_len + 1): the last byte p says p+1 padding bytes
@@ -108,6 +173,19 @@ void tls_hmac_ct(const HmacKeyState& key, const uint8_t ad[11],
                  const uint8_t* a, size_t a_len, const uint8_t* b,
                  size_t b_len, size_t data_len, size_t min_data_len,
                  size_t max_data_len, uint8_t* out);
+// The same with the end of the data as a mask the caller already has:
+// before.word(p) = [p + k < data_len] for the data positions p in
+// [first - 14, last + 8), first and last the stream positions (minus the
+// 13-byte header) of the blocks that may hold the end: tls_hmac_span.
+void tls_hmac_ct(const HmacKeyState& key, const uint8_t ad[11],
+                 const uint8_t* a, size_t a_len, const uint8_t* b,
+                 size_t b_len, size_t data_len, size_t min_data_len,
+                 size_t max_data_len, uint8_t* out,
+                 const TlsBeforeMask& before);
+// tls_hmac_span: the data positions [*lo, *hi) whose masks tls_hmac_ct
+// reads (*lo may wrap below zero), for the public bounds of data_len.
+void tls_hmac_span(const HashAlg& alg, size_t min_data_len,
+                   size_t max_data_len, size_t* lo, size_t* hi);
 
 }  // namespace ctcrypto::internal
 
