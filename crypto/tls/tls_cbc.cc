@@ -61,7 +61,7 @@ void tls_rotate_left_ct(uint8_t* buf, size_t len, size_t offset) {
   uint8_t tmp[kTlsMaxMacLen];
   for (size_t shift = 0, k = 1; k < len; ++shift, k <<= 1) {
     const uint64_t keep_rotated =
-        value_barrier(0 - ((offset >> shift) & 1));
+        0 - static_cast<uint64_t>(value_barrier((offset >> shift) & 1));
     // tmp = buf rotated left by k (public), then kept or not under the
     // mask, eight bytes per step.
     std::memcpy(tmp, buf + k, len - k);
