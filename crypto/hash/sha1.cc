@@ -2,9 +2,10 @@
 // "portable" row of the SHA-1 table (sha_backend.h), and the reference the
 // hardware rows are tested against.
 //
-// Technique: the textbook 80-step loop over a 16-word circular message
-// schedule (FIPS 180-4 6.1.3, "alternate method"), so the working set is 16
-// words rather than 80. Words are big-endian loads; the state lives in the
+// Technique: the 80 steps over a 16-word circular message schedule (FIPS
+// 180-4 6.1.3, "alternate method"), so the working set is 16 words rather
+// than 80; unrolled, with the working variables' roles rotated instead of
+// the variables moved (step, below). Words are big-endian loads; the state lives in the
 // low 32 bits of the shared HashState slots.
 //
 // Constant time: only additions, rotations and the boolean functions
@@ -14,6 +15,7 @@
 // SHA-1 is here only for the legacy TLS CBC suites' HMAC-SHA1, which is
 // still sound as a MAC; it must not be used for collision resistance.
 #include <cstring>
+#include <utility>
 
 #include "crypto/hash/hash_internal.h"
 #include "crypto/hash/sha_backend.h"
@@ -31,6 +33,50 @@ void sha1_init(HashState* s) {
   for (int i = 0; i < 8; ++i) s->w[i] = i < 5 ? kIv[i] : 0;
 }
 
+// step<T>: step T with the working variables in the roles a..e, the
+// caller rotating the roles (by one per step, so the five variables are
+// back in place every five steps) instead of moving five values: only e
+// (the next a) and b (ROTL30) change. The step function and constant by
+// FIPS 180-4 4.1.1 and 4.2.1, Ch(b, c, d) = d ^ (b & (c ^ d)) and
+// Maj(b, c, d) = (b & c) | (d & (b | c)) in three and four operations; W[T]
+// for T >= 16 from the 16-word circular buffer at constant indices.
+template <int T>
+inline __attribute__((always_inline)) void step(uint32_t a, uint32_t& b,
+                                                uint32_t c, uint32_t d,
+                                                uint32_t& e, uint32_t (&w)[16]) {
+  uint32_t wt;
+  if constexpr (T < 16) {
+    wt = w[T];
+  } else {
+    wt = rotl(w[(T + 13) & 15] ^ w[(T + 8) & 15] ^ w[(T + 2) & 15] ^ w[T & 15],
+              1);
+    w[T & 15] = wt;
+  }
+  uint32_t f;
+  if constexpr (T < 20) {
+    f = d ^ (b & (c ^ d));
+  } else if constexpr (T < 40 || T >= 60) {
+    f = b ^ c ^ d;
+  } else {
+    f = (b & c) | (d & (b | c));
+  }
+  e += rotl(a, 5) + f + kSha1K[T / 20] + wt;
+  b = rotl(b, 30);
+}
+
+// steps: T .. T + 4, the roles rotated by one per step.
+template <int T>
+inline __attribute__((always_inline)) void five_steps(uint32_t& a, uint32_t& b,
+                                                      uint32_t& c, uint32_t& d,
+                                                      uint32_t& e,
+                                                      uint32_t (&w)[16]) {
+  step<T>(a, b, c, d, e, w);
+  step<T + 1>(e, a, b, c, d, w);
+  step<T + 2>(d, e, a, b, c, w);
+  step<T + 3>(c, d, e, a, b, w);
+  step<T + 4>(b, c, d, e, a, w);
+}
+
 void sha1_compress(HashState* s, const uint8_t* p, size_t blocks) {
   uint32_t h0 = static_cast<uint32_t>(s->w[0]);
   uint32_t h1 = static_cast<uint32_t>(s->w[1]);
@@ -41,37 +87,9 @@ void sha1_compress(HashState* s, const uint8_t* p, size_t blocks) {
     uint32_t w[16];
     for (int i = 0; i < 16; ++i) w[i] = load_be32(p + 4 * i);
     uint32_t a = h0, b = h1, c = h2, d = h3, e = h4;
-    for (int t = 0; t < 80; ++t) {
-      uint32_t wt;
-      if (t < 16) {
-        wt = w[t];
-      } else {
-        wt = rotl(w[(t + 13) & 15] ^ w[(t + 8) & 15] ^ w[(t + 2) & 15] ^
-                      w[t & 15],
-                  1);
-        w[t & 15] = wt;
-      }
-      uint32_t f, k;
-      if (t < 20) {
-        f = (b & c) | (~b & d);
-        k = kSha1K[0];
-      } else if (t < 40) {
-        f = b ^ c ^ d;
-        k = kSha1K[1];
-      } else if (t < 60) {
-        f = (b & c) | (b & d) | (c & d);
-        k = kSha1K[2];
-      } else {
-        f = b ^ c ^ d;
-        k = kSha1K[3];
-      }
-      uint32_t tmp = rotl(a, 5) + f + e + k + wt;
-      e = d;
-      d = c;
-      c = rotl(b, 30);
-      b = a;
-      a = tmp;
-    }
+    [&]<int... G>(std::integer_sequence<int, G...>) {
+      (five_steps<5 * G>(a, b, c, d, e, w), ...);
+    }(std::make_integer_sequence<int, 16>{});
     h0 += a;
     h1 += b;
     h2 += c;
