@@ -27,6 +27,9 @@ namespace ctcrypto::internal::shani {
 // bytes put in the instructions' word order by `order` (a PSHUFB mask).
 CTCRYPTO_SHANI_INLINE void load_message(__m128i (&msg)[4], const uint8_t* p,
                                         __m128i order) {
+  // Unrolled, so the four groups stay in registers (a loop kept them in a
+  // stack array, stored and reloaded per block).
+#pragma GCC unroll 4
   for (int i = 0; i < 4; ++i) {
     msg[i] = _mm_shuffle_epi8(
         _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i)), order);
