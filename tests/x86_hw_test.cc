@@ -226,13 +226,17 @@ TEST(X86Hw, CounterWrap) {
   // Starts just below 2^32 (the 32-bit wrap), and starts whose low byte
   // carries inside a 32-block batch without a wrap: the VAES loops add to
   // the big-endian counter directly unless the low byte can carry.
+  // 0u - 200 and the lengths from 300 blocks on put the wrap into the
+  // iterations that take their counter blocks from memory (the aesni row
+  // from 16 iterations on, the vaes row with AES-128 from 8 KiB on).
   const uint32_t kStarts[] = {0u - 1,      0u - 2,      0u - 3,
                               0u - 5,      0u - 7,      0u - 13,
-                              0u - 17,     0u - 31,     0xe0u,
-                              0xe1u,       0xffu,       0x1ddu,
-                              0x123456dfu, 0x00ffffe5u, 0x0000ff00u};
-  const size_t kBlocks[] = {1,  3,  4,  5,  8,  9,  16, 17, 31,
-                            32, 33, 40, 64, 65, 70, 96, 100};
+                              0u - 17,     0u - 31,     0u - 200,
+                              0xe0u,       0xe1u,       0xffu,
+                              0x1ddu,      0x123456dfu, 0x00ffffe5u,
+                              0x0000ff00u};
+  const size_t kBlocks[] = {1,  3,  4,  5,  8,  9,  16,  17,  31, 32,
+                            33, 40, 64, 65, 70, 96, 100, 300, 520};
   for (const char* name : {"aesni", "vaes"}) {
     const AesBackend* a = UsableAesRow(name);
     if (!a) continue;
