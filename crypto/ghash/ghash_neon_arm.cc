@@ -7,8 +7,9 @@
 #include "crypto/ghash/ghash_backend.h"
 #include "crypto/ghash/ghash_neon_arm_core.h"
 
-// llvm-mca cost model (bench/mca.sh): neon_ghash::update's loop hashes two
-// blocks (32 bytes, one reduction) per iteration.
+// llvm-mca cost model (bench/mca.sh): neon_ghash_arm::update's loop (its
+// inline assembly, ghash_neon_arm_core.h) hashes two blocks (32 bytes, one
+// reduction) per iteration.
 // mca-loop: ghash=neon neon_ghash_arm::update( 32
 
 namespace ctcrypto::internal {
