@@ -319,6 +319,14 @@ struct BsaesEngine {
     secure_zero(buf, sizeof(buf));
   }
 
+  static constexpr size_t tkey_bytes() {
+    if constexpr (requires { Isa::kTransposedKeyBytes; }) {
+      return Isa::kTransposedKeyBytes;
+    } else {
+      return 16;
+    }
+  }
+
   [[gnu::noinline]] static void ctr32(const uint8_t* bs, unsigned nr,
                                       const uint8_t* in,
                     uint8_t* out, size_t blocks, const uint8_t counter[16]) {
@@ -326,11 +334,12 @@ struct BsaesEngine {
     for (int b = 0; b < 8; b++) std::memcpy(ctr + 16 * b, counter, 12);
     uint32_t c = load_be32(counter + 12);
     // A shim with kTransposedIo (ARMv7) runs the cipher on blocks in
-    // column-major byte order (its encrypt_transposed, with the first and
-    // last round keys permuted once here), so neither the counters nor the
-    // keystream go through transpose4x4 per block.
+    // column-major byte order (its encrypt_transposed, with the round keys
+    // it needs permuted once here, Isa::kTransposedKeyBytes of them), so
+    // neither the counters nor the keystream go through transpose4x4 per
+    // block.
     constexpr bool kTOut = requires { Isa::kTransposedIo; };
-    [[maybe_unused]] alignas(16) uint8_t tkey[kTOut ? 256 : 16];
+    [[maybe_unused]] alignas(16) uint8_t tkey[tkey_bytes()];
     if constexpr (kTOut) Isa::transpose_keys(tkey, bs, nr);
     V q[8];
     while (blocks > 0) {
@@ -419,7 +428,7 @@ struct BsaesEngine {
 // slots that no wipe inside them can name; each entry point below scrubs
 // that area once per call, after the (out-of-line) loop returned.
 // A shim whose loop needs more says so (Isa::kFrameScrubBytes: ARMv7,
-// whose CTR keeps two transposed round keys in its frame).
+// whose CTR keeps its transposed and fixsliced round keys in its frame).
 inline constexpr size_t kBsaesFrameScrubBytes = 1024;
 template <class Isa>
 constexpr size_t bsaes_frame_scrub_bytes() {
