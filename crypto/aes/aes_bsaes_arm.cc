@@ -25,7 +25,8 @@
 // batch of 8 blocks (round 1 and the last round) instead of 160, plus 16
 // a call (two round keys), i.e. about 4.3 per 16 bytes of a GCM seal's
 // 1 KiB chunks (counted from the code, not measured), and the cortex-a9
-// model's four-round loop takes 844 cycles (211 a round).
+// model's four-round loop takes 828 cycles (207 a round; 16.2
+// cycles per byte, was 16.6).
 //
 // On its own this row serves every call with bitsliced batches; the
 // vpaes+bsaes hybrid (aes_vpaes_bsaes_arm.cc) uses the same engine entry
@@ -158,10 +159,13 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
   // shuffle also brings the planes back from their frame,
   // (Nr - 2) mod 4 (0 for AES-128 and AES-256, 2 for AES-192).
   // transpose_keys makes, once per call, T(K0), T(K_Nr) and K_1 .. K_Nr-1
-  // each in its round's frame (one shuffle per plane of the keys in frames
-  // 1 to 3): 16 VTBL.8 a round fewer per batch of 8 blocks in rounds
-  // 2 .. Nr-1 (128 for AES-128, each a helper call under QEMU's TCG), and
-  // 32 per call for T(K0), T(K_Nr) plus 96 for the frame keys (AES-128).
+  // each in its round's frame (word rotations, no shuffle): 16 VTBL.8 a
+  // round fewer per batch of 8 blocks in rounds 2 .. Nr-1 (128 for
+  // AES-128, each a helper call under QEMU's TCG), and 32 per call for
+  // T(K0) and T(K_Nr). The rounds' S-box lacks the affine constant (0x63
+  // in every byte, which ShiftRows and MixColumns leave as it is:
+  // bsaes_neon_arm_sbox_gen.py), so K_1 .. K_Nr carry it, complemented in
+  // the planes kAffinePlanes: four VMVN a round fewer.
   static constexpr bool kTransposedIo = true;
   // T(K0), T(K_Nr), then K_1 .. K_13 (AES-256 at most).
   static constexpr size_t kTransposedKeyBytes = 256 + 13 * kBsaesRoundKeyBytes;
@@ -169,12 +173,25 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
   // locals and 100 of saved registers (gcc 12 -O2), over the default 1024
   // that the entry points scrub after each call.
   static constexpr size_t kFrameScrubBytes = 3072;
+  static constexpr int kAffinePlanes[] = CTCRYPTO_BSAES_ARM_SBOX_AFFINE_PLANES;
+  static constexpr bool affine_plane(int j) {
+    for (int a : kAffinePlanes) {
+      if (a == j) return true;
+    }
+    return false;
+  }
+  // Plane j of a round key that carries SubBytes' constant.
+  static inline V with_affine(V v, int j) {
+    return affine_plane(j) ? vmvnq_u8(v) : v;
+  }
   static void transpose_keys(uint8_t* t, const uint8_t* bs, unsigned nr) {
 #pragma GCC unroll 8
     for (int j = 0; j < 8; j++) {
       store(t + 16 * j, transpose4x4(load(bs + 16 * j)));
       store(t + 128 + 16 * j,
-            transpose4x4(load(bs + nr * kBsaesRoundKeyBytes + 16 * j)));
+            with_affine(transpose4x4(
+                            load(bs + nr * kBsaesRoundKeyBytes + 16 * j)),
+                        j));
     }
     // Frame f (bsaes_neon_arm.h) as a key permutation: frame_perm(f) =
     // SR^-f rotates the 32-bit row word r left by 8 r f bits, i.e. a
@@ -196,15 +213,19 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
       const unsigned f = r == 1 ? 0 : (r - 1) % 4;
       if (f == 0) {
 #pragma GCC unroll 8
-        for (int j = 0; j < 8; j++) store(o + 16 * j, load(k + 16 * j));
+        for (int j = 0; j < 8; j++) {
+          store(o + 16 * j, with_affine(load(k + 16 * j), j));
+        }
       } else {
         const int32x4_t left = vld1q_s32(kLeft[f]);
         const int32x4_t right = vld1q_s32(kRight[f]);
 #pragma GCC unroll 8
         for (int j = 0; j < 8; j++) {
           const uint32x4_t w = vreinterpretq_u32_u8(load(k + 16 * j));
-          store(o + 16 * j, vreinterpretq_u8_u32(vorrq_u32(
-                                vshlq_u32(w, left), vshlq_u32(w, right))));
+          store(o + 16 * j,
+                with_affine(vreinterpretq_u8_u32(vorrq_u32(
+                                vshlq_u32(w, left), vshlq_u32(w, right))),
+                            j));
         }
       }
     }
@@ -223,7 +244,7 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
     for (int j = 0; j < 8; j++) q[j] = q[j] ^ load(tkeys + 16 * j);
     bsaes_neon_arm::full_rounds_fixsliced(q, tkeys + 256, nr - 1, kIdx.idx[0]);
     __asm__("" : "+r"(tkeys));
-    bsaes_neon_arm::sub_bytes(q);
+    bsaes_neon_arm::sbox_circuit<false>(q);  // the constant is in T(K_Nr)
     const uint8_t* last = kLast[(nr - 2) % 4].idx;
 #pragma GCC unroll 8
     for (int j = 0; j < 8; j++) {

@@ -599,7 +599,7 @@ def emit_shift_mix():
     for ins in loop:
         print('  "%s\\n\\t" \\' % ins)
     print("")
-    return body
+    return code
 
 
 # ---------------------------------------------------------------------------
@@ -621,7 +621,8 @@ def emit_shift_mix():
 # On the Cortex-A9 the frames 0, 1, 2, 3 cost 0, 3, 1 and 3 NEON
 # operations a plane besides the VEXT, 7 over four rounds instead of
 # ShiftRows' 8 VTBL.8 (llvm-mca cortex-a9: 844 cycles for the loop of four
-# rounds, 213 for a ShiftRows round); under TCG they are inline code.
+# rounds with the affine S-box, 828 without it as emitted, 213 for a
+# ShiftRows round with it); under TCG they are inline code.
 
 SR = [0, 1, 2, 3, 5, 6, 7, 4, 10, 11, 8, 9, 15, 12, 13, 14]  # kShiftRows
 
@@ -739,34 +740,49 @@ def check_fixsliced(ref_body, fs_body, f, seed):
     return got == perm(ref, frame_perm(f))
 
 
-def emit_fixsliced(ref_body):
+def emit_fixsliced(mix_sr):
     """CTCRYPTO_BSAES_ARM_ROUNDS_FS: %[n] >= 1 full rounds, the first with
-    ShiftRows (ref_body: its index from %[idx], e.g. composed with the CTR
-    input's lane permutation) ending in frame 0, the others in frames
-    1, 2, 3, 0, 1, ... (a loop of four rounds with an exit after each)."""
+    ShiftRows (mix_sr, emit_shift_mix's: its index from %[idx], e.g.
+    composed with the CTR input's lane permutation) ending in frame 0, the
+    others in frames 1, 2, 3, 0, 1, ... (a loop of four rounds with an exit
+    after each). The S-box is the one without the affine constant: SubBytes'
+    constant 0x63 in every byte goes through ShiftRows and MixColumns
+    unchanged (MixColumns of a column of four equal bytes c is c, as
+    2 + 3 + 1 + 1 = 1), so it is folded into the round keys, complemented
+    in the planes CTCRYPTO_BSAES_ARM_SBOX_AFFINE_PLANES (aes_bsaes_arm.cc:
+    transpose_keys)."""
+    sbox = SBOX_CODE["CTCRYPTO_BSAES_ARM_SBOX_LINEAR"]
+    ref_body = sbox + mix_sr
+    if SCHED:
+        ref_body, _ = checked_schedule(ref_body)
     bodies = {}
     for f in (1, 2, 3, 0):
         for rot_left in (False, True):
             mix = mix_fixsliced(f, rot_left)
             if SCHED:
                 mix, _ = checked_schedule(mix)
-            body = SBOX_CODE["CTCRYPTO_BSAES_ARM_SBOX"] + mix
+            body = sbox + mix
             if SCHED:
                 body, _ = checked_schedule(body)
             if all(check_fixsliced(ref_body, body, f, s) for s in range(3)):
                 bodies[f] = body
                 break
         assert f in bodies, "no fixsliced MixColumns for frame %d" % f
+    planes = sorted(int(d[1:]) for d, _, _, _, x in gates if x)
+    print("// The planes that SubBytes' affine constant complements.")
+    print("#define CTCRYPTO_BSAES_ARM_SBOX_AFFINE_PLANES {%s}"
+          % ", ".join(map(str, planes)))
     code = ref_body + ["subs %[n], %[n], #1", "beq .Lbsaes_fs_end%="]
     loop = []
     for f in (1, 2, 3):
         loop += bodies[f] + ["subs %[n], %[n], #1", "beq .Lbsaes_fs_end%="]
     loop += bodies[0] + ["subs %[n], %[n], #1", "bne .Lbsaes_fs_loop%="]
-    print("// Fixsliced full rounds: the ShiftRows round (%d instructions), then"
+    print("// Fixsliced full rounds without the affine constant: the ShiftRows")
+    print("// round (%d instructions), then"
           % (len(ref_body) + 2))
-    print("// a loop of four rounds in frames 1, 2, 3, 0 (%d, %d, %d, %d instructions);"
+    print("// a loop of four rounds in frames 1, 2, 3, 0 (%d, %d, %d, %d"
           % tuple(len(bodies[f]) + 2 for f in (1, 2, 3, 0)))
-    print("// q8..q15 clobbered.")
+    print("// instructions); q8..q15 clobbered.")
     print("#define CTCRYPTO_BSAES_ARM_ROUNDS_FS \\")
     for ins in code:
         print('  "%s\\n\\t" \\' % ins)
@@ -784,7 +800,8 @@ print("// q8..q15 are clobbered. CTCRYPTO_BSAES_ARM_ROUNDS also reads %[idx]")
 print("// (one ShiftRows index of 16 bytes a round, advanced) and the round")
 print("// keys from %[k] on (advanced 128 bytes a round), and counts %[n] rounds")
 print("// down to zero. CTCRYPTO_BSAES_ARM_ROUNDS_FS reads one index from %[idx]")
-print("// (round 1's) and the round keys, each in its round's frame, from %[k].")
+print("// (round 1's) and the round keys, each in its round's frame and with")
+print("// SubBytes' constant, from %[k].")
 emit("CTCRYPTO_BSAES_ARM_SBOX", True)
 emit("CTCRYPTO_BSAES_ARM_SBOX_LINEAR", False)
 emit_fixsliced(emit_shift_mix())
