@@ -20,13 +20,13 @@
 // (bsaes_neon_arm_sbox_gen.py) and CTR runs on untransposed blocks
 // (encrypt_transposed), 20.7 VTBL.8 per 16 bytes of a 16 KiB GCM seal
 // (counted with a TCG plugin), was 44.8; the llvm-mca cortex-a9 round
-// loop went from 215 to 213 cycles. CTR's rounds 2 .. Nr-1 are now
-// fixsliced (no ShiftRows, encrypt_transposed): for AES-128 32 VTBL.8 a
-// batch of 8 blocks (round 1 and the last round) instead of 160, plus 16
-// a call (two round keys), i.e. about 4.3 per 16 bytes of a GCM seal's
-// 1 KiB chunks (counted from the code, not measured), and the cortex-a9
-// model's four-round loop takes 828 cycles (207 a round; 16.2
-// cycles per byte, was 16.6).
+// loop went from 215 to 213 cycles. CTR's rounds 1 .. Nr-1 are now
+// fixsliced (no ShiftRows, encrypt_transposed): for AES-128 16 VTBL.8 a
+// batch of 8 blocks (the last round) instead of 160, plus 16 a call
+// (T(K_Nr)), i.e. about 2.3 per 16 bytes of a GCM seal's 1 KiB chunks
+// (counted from the code, not measured), and the cortex-a9 model's
+// four-round loop takes 828 cycles (207 a round; 16.2 cycles per byte,
+// was 16.6).
 //
 // On its own this row serves every call with bitsliced batches; the
 // vpaes+bsaes hybrid (aes_vpaes_bsaes_arm.cc) uses the same engine entry
@@ -144,34 +144,29 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
       q[j] = shift_rows(q[j]) ^ load(bs + nr * kBsaesRoundKeyBytes + 16 * j);
     }
   }
-  // CTR (BsaesEngine::ctr32): the blocks enter and leave in column-major
-  // byte order, without transpose4x4 per block on either side. The byte
-  // transposition T is a lane permutation (an involution), and the steps
-  // around it act lane by lane (AddRoundKey, SubBytes, and the
-  // orthogonalisation, which moves bits only within a byte lane), so
-  //   - in: the planes of the untransposed blocks are T(P) for the true
-  //     planes P; AddRoundKey with T(K0) and SubBytes keep that form, and
-  //     round 1's ShiftRows index composed with T (make_round_idx) undoes it;
-  //   - out: T(SR(x) ^ K) = TSR(x) ^ T(K), one shuffle per plane as SR was.
-  // Rounds 2 .. Nr-1 are fixsliced (bsaes_neon_arm.h,
-  // bsaes_neon_arm_sbox_gen.py): no ShiftRows, the planes in frame
-  // (round - 1) mod 4 and the round keys with them; the last round's
-  // shuffle also brings the planes back from their frame,
-  // (Nr - 2) mod 4 (0 for AES-128 and AES-256, 2 for AES-192).
-  // transpose_keys makes, once per call, T(K0), T(K_Nr) and K_1 .. K_Nr-1
-  // each in its round's frame (word rotations, no shuffle): 16 VTBL.8 a
-  // round fewer per batch of 8 blocks in rounds 2 .. Nr-1 (128 for
-  // AES-128, each a helper call under QEMU's TCG), and 32 per call for
-  // T(K0) and T(K_Nr). The rounds' S-box lacks the affine constant (0x63
-  // in every byte, which ShiftRows and MixColumns leave as it is:
-  // bsaes_neon_arm_sbox_gen.py), so K_1 .. K_Nr carry it, complemented in
-  // the planes kAffinePlanes: four VMVN a round fewer.
+  // CTR (BsaesEngine::ctr32): the counter blocks come in the engine's byte
+  // order (transposed once per call and per batch byte by byte by ctr32,
+  // bsaes_core.h), the keystream leaves in block order, so no block goes
+  // through transpose4x4 (4 VTBL.8 each). The rounds 1 .. Nr-1 are
+  // fixsliced (bsaes_neon_arm.h, bsaes_neon_arm_sbox_gen.py): no ShiftRows
+  // (16 VTBL.8 a round per batch of 8 blocks, each a helper call under
+  // QEMU's TCG), the planes in frame round mod 4 and the round keys with
+  // them. The last round's one shuffle per plane does ShiftRows, brings
+  // the planes back from frame (Nr - 1) mod 4 (1 for AES-128 and AES-256,
+  // 3 for AES-192) and transposes the bytes to block order T (an
+  // involution): T(SR(x) ^ K) = shuffle(x) ^ T(K). transpose_keys makes,
+  // once per call, T(K_Nr) (16 VTBL.8) and K_1 .. K_Nr-1 each in its
+  // round's frame (word rotations, no shuffle). The rounds' S-box lacks
+  // the affine constant (0x63 in every byte, which ShiftRows and
+  // MixColumns leave as it is: bsaes_neon_arm_sbox_gen.py), so K_1 .. K_Nr
+  // carry it, complemented in the planes kAffinePlanes: four VMVN a round
+  // fewer.
   static constexpr bool kTransposedIo = true;
-  // T(K0), T(K_Nr), then K_1 .. K_13 (AES-256 at most).
-  static constexpr size_t kTransposedKeyBytes = 256 + 13 * kBsaesRoundKeyBytes;
-  // The CTR loop's frame with the transposed and frame keys: 2668 bytes of
-  // locals and 100 of saved registers (gcc 12 -O2), over the default 1024
-  // that the entry points scrub after each call.
+  // T(K_Nr), then K_1 .. K_13 (AES-256 at most).
+  static constexpr size_t kTransposedKeyBytes = 14 * kBsaesRoundKeyBytes;
+  // The CTR loop's frame with those keys: 2468 bytes of locals and 100 of
+  // saved registers (gcc 12 -O2), over the default 1024 that the entry
+  // points scrub after each call.
   static constexpr size_t kFrameScrubBytes = 3072;
   static constexpr int kAffinePlanes[] = CTCRYPTO_BSAES_ARM_SBOX_AFFINE_PLANES;
   static constexpr bool affine_plane(int j) {
@@ -187,8 +182,7 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
   static void transpose_keys(uint8_t* t, const uint8_t* bs, unsigned nr) {
 #pragma GCC unroll 8
     for (int j = 0; j < 8; j++) {
-      store(t + 16 * j, transpose4x4(load(bs + 16 * j)));
-      store(t + 128 + 16 * j,
+      store(t + 16 * j,
             with_affine(transpose4x4(
                             load(bs + nr * kBsaesRoundKeyBytes + 16 * j)),
                         j));
@@ -209,8 +203,8 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
     // nr and so the frames are public.
     for (unsigned r = 1; r < nr; r++) {
       const uint8_t* k = bs + r * kBsaesRoundKeyBytes;
-      uint8_t* o = t + 256 + (r - 1) * kBsaesRoundKeyBytes;
-      const unsigned f = r == 1 ? 0 : (r - 1) % 4;
+      uint8_t* o = t + r * kBsaesRoundKeyBytes;
+      const unsigned f = r % 4;
       if (f == 0) {
 #pragma GCC unroll 8
         for (int j = 0; j < 8; j++) {
@@ -233,22 +227,20 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
   static CTCRYPTO_BS_INLINE void encrypt_transposed(const uint8_t* bs,
                                                     unsigned nr, V q[8],
                                                     const uint8_t* tkeys) {
-    static constexpr bsaes_neon_arm::RoundIdx kIdx =
-        bsaes_neon_arm::make_round_idx(kShiftRows, kTranspose);
     // The last round's shuffle from frame f: lane p <- the stored lane of
     // true lane SR[T[p]], SR^f of it.
     static constexpr ByteIdx kLast[4] = {make_last_idx(0), make_last_idx(1),
                                          make_last_idx(2), make_last_idx(3)};
-    (void)bs;
 #pragma GCC unroll 8
-    for (int j = 0; j < 8; j++) q[j] = q[j] ^ load(tkeys + 16 * j);
-    bsaes_neon_arm::full_rounds_fixsliced(q, tkeys + 256, nr - 1, kIdx.idx[0]);
+    for (int j = 0; j < 8; j++) q[j] = q[j] ^ load(bs + 16 * j);
+    bsaes_neon_arm::full_rounds_fixsliced(q, tkeys + kBsaesRoundKeyBytes,
+                                          nr - 1);
     __asm__("" : "+r"(tkeys));
     bsaes_neon_arm::sbox_circuit<false>(q);  // the constant is in T(K_Nr)
-    const uint8_t* last = kLast[(nr - 2) % 4].idx;
+    const uint8_t* last = kLast[(nr - 1) % 4].idx;
 #pragma GCC unroll 8
     for (int j = 0; j < 8; j++) {
-      q[j] = tbl16(q[j], last) ^ load(tkeys + 128 + 16 * j);
+      q[j] = tbl16(q[j], last) ^ load(tkeys + 16 * j);
     }
   }
 };

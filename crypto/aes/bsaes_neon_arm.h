@@ -23,9 +23,9 @@
 //     out_j = xtime(t)_j ^ r1_j ^ rot2(t_j) ^ key_j, rot2 being the swap of
 //     t's D halves; only t_7, t_{j-1} and the current plane's temporaries
 //     live beside the planes.
-//   - CTR (aes_bsaes_arm.cc: encrypt_transposed) runs round 1 so, and its
-//     rounds 2 .. Nr-1 fixsliced (full_rounds_fixsliced): no ShiftRows,
-//     MixColumns in the planes' frame instead (VEXT plus a word rotation:
+//   - CTR (aes_bsaes_arm.cc: encrypt_transposed) runs its rounds
+//     1 .. Nr-1 fixsliced instead (full_rounds_fixsliced): no ShiftRows,
+//     MixColumns in the planes' frame (VEXT plus a word rotation:
 //     VREV32.16, or VSHL/VSRI), one loop of four rounds.
 //   - The last round and the decryption rounds use the same S-box code as
 //     a block of its own (sub_bytes, inv_sub_bytes); decryption's
@@ -148,8 +148,8 @@ CTCRYPTO_BS_INLINE void full_rounds(V q[8], const uint8_t* rk, unsigned n,
             "memory");
 }
 
-// Fixslicing (bsaes_neon_arm_sbox_gen.py): after round 1 the CTR rounds
-// skip ShiftRows and the planes' lanes are in frame f = (round - 1) mod 4:
+// Fixslicing (bsaes_neon_arm_sbox_gen.py): the CTR rounds skip ShiftRows
+// and leave the planes' lanes in frame f = round mod 4:
 // stored lane p holds the true lane frame_perm(f)[p] (SR^-f as an index),
 // and the round key of such a round is stored in its frame (the key's
 // lanes permuted so, aes_bsaes_arm.cc: transpose_keys). sr_pow(f)[x] is
@@ -175,22 +175,20 @@ constexpr Idx16 sr_pow(const uint8_t (&sr)[16], unsigned f) {
   return r;
 }
 
-// full_rounds_fixsliced: `n` >= 1 full rounds as one asm
-// (CTCRYPTO_BSAES_ARM_ROUNDS_FS): the first with ShiftRows by `idx0` (16
-// bytes), ending in frame 0, then rounds in frames 1, 2, 3, 0, ... with
-// the round keys from `rk` on (128 bytes a round, the first round's
-// included, each in its round's frame). The planes end in frame
-// (n - 1) mod 4. Loop and exits count the public number of rounds.
+// full_rounds_fixsliced: `n` >= 1 full rounds without ShiftRows as one
+// asm (CTCRYPTO_BSAES_ARM_ROUNDS_FS) on planes in frame 0, ending in
+// frames 1, 2, 3, 0, ..., with the round keys from `rk` on (128 bytes a
+// round, each in its round's frame and with SubBytes' constant folded in:
+// the S-box here is the linear one). The planes end in frame n mod 4.
+// Loop and exits count the public number of rounds.
 CTCRYPTO_BS_INLINE void full_rounds_fixsliced(V q[8], const uint8_t* rk,
-                                              unsigned n,
-                                              const uint8_t* idx0) {
+                                              unsigned n) {
   alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_ARM_SBOX_SLOTS];
   uint32_t tmp;
-  const uint8_t* ip = idx0;
   __asm__(CTCRYPTO_BSAES_ARM_ROUNDS_FS
           : "+w"(q[0]), "+w"(q[1]), "+w"(q[2]), "+w"(q[3]), "+w"(q[4]),
             "+w"(q[5]), "+w"(q[6]), "+w"(q[7]), [k] "+r"(rk), [n] "+r"(n),
-            [t] "=&r"(tmp), "=m"(scratch), [idx] "+r"(ip)
+            [t] "=&r"(tmp), "=m"(scratch)
           : [s] "r"(scratch)
           : "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15", "cc",
             "memory");

@@ -9,8 +9,8 @@ scheduled here instead of by the compiler:
     (the core of InvSubBytes);
   - CTCRYPTO_BSAES_ARM_ROUNDS: a loop of full rounds (S-box, ShiftRows,
     MixColumns, AddRoundKey);
-  - CTCRYPTO_BSAES_ARM_ROUNDS_FS: the same for CTR with rounds 2 on
-    fixsliced (no ShiftRows; see "Fixslicing" below).
+  - CTCRYPTO_BSAES_ARM_ROUNDS_FS: the same for CTR, fixsliced (no
+    ShiftRows; see "Fixslicing" below).
 
 Why: the circuit has ~20 values live at its widest point and the generic
 MixColumns 24; GCC 12 spills them through VSTR/VLDR pairs of D registers,
@@ -604,9 +604,9 @@ def emit_shift_mix():
 
 # ---------------------------------------------------------------------------
 # Fixslicing (Adomnicai and Peyrin, "Fixslicing AES-like Ciphers", TCHES
-# 2021/1), as far as it pays on ARMv7: the CTR rounds 2 .. Nr-1 skip
+# 2021/1), as far as it pays on ARMv7: the CTR rounds 1 .. Nr-1 skip
 # ShiftRows (two VTBL.8 a plane, each a helper call under QEMU's TCG)
-# and leave the planes' lanes in "frame" f = (round - 1) mod 4, i.e.
+# and leave the planes' lanes in "frame" f = round mod 4, i.e.
 # stored lane p holds the true state's lane pi_f(p), pi_f = SR^-f (SR the
 # ShiftRows index, lane 4r + c <- 4r + (c + r) mod 4). SubBytes and
 # AddRoundKey act lane by lane (the round key is stored in the same frame,
@@ -741,11 +741,10 @@ def check_fixsliced(ref_body, fs_body, f, seed):
 
 
 def emit_fixsliced(mix_sr):
-    """CTCRYPTO_BSAES_ARM_ROUNDS_FS: %[n] >= 1 full rounds, the first with
-    ShiftRows (mix_sr, emit_shift_mix's: its index from %[idx], e.g.
-    composed with the CTR input's lane permutation) ending in frame 0, the
-    others in frames 1, 2, 3, 0, 1, ... (a loop of four rounds with an exit
-    after each). The S-box is the one without the affine constant: SubBytes'
+    """CTCRYPTO_BSAES_ARM_ROUNDS_FS: %[n] >= 1 full rounds without
+    ShiftRows on planes in frame 0, the rounds ending in frames 1, 2, 3,
+    0, 1, ... (a loop of four rounds with an exit after each). Each is
+    checked against the ShiftRows round (mix_sr, emit_shift_mix's). The S-box is the one without the affine constant: SubBytes'
     constant 0x63 in every byte goes through ShiftRows and MixColumns
     unchanged (MixColumns of a column of four equal bytes c is c, as
     2 + 3 + 1 + 1 = 1), so it is folded into the round keys, complemented
@@ -772,20 +771,15 @@ def emit_fixsliced(mix_sr):
     print("// The planes that SubBytes' affine constant complements.")
     print("#define CTCRYPTO_BSAES_ARM_SBOX_AFFINE_PLANES {%s}"
           % ", ".join(map(str, planes)))
-    code = ref_body + ["subs %[n], %[n], #1", "beq .Lbsaes_fs_end%="]
     loop = []
     for f in (1, 2, 3):
         loop += bodies[f] + ["subs %[n], %[n], #1", "beq .Lbsaes_fs_end%="]
     loop += bodies[0] + ["subs %[n], %[n], #1", "bne .Lbsaes_fs_loop%="]
-    print("// Fixsliced full rounds without the affine constant: the ShiftRows")
-    print("// round (%d instructions), then"
-          % (len(ref_body) + 2))
-    print("// a loop of four rounds in frames 1, 2, 3, 0 (%d, %d, %d, %d"
+    print("// Fixsliced full rounds without the affine constant: a loop of four")
+    print("// rounds in frames 1, 2, 3, 0 (%d, %d, %d, %d instructions);"
           % tuple(len(bodies[f]) + 2 for f in (1, 2, 3, 0)))
-    print("// instructions); q8..q15 clobbered.")
+    print("// q8..q15 clobbered.")
     print("#define CTCRYPTO_BSAES_ARM_ROUNDS_FS \\")
-    for ins in code:
-        print('  "%s\\n\\t" \\' % ins)
     print('  "\\n.Lbsaes_fs_loop%=:\\n\\t" \\')
     for ins in loop:
         print('  "%s\\n\\t" \\' % ins)
@@ -799,9 +793,8 @@ print("// (in and out), %[s] the 16-byte-aligned scratch area, %[t] a scratch GP
 print("// q8..q15 are clobbered. CTCRYPTO_BSAES_ARM_ROUNDS also reads %[idx]")
 print("// (one ShiftRows index of 16 bytes a round, advanced) and the round")
 print("// keys from %[k] on (advanced 128 bytes a round), and counts %[n] rounds")
-print("// down to zero. CTCRYPTO_BSAES_ARM_ROUNDS_FS reads one index from %[idx]")
-print("// (round 1's) and the round keys, each in its round's frame and with")
-print("// SubBytes' constant, from %[k].")
+print("// down to zero. CTCRYPTO_BSAES_ARM_ROUNDS_FS reads the round keys,")
+print("// each in its round's frame and with SubBytes' constant, from %[k].")
 emit("CTCRYPTO_BSAES_ARM_SBOX", True)
 emit("CTCRYPTO_BSAES_ARM_SBOX_LINEAR", False)
 emit_fixsliced(emit_shift_mix())
