@@ -15,8 +15,9 @@ scheduled here instead of by the compiler:
 Why: the circuit has ~20 values live at its widest point and the generic
 MixColumns 24; GCC 12 spills them through VSTR/VLDR pairs of D registers,
 ~108 NEON-pipe instructions per round on the Cortex-A9. Here:
-  - the gates are ordered by a list scheduler that models an in-order pipe
-    with 3-cycle NEON results (LAT), then registers are allocated; a value
+  - the gates are put in an order that keeps few values live (a gate
+    that ends live ranges first, ties broken by a seeded random draw,
+    ORDER_SEED), then registers are allocated; a value
     that does not fit goes to a 16-byte-aligned scratch area with one
     VST1.64 / VLD1.64 of the whole Q register (load/store pipe), the victim
     being the value whose next use is farthest (Belady), the slots numbered
@@ -33,14 +34,21 @@ circuit), so the two cannot disagree.
 Usage: python3 crypto/aes/bsaes_neon_arm_sbox_gen.py > crypto/aes/bsaes_neon_arm_sbox.inc
 """
 import os
+import random
 import re
 import sys
 
-# Gate scheduling: cycles between a result and its use that the gate
-# scheduler tries to keep, and by how many cycles of stall it ranks the
-# candidates (measured best on the Cortex-A9 model among 0..5 and 1..3).
-LAT = 4
-WINDOW = 2
+# Gate order (schedule): among the ready gates, the one that ends the most
+# live ranges, ties broken by paper order plus ORDER_NOISE times a draw of
+# random.Random(ORDER_SEED). The seed is the best of a search over seeds
+# 0..5999 (noise 200, i.e. a random tie-break), ranked by spills + reloads
+# + address additions of the S-box without its constant and then by the
+# llvm-mca cortex-a9 cycles of the fixsliced four-round loop: 12 spills,
+# 12 reloads and 12 additions (166 instructions), 812 cycles, where the
+# earlier latency-driven order (an in-order pipe with 4-cycle results)
+# gave 15, 19 and 18 (182 instructions) and 828 cycles.
+ORDER_SEED = 4929
+ORDER_NOISE = 200
 # Outputs in their own operand registers (a loop of rounds needs it).
 IDENTITY = 1
 # The Cortex-A9 list scheduling of the finished code.
@@ -67,36 +75,30 @@ gates = [(d, op, alias.get(a, a), alias.get(b, b), x) for d, op, a, b, x in gate
 
 
 def schedule(gates):
-    """List scheduling for an in-order pipe that issues one NEON operation
-    per cycle with results usable LAT cycles later: among the gates whose
-    operands are computed, take the one that stalls least, then the one
-    that ends the most live ranges (register pressure), then paper order.
-    With LAT = 0 only the register-pressure rule applies."""
+    """The gate order: repeatedly, among the gates whose operands are
+    computed, the one that frees the most registers (ends live ranges),
+    then by paper order with the seeded random tie-break (ORDER_SEED)."""
+    rnd = random.Random(ORDER_SEED)
     remaining = list(gates)
     uses = {}
     for g in gates:
         for s in (g[2], g[3]):
             uses[s] = uses.get(s, 0) + 1
     avail = set("in%d" % j for j in range(8))
-    ready_at = dict((v, 0) for v in avail)
     order = []
-    cycle = 0
     while remaining:
         best = None
         for i, g in enumerate(remaining):
             if g[2] in avail and g[3] in avail:
                 frees = sum(1 for s in set((g[2], g[3])) if uses[s] == (2 if g[2] == g[3] else 1))
-                stall = max(0, ready_at[g[2]] - cycle, ready_at[g[3]] - cycle)
-                score = (-min(stall, WINDOW), frees, -i) if LAT else (frees, -i)
+                score = (frees, -i + ORDER_NOISE * rnd.random())
                 if best is None or score > best[0]:
-                    best = (score, i, stall)
+                    best = (score, i)
         g = remaining.pop(best[1])
-        cycle += best[2] + 1
         order.append(g)
         for s in (g[2], g[3]):
             uses[s] -= 1
         avail.add(g[0])
-        ready_at[g[0]] = cycle + LAT - 1 + (1 if g[4] else 0)
     return order
 
 
@@ -620,9 +622,10 @@ def emit_shift_mix():
 # that check_fixsliced (below) confirms against the ShiftRows round.
 # On the Cortex-A9 the frames 0, 1, 2, 3 cost 0, 3, 1 and 3 NEON
 # operations a plane besides the VEXT, 7 over four rounds instead of
-# ShiftRows' 8 VTBL.8 (llvm-mca cortex-a9: 844 cycles for the loop of four
-# rounds with the affine S-box, 828 without it as emitted, 213 for a
-# ShiftRows round with it); under TCG they are inline code.
+# ShiftRows' 8 VTBL.8 (llvm-mca cortex-a9: 812 cycles for the loop of four
+# rounds as emitted, without the affine constant; 209 for a ShiftRows
+# round of CTCRYPTO_BSAES_ARM_ROUNDS, with it); under TCG they are inline
+# code.
 
 SR = [0, 1, 2, 3, 5, 6, 7, 4, 10, 11, 8, 9, 15, 12, 13, 14]  # kShiftRows
 
