@@ -48,9 +48,10 @@
 // of four S-box circuits, bsaes_neon_arm_sbox.inc), four rounds (frames
 // 1, 2, 3, 0) of the 128-byte batch; AES-128 has 10 rounds, so an
 // iteration is 4/10 of 128 bytes = 51.2 bytes of AES-128 keystream
-// (round 1 with its ShiftRows, counter set-up, orthogonalisation, last
-// round and the XOR outside the loop are not counted; as
-// bench/mca_loops.txt for nohw). The vpaes+bsaes row's bulk
+// (rounds 1 .. Nr-1 all run in it, AES-128's nine leaving through an
+// exit after the first round of the third iteration; counter set-up,
+// orthogonalisation, last round and the XOR outside the loop are not
+// counted; as bench/mca_loops.txt for nohw). The vpaes+bsaes row's bulk
 // (vpaes_bsaes_hybrid.h) calls this file's bsaes_ctr32 after converting
 // the key, so it is the same loop.
 // mca-loop: aes=bsaes IsaNeonV7>::ctr32( 51.2 vand=136
