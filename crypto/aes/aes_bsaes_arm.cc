@@ -20,7 +20,13 @@
 // (bsaes_neon_arm_sbox_gen.py) and CTR runs on untransposed blocks
 // (encrypt_transposed), 20.7 VTBL.8 per 16 bytes of a 16 KiB GCM seal
 // (counted with a TCG plugin), was 44.8; the llvm-mca cortex-a9 round
-// loop went from 215 to 213 cycles.
+// loop went from 215 to 213 cycles. CTR's rounds 1 .. Nr-1 are now
+// fixsliced (no ShiftRows, encrypt_transposed): for AES-128 16 VTBL.8 a
+// batch of 8 blocks (the last round) instead of 160, plus 16 a call
+// (T(K_Nr)), i.e. about 2.3 per 16 bytes of a GCM seal's 1 KiB chunks
+// (counted from the code, not measured), and the cortex-a9 model's
+// four-round loop takes 812 cycles (203 a round; 15.9 cycles per byte,
+// was 16.6).
 //
 // On its own this row serves every call with bitsliced batches; the
 // vpaes+bsaes hybrid (aes_vpaes_bsaes_arm.cc) uses the same engine entry
@@ -38,16 +44,18 @@
 
 // llvm-mca cost model (bench/mca.sh): the bulk of ctr32 is one 8-block
 // bitsliced batch per iteration of its outer loop; the loop measured is
-// the round loop inside it (selected by its 34 VAND: the ANDs of one
-// S-box circuit, bsaes_neon_arm_sbox.inc). One iteration is one round of
-// the 128-byte batch; AES-128 has 10 rounds, so an iteration is 1/10 of
-// 128 bytes = 12.8 bytes of AES-128 keystream (counter set-up,
+// the fixsliced round loop inside it (selected by its 136 VAND: the ANDs
+// of four S-box circuits, bsaes_neon_arm_sbox.inc), four rounds (frames
+// 1, 2, 3, 0) of the 128-byte batch; AES-128 has 10 rounds, so an
+// iteration is 4/10 of 128 bytes = 51.2 bytes of AES-128 keystream
+// (rounds 1 .. Nr-1 all run in it, AES-128's nine leaving through an
+// exit after the first round of the third iteration; counter set-up,
 // orthogonalisation, last round and the XOR outside the loop are not
 // counted; as bench/mca_loops.txt for nohw). The vpaes+bsaes row's bulk
 // (vpaes_bsaes_hybrid.h) calls this file's bsaes_ctr32 after converting
 // the key, so it is the same loop.
-// mca-loop: aes=bsaes IsaNeonV7>::ctr32( 12.8 vand=34
-// mca-loop: aes=vpaes+bsaes IsaNeonV7>::ctr32( 12.8 vand=34
+// mca-loop: aes=bsaes IsaNeonV7>::ctr32( 51.2 vand=136
+// mca-loop: aes=vpaes+bsaes IsaNeonV7>::ctr32( 51.2 vand=136
 
 namespace ctcrypto::internal {
 namespace {
@@ -66,16 +74,39 @@ inline uint8x16_t tbl16(uint8x16_t v, const uint8_t* idx) {
 }
 
 // TSR: ShiftRows followed by transpose4x4 as one index, (T o SR)(v)[p] =
-// v[SR[T[p]]] (see encrypt_transposed).
+// v[SR[T[p]]] (see encrypt_transposed), for planes in fixslicing frame f
+// (bsaes_neon_arm.h): the true lane SR[T[p]] is stored at SR^f of it.
 struct ByteIdx {
   alignas(16) uint8_t idx[16];
 };
-constexpr ByteIdx make_tsr() {
+constexpr ByteIdx make_last_idx(unsigned f) {
+  const bsaes_neon_arm::Idx16 back = bsaes_neon_arm::sr_pow(kShiftRows, f);
   ByteIdx r{};
-  for (int p = 0; p < 16; p++) r.idx[p] = kShiftRows[kTranspose[p]];
+  for (int p = 0; p < 16; p++) r.idx[p] = back.idx[kShiftRows[kTranspose[p]]];
   return r;
 }
-alignas(16) constexpr ByteIdx kTransposeShiftRows = make_tsr();
+// The word rotations of transpose_keys are the frame permutations: with
+// little-endian lanes, rotating row word r left by n bits moves byte c to
+// byte c + n / 8 (mod 4), i.e. stored lane 4 r + c takes lane
+// 4 r + (c - n / 8) mod 4; n + 32 must be the right count (-32: zero).
+constexpr bool rotations_are_frames(const int32_t (&left)[4][4],
+                                    const int32_t (&right)[4][4]) {
+  for (unsigned f = 0; f < 4; f++) {
+    const bsaes_neon_arm::Idx16 pi = bsaes_neon_arm::frame_perm(kShiftRows, f);
+    for (int r = 0; r < 4; r++) {
+      if (left[f][r] % 8 != 0 || left[f][r] < 0 || left[f][r] > 24 ||
+          right[f][r] != left[f][r] - 32) {
+        return false;
+      }
+      for (int c = 0; c < 4; c++) {
+        if (pi.idx[4 * r + c] != 4 * r + (c - left[f][r] / 8 + 4) % 4) {
+          return false;
+        }
+      }
+    }
+  }
+  return true;
+}
 alignas(16) constexpr uint8_t kIdentity[16] = {0, 1, 2,  3,  4,  5,  6,  7,
                                                8, 9, 10, 11, 12, 13, 14, 15};
 
@@ -114,44 +145,103 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
       q[j] = shift_rows(q[j]) ^ load(bs + nr * kBsaesRoundKeyBytes + 16 * j);
     }
   }
-  // CTR (BsaesEngine::ctr32): the blocks enter and leave in column-major
-  // byte order, without transpose4x4 per block on either side. The byte
-  // transposition T is a lane permutation (an involution), and the steps
-  // around it act lane by lane (AddRoundKey, SubBytes, and the
-  // orthogonalisation, which moves bits only within a byte lane), so
-  //   - in: the planes of the untransposed blocks are T(P) for the true
-  //     planes P; AddRoundKey with T(K0) and SubBytes keep that form, and
-  //     round 1's ShiftRows index composed with T (make_round_idx) undoes it;
-  //   - out: T(SR(x) ^ K) = TSR(x) ^ T(K), one shuffle per plane as SR was.
-  // The two round keys in T order are made once per call (transpose_keys):
-  // 32 VTBL.8 per batch of 8 blocks fewer (4 a block; under QEMU's TCG
-  // each is a helper call), 32 more per call.
+  // CTR (BsaesEngine::ctr32): the counter blocks come in the engine's byte
+  // order (transposed once per call and per batch byte by byte by ctr32,
+  // bsaes_core.h), the keystream leaves in block order, so no block goes
+  // through transpose4x4 (4 VTBL.8 each). The rounds 1 .. Nr-1 are
+  // fixsliced (bsaes_neon_arm.h, bsaes_neon_arm_sbox_gen.py): no ShiftRows
+  // (16 VTBL.8 a round per batch of 8 blocks, each a helper call under
+  // QEMU's TCG), the planes in frame round mod 4 and the round keys with
+  // them. The last round's one shuffle per plane does ShiftRows, brings
+  // the planes back from frame (Nr - 1) mod 4 (1 for AES-128 and AES-256,
+  // 3 for AES-192) and transposes the bytes to block order T (an
+  // involution): T(SR(x) ^ K) = shuffle(x) ^ T(K). transpose_keys makes,
+  // once per call, T(K_Nr) (16 VTBL.8) and K_1 .. K_Nr-1 each in its
+  // round's frame (word rotations, no shuffle). The rounds' S-box lacks
+  // the affine constant (0x63 in every byte, which ShiftRows and
+  // MixColumns leave as it is: bsaes_neon_arm_sbox_gen.py), so K_1 .. K_Nr
+  // carry it, complemented in the planes kAffinePlanes: four VMVN a round
+  // fewer.
   static constexpr bool kTransposedIo = true;
-  // The CTR loop's frame with the two transposed keys: 968 bytes of locals
-  // and 100 of saved registers (gcc 12 -O2), over the default 1024 that the
-  // entry points scrub after each call.
-  static constexpr size_t kFrameScrubBytes = 1280;
-  static void transpose_keys(uint8_t t[256], const uint8_t* bs, unsigned nr) {
+  // T(K_Nr), then K_1 .. K_13 (AES-256 at most).
+  static constexpr size_t kTransposedKeyBytes = 14 * kBsaesRoundKeyBytes;
+  // The CTR loop's frame with those keys: 2420 bytes of locals and 100 of
+  // saved registers (gcc 12 -O2), over the default 1024 that the entry
+  // points scrub after each call.
+  static constexpr size_t kFrameScrubBytes = 3072;
+  static constexpr int kAffinePlanes[] = CTCRYPTO_BSAES_ARM_SBOX_AFFINE_PLANES;
+  static constexpr bool affine_plane(int j) {
+    for (int a : kAffinePlanes) {
+      if (a == j) return true;
+    }
+    return false;
+  }
+  // Plane j of a round key that carries SubBytes' constant.
+  static inline V with_affine(V v, int j) {
+    return affine_plane(j) ? vmvnq_u8(v) : v;
+  }
+  static void transpose_keys(uint8_t* t, const uint8_t* bs, unsigned nr) {
 #pragma GCC unroll 8
     for (int j = 0; j < 8; j++) {
-      store(t + 16 * j, transpose4x4(load(bs + 16 * j)));
-      store(t + 128 + 16 * j,
-            transpose4x4(load(bs + nr * kBsaesRoundKeyBytes + 16 * j)));
+      store(t + 16 * j,
+            with_affine(transpose4x4(
+                            load(bs + nr * kBsaesRoundKeyBytes + 16 * j)),
+                        j));
+    }
+    // Frame f (bsaes_neon_arm.h) as a key permutation: frame_perm(f) =
+    // SR^-f rotates the 32-bit row word r left by 8 r f bits, i.e. a
+    // VSHL left and a VSHL right (negative counts; by 32 it gives zero)
+    // per word by constant counts: inline code under QEMU's TCG, where a
+    // VTBL.8 is a helper call (the counts are checked against frame_perm
+    // below).
+    static constexpr int32_t kLeft[4][4] = {
+        {0, 0, 0, 0}, {0, 8, 16, 24}, {0, 16, 0, 16}, {0, 24, 16, 8}};
+    static constexpr int32_t kRight[4][4] = {{-32, -32, -32, -32},
+                                             {-32, -24, -16, -8},
+                                             {-32, -16, -32, -16},
+                                             {-32, -8, -16, -24}};
+    static_assert(rotations_are_frames(kLeft, kRight));
+    // nr and so the frames are public.
+    for (unsigned r = 1; r < nr; r++) {
+      const uint8_t* k = bs + r * kBsaesRoundKeyBytes;
+      uint8_t* o = t + r * kBsaesRoundKeyBytes;
+      const unsigned f = r % 4;
+      if (f == 0) {
+#pragma GCC unroll 8
+        for (int j = 0; j < 8; j++) {
+          store(o + 16 * j, with_affine(load(k + 16 * j), j));
+        }
+      } else {
+        const int32x4_t left = vld1q_s32(kLeft[f]);
+        const int32x4_t right = vld1q_s32(kRight[f]);
+#pragma GCC unroll 8
+        for (int j = 0; j < 8; j++) {
+          const uint32x4_t w = vreinterpretq_u32_u8(load(k + 16 * j));
+          store(o + 16 * j,
+                with_affine(vreinterpretq_u8_u32(vorrq_u32(
+                                vshlq_u32(w, left), vshlq_u32(w, right))),
+                            j));
+        }
+      }
     }
   }
   static CTCRYPTO_BS_INLINE void encrypt_transposed(const uint8_t* bs,
                                                     unsigned nr, V q[8],
                                                     const uint8_t* tkeys) {
-    static constexpr bsaes_neon_arm::RoundIdx kIdx =
-        bsaes_neon_arm::make_round_idx(kShiftRows, kTranspose);
+    // The last round's shuffle from frame f: lane p <- the stored lane of
+    // true lane SR[T[p]], SR^f of it.
+    static constexpr ByteIdx kLast[4] = {make_last_idx(0), make_last_idx(1),
+                                         make_last_idx(2), make_last_idx(3)};
 #pragma GCC unroll 8
-    for (int j = 0; j < 8; j++) q[j] = q[j] ^ load(tkeys + 16 * j);
-    bsaes_neon_arm::full_rounds(q, bs + kBsaesRoundKeyBytes, nr - 1, kIdx);
+    for (int j = 0; j < 8; j++) q[j] = q[j] ^ load(bs + 16 * j);
+    bsaes_neon_arm::full_rounds_fixsliced(q, tkeys + kBsaesRoundKeyBytes,
+                                          nr - 1);
     __asm__("" : "+r"(tkeys));
-    bsaes_neon_arm::sub_bytes(q);
+    bsaes_neon_arm::sbox_circuit<false>(q);  // the constant is in T(K_Nr)
+    const uint8_t* last = kLast[(nr - 1) % 4].idx;
 #pragma GCC unroll 8
     for (int j = 0; j < 8; j++) {
-      q[j] = tbl16(q[j], kTransposeShiftRows.idx) ^ load(tkeys + 128 + 16 * j);
+      q[j] = tbl16(q[j], last) ^ load(tkeys + 16 * j);
     }
   }
 };

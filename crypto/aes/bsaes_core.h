@@ -319,18 +319,35 @@ struct BsaesEngine {
     secure_zero(buf, sizeof(buf));
   }
 
+  static constexpr size_t tkey_bytes() {
+    if constexpr (requires { Isa::kTransposedKeyBytes; }) {
+      return Isa::kTransposedKeyBytes;
+    } else {
+      return 16;
+    }
+  }
+
   [[gnu::noinline]] static void ctr32(const uint8_t* bs, unsigned nr,
                                       const uint8_t* in,
                     uint8_t* out, size_t blocks, const uint8_t counter[16]) {
     alignas(16) uint8_t ctr[128];
-    for (int b = 0; b < 8; b++) std::memcpy(ctr + 16 * b, counter, 12);
-    uint32_t c = load_be32(counter + 12);
-    // A shim with kTransposedIo (ARMv7) runs the cipher on blocks in
-    // column-major byte order (its encrypt_transposed, with the first and
-    // last round keys permuted once here), so neither the counters nor the
-    // keystream go through transpose4x4 per block.
+    // A shim with kTransposedIo (ARMv7) takes the counter blocks already in
+    // the engine's byte order (transpose4x4: byte i of a block at lane
+    // 4 (i mod 4) + i / 4, written so here: the nonce once per call, the
+    // four counter bytes per batch) and returns the keystream in block
+    // order (its encrypt_transposed, with the round keys it needs made once
+    // here, Isa::kTransposedKeyBytes of them), so neither the counters nor
+    // the keystream go through transpose4x4 per block.
     constexpr bool kTOut = requires { Isa::kTransposedIo; };
-    [[maybe_unused]] alignas(16) uint8_t tkey[kTOut ? 256 : 16];
+    for (int b = 0; b < 8; b++) {
+      if constexpr (kTOut) {
+        for (int i = 0; i < 12; i++) ctr[16 * b + 4 * (i % 4) + i / 4] = counter[i];
+      } else {
+        std::memcpy(ctr + 16 * b, counter, 12);
+      }
+    }
+    uint32_t c = load_be32(counter + 12);
+    [[maybe_unused]] alignas(16) uint8_t tkey[tkey_bytes()];
     if constexpr (kTOut) Isa::transpose_keys(tkey, bs, nr);
     V q[8];
     while (blocks > 0) {
@@ -338,8 +355,16 @@ struct BsaesEngine {
         // c is secret when GCM derived it from a long nonce (J0 =
         // GHASH_H(IV)); the opaque index keeps `c + b` from becoming the
         // loop's induction variable (an end test on the secret sum).
-        store_be32(ctr + 16 * b + 12,
-                   c + ct_opaque(static_cast<uint32_t>(b)));  // mod 2^32
+        const uint32_t v = c + ct_opaque(static_cast<uint32_t>(b));  // mod 2^32
+        if constexpr (kTOut) {
+          // Bytes 12..15 (big-endian) at lanes 3, 7, 11, 15.
+          ctr[16 * b + 3] = static_cast<uint8_t>(v >> 24);
+          ctr[16 * b + 7] = static_cast<uint8_t>(v >> 16);
+          ctr[16 * b + 11] = static_cast<uint8_t>(v >> 8);
+          ctr[16 * b + 15] = static_cast<uint8_t>(v);
+        } else {
+          store_be32(ctr + 16 * b + 12, v);
+        }
       }
       if constexpr (kTOut) {
 #pragma GCC unroll 8
@@ -419,7 +444,7 @@ struct BsaesEngine {
 // slots that no wipe inside them can name; each entry point below scrubs
 // that area once per call, after the (out-of-line) loop returned.
 // A shim whose loop needs more says so (Isa::kFrameScrubBytes: ARMv7,
-// whose CTR keeps two transposed round keys in its frame).
+// whose CTR keeps its transposed and fixsliced round keys in its frame).
 inline constexpr size_t kBsaesFrameScrubBytes = 1024;
 template <class Isa>
 constexpr size_t bsaes_frame_scrub_bytes() {

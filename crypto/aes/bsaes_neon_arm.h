@@ -23,6 +23,10 @@
 //     out_j = xtime(t)_j ^ r1_j ^ rot2(t_j) ^ key_j, rot2 being the swap of
 //     t's D halves; only t_7, t_{j-1} and the current plane's temporaries
 //     live beside the planes.
+//   - CTR (aes_bsaes_arm.cc: encrypt_transposed) runs its rounds
+//     1 .. Nr-1 fixsliced instead (full_rounds_fixsliced): no ShiftRows,
+//     MixColumns in the planes' frame (VEXT plus a word rotation:
+//     VREV32.16, or VSHL/VSRI), one loop of four rounds.
 //   - The last round and the decryption rounds use the same S-box code as
 //     a block of its own (sub_bytes, inv_sub_bytes); decryption's
 //     InvMixColumns goes through mix_columns below, plane by plane.
@@ -140,6 +144,52 @@ CTCRYPTO_BS_INLINE void full_rounds(V q[8], const uint8_t* rk, unsigned n,
             "+w"(q[5]), "+w"(q[6]), "+w"(q[7]), [k] "+r"(rk), [n] "+r"(n),
             [t] "=&r"(tmp), "=m"(scratch), [idx] "+r"(ip)
           : [s] "r"(scratch), "m"(idx)
+          : "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15", "cc",
+            "memory");
+}
+
+// Fixslicing (bsaes_neon_arm_sbox_gen.py): the CTR rounds skip ShiftRows
+// and leave the planes' lanes in frame f = round mod 4:
+// stored lane p holds the true lane frame_perm(f)[p] (SR^-f as an index),
+// and the round key of such a round is stored in its frame (the key's
+// lanes permuted so, aes_bsaes_arm.cc: transpose_keys). sr_pow(f)[x] is
+// where true lane x is stored in frame f (SR^f, the inverse).
+struct Idx16 {
+  alignas(16) uint8_t idx[16];
+};
+constexpr Idx16 frame_perm(const uint8_t (&sr)[16], unsigned f) {
+  Idx16 inv{}, r{};
+  for (int p = 0; p < 16; p++) inv.idx[sr[p]] = static_cast<uint8_t>(p);
+  for (int p = 0; p < 16; p++) r.idx[p] = static_cast<uint8_t>(p);
+  for (unsigned i = 0; i < f % 4; i++) {
+    for (int p = 0; p < 16; p++) r.idx[p] = inv.idx[r.idx[p]];
+  }
+  return r;
+}
+constexpr Idx16 sr_pow(const uint8_t (&sr)[16], unsigned f) {
+  Idx16 r{};
+  for (int p = 0; p < 16; p++) r.idx[p] = static_cast<uint8_t>(p);
+  for (unsigned i = 0; i < f % 4; i++) {
+    for (int p = 0; p < 16; p++) r.idx[p] = sr[r.idx[p]];
+  }
+  return r;
+}
+
+// full_rounds_fixsliced: `n` >= 1 full rounds without ShiftRows as one
+// asm (CTCRYPTO_BSAES_ARM_ROUNDS_FS) on planes in frame 0, ending in
+// frames 1, 2, 3, 0, ..., with the round keys from `rk` on (128 bytes a
+// round, each in its round's frame and with SubBytes' constant folded in:
+// the S-box here is the linear one). The planes end in frame n mod 4.
+// Loop and exits count the public number of rounds.
+CTCRYPTO_BS_INLINE void full_rounds_fixsliced(V q[8], const uint8_t* rk,
+                                              unsigned n) {
+  alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_ARM_SBOX_SLOTS];
+  uint32_t tmp;
+  __asm__(CTCRYPTO_BSAES_ARM_ROUNDS_FS
+          : "+w"(q[0]), "+w"(q[1]), "+w"(q[2]), "+w"(q[3]), "+w"(q[4]),
+            "+w"(q[5]), "+w"(q[6]), "+w"(q[7]), [k] "+r"(rk), [n] "+r"(n),
+            [t] "=&r"(tmp), "=m"(scratch)
+          : [s] "r"(scratch)
           : "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15", "cc",
             "memory");
 }

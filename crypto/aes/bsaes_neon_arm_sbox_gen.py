@@ -8,13 +8,16 @@ scheduled here instead of by the compiler:
   - CTCRYPTO_BSAES_ARM_SBOX_LINEAR: the same without the affine constant
     (the core of InvSubBytes);
   - CTCRYPTO_BSAES_ARM_ROUNDS: a loop of full rounds (S-box, ShiftRows,
-    MixColumns, AddRoundKey).
+    MixColumns, AddRoundKey);
+  - CTCRYPTO_BSAES_ARM_ROUNDS_FS: the same for CTR, fixsliced (no
+    ShiftRows; see "Fixslicing" below).
 
 Why: the circuit has ~20 values live at its widest point and the generic
 MixColumns 24; GCC 12 spills them through VSTR/VLDR pairs of D registers,
 ~108 NEON-pipe instructions per round on the Cortex-A9. Here:
-  - the gates are ordered by a list scheduler that models an in-order pipe
-    with 3-cycle NEON results (LAT), then registers are allocated; a value
+  - the gates are put in an order that keeps few values live (a gate
+    that ends live ranges first, ties broken by a seeded random draw,
+    ORDER_SEED), then registers are allocated; a value
     that does not fit goes to a 16-byte-aligned scratch area with one
     VST1.64 / VLD1.64 of the whole Q register (load/store pipe), the victim
     being the value whose next use is farthest (Belady), the slots numbered
@@ -31,14 +34,21 @@ circuit), so the two cannot disagree.
 Usage: python3 crypto/aes/bsaes_neon_arm_sbox_gen.py > crypto/aes/bsaes_neon_arm_sbox.inc
 """
 import os
+import random
 import re
 import sys
 
-# Gate scheduling: cycles between a result and its use that the gate
-# scheduler tries to keep, and by how many cycles of stall it ranks the
-# candidates (measured best on the Cortex-A9 model among 0..5 and 1..3).
-LAT = 4
-WINDOW = 2
+# Gate order (schedule): among the ready gates, the one that ends the most
+# live ranges, ties broken by paper order plus ORDER_NOISE times a draw of
+# random.Random(ORDER_SEED). The seed is the best of a search over seeds
+# 0..5999 (noise 200, i.e. a random tie-break), ranked by spills + reloads
+# + address additions of the S-box without its constant and then by the
+# llvm-mca cortex-a9 cycles of the fixsliced four-round loop: 12 spills,
+# 12 reloads and 12 additions (166 instructions), 812 cycles, where the
+# earlier latency-driven order (an in-order pipe with 4-cycle results)
+# gave 15, 19 and 18 (182 instructions) and 828 cycles.
+ORDER_SEED = 4929
+ORDER_NOISE = 200
 # Outputs in their own operand registers (a loop of rounds needs it).
 IDENTITY = 1
 # The Cortex-A9 list scheduling of the finished code.
@@ -65,36 +75,30 @@ gates = [(d, op, alias.get(a, a), alias.get(b, b), x) for d, op, a, b, x in gate
 
 
 def schedule(gates):
-    """List scheduling for an in-order pipe that issues one NEON operation
-    per cycle with results usable LAT cycles later: among the gates whose
-    operands are computed, take the one that stalls least, then the one
-    that ends the most live ranges (register pressure), then paper order.
-    With LAT = 0 only the register-pressure rule applies."""
+    """The gate order: repeatedly, among the gates whose operands are
+    computed, the one that frees the most registers (ends live ranges),
+    then by paper order with the seeded random tie-break (ORDER_SEED)."""
+    rnd = random.Random(ORDER_SEED)
     remaining = list(gates)
     uses = {}
     for g in gates:
         for s in (g[2], g[3]):
             uses[s] = uses.get(s, 0) + 1
     avail = set("in%d" % j for j in range(8))
-    ready_at = dict((v, 0) for v in avail)
     order = []
-    cycle = 0
     while remaining:
         best = None
         for i, g in enumerate(remaining):
             if g[2] in avail and g[3] in avail:
                 frees = sum(1 for s in set((g[2], g[3])) if uses[s] == (2 if g[2] == g[3] else 1))
-                stall = max(0, ready_at[g[2]] - cycle, ready_at[g[3]] - cycle)
-                score = (-min(stall, WINDOW), frees, -i) if LAT else (frees, -i)
+                score = (frees, -i + ORDER_NOISE * rnd.random())
                 if best is None or score > best[0]:
-                    best = (score, i, stall)
+                    best = (score, i)
         g = remaining.pop(best[1])
-        cycle += best[2] + 1
         order.append(g)
         for s in (g[2], g[3]):
             uses[s] -= 1
         avail.add(g[0])
-        ready_at[g[0]] = cycle + LAT - 1 + (1 if g[4] else 0)
     return order
 
 
@@ -277,7 +281,8 @@ def emit(name, affine):
 # operand and for the scratch memory as a whole; the order of a block's
 # instructions changes, its dataflow does not.
 
-NEON_OPS = ("veor", "vand", "vmvn", "vmov", "vtbl.8", "vext.8")
+NEON_OPS = ("veor", "vand", "vmvn", "vmov", "vtbl.8", "vext.8", "vrev32.16",
+            "vshl.i32", "vsri.32")
 
 
 def regs_of(operand):
@@ -303,9 +308,12 @@ def effects(ins):
     if mn in ("veor", "vand"):
         ops = [x.strip() for x in rest.split(",")]
         return set(regs_of(ops[1]) + regs_of(ops[2])), set(regs_of(ops[0])), 3, True
-    if mn in ("vmvn", "vmov"):
+    if mn in ("vmvn", "vmov", "vrev32.16", "vshl.i32"):
         ops = [x.strip() for x in rest.split(",")]
         return set(regs_of(ops[1])), set(regs_of(ops[0])), 3, True
+    if mn == "vsri.32":  # shift right and insert: reads its destination
+        ops = [x.strip() for x in rest.split(",")]
+        return set(regs_of(ops[0]) + regs_of(ops[1])), set(regs_of(ops[0])), 3, True
     if mn == "vext.8":
         ops = [x.strip() for x in rest.split(",")]
         return set(regs_of(ops[1]) + regs_of(ops[2])), set(regs_of(ops[0])), 3, True
@@ -412,6 +420,13 @@ def simulate(code, seed):
         mem[a] = rnd.getrandbits(64)
     for a in range(0x3000, 0x3010, 8):
         mem[a] = int.from_bytes(bytes(rnd.randrange(16) for _ in range(8)), "little")
+    run(code, d, mem, gpr)
+    return d[:16], gpr["k"]
+
+
+def run(code, d, mem, gpr):
+    """Executes `code` on D registers d[0..31], memory mem (8-byte words)
+    and the named GPRs gpr, in place."""
 
     def dregs(op):
         op = op.strip("{}, ")
@@ -444,6 +459,23 @@ def simulate(code, seed):
                 else:
                     v = vals[0]
                 d[dst[h]] = v
+        elif mn in ("vrev32.16", "vshl.i32", "vsri.32"):
+            ops = [x.strip() for x in rest.split(",")]
+            dst, a = dregs(ops[0]), dregs(ops[1])
+            m32 = 2**32 - 1
+            for h in range(len(dst)):
+                w = [(d[a[h]] >> 32 * i) & m32 for i in range(2)]
+                old = [(d[dst[h]] >> 32 * i) & m32 for i in range(2)]
+                if mn == "vrev32.16":
+                    w = [((x >> 16) | (x << 16)) & m32 for x in w]
+                elif mn == "vshl.i32":
+                    n = int(ops[2][1:])
+                    w = [(x << n) & m32 for x in w]
+                else:
+                    n = int(ops[2][1:])
+                    keep = (m32 << (32 - n)) & m32
+                    w = [(o & keep) | (x >> n) for o, x in zip(old, w)]
+                d[dst[h]] = w[0] | (w[1] << 32)
         elif mn == "vext.8":
             ops = [x.strip() for x in rest.split(",")]
             dst, a, b = dregs(ops[0]), dregs(ops[1]), dregs(ops[2])
@@ -481,7 +513,6 @@ def simulate(code, seed):
                 gpr[re.search(r"%\[(\w+)\]", ops[1]).group(1)] + int(ops[2][1:]))
         else:
             raise SystemExit("simulate: " + ins)
-    return d[:16], gpr["k"]
 
 
 def checked_schedule(code):
@@ -570,6 +601,193 @@ def emit_shift_mix():
     for ins in loop:
         print('  "%s\\n\\t" \\' % ins)
     print("")
+    return code
+
+
+# ---------------------------------------------------------------------------
+# Fixslicing (Adomnicai and Peyrin, "Fixslicing AES-like Ciphers", TCHES
+# 2021/1), as far as it pays on ARMv7: the CTR rounds 1 .. Nr-1 skip
+# ShiftRows (two VTBL.8 a plane, each a helper call under QEMU's TCG)
+# and leave the planes' lanes in "frame" f = round mod 4, i.e.
+# stored lane p holds the true state's lane pi_f(p), pi_f = SR^-f (SR the
+# ShiftRows index, lane 4r + c <- 4r + (c + r) mod 4). SubBytes and
+# AddRoundKey act lane by lane (the round key is stored in the same frame,
+# bsaes_neon_arm.h); MixColumns needs, for each lane, the lanes of the
+# same true column one and two rows down: in frame f that is the lane one
+# row down (VEXT.8 by 4 bytes) then f bytes along the 32-bit row word,
+# i.e. r1 = ROTW_f(rot1(s)), and rot2(t) = ROTW_2f(rot2(t)), ROTW_b
+# rotating each 32-bit word by b bytes: nothing for f = 0, VREV32.16 of
+# r1 for f = 2, and for f odd a VSHL.I32/VSRI.32 pair on r1 and a
+# VREV32.16 of t for rot2. The direction of the odd rotations is the one
+# that check_fixsliced (below) confirms against the ShiftRows round.
+# On the Cortex-A9 the frames 0, 1, 2, 3 cost 0, 3, 1 and 3 NEON
+# operations a plane besides the VEXT, 7 over four rounds instead of
+# ShiftRows' 8 VTBL.8 (llvm-mca cortex-a9: 812 cycles for the loop of four
+# rounds as emitted, without the affine constant; 209 for a ShiftRows
+# round of CTCRYPTO_BSAES_ARM_ROUNDS, with it); under TCG they are inline
+# code.
+
+SR = [0, 1, 2, 3, 5, 6, 7, 4, 10, 11, 8, 9, 15, 12, 13, 14]  # kShiftRows
+
+
+def frame_perm(f):
+    """pi_f as an index list: stored[p] = true[pi[p]]."""
+    inv = [0] * 16
+    for p in range(16):
+        inv[SR[p]] = p
+    pi = list(range(16))
+    for _ in range(f % 4):
+        pi = [inv[x] for x in pi]
+    return pi
+
+
+def mix_fixsliced(f, rot_left):
+    """MixColumns and AddRoundKey (keys through %[k], 128 bytes) of a round
+    without ShiftRows in frame f, plane by plane. ROTW_f commutes with the
+    rotation of whole words, so r1 = rot1(ROTW_f(s)) is built in r1's own
+    register; plane j's register, free once t_j = s ^ r1 is formed, takes
+    the odd frames' VREV32.16 of t_j (the rot2 source) and then the key.
+    t_j rotates through q12, q14, q10 (it is t_{j-1} for plane j+1), r1
+    through q13, q15, q8; t_7 is in q11 and r1_7 ^ rot2(t_7) in q9 (plane
+    7 ends the round)."""
+    A = ["q12", "q14", "q10"]
+    B = ["q13", "q15", "q8"]
+
+    def d(q, half):
+        return "d%d" % (2 * int(q[1:]) + half)
+
+    def r1(src, dst):
+        code = []
+        if f % 2:
+            sh = (8, 24) if rot_left else (24, 8)
+            code += ["vshl.i32 %s, %s, #%d" % (dst, src, sh[0]),
+                     "vsri.32 %s, %s, #%d" % (dst, src, sh[1])]
+            src = dst
+        elif f == 2:
+            code.append("vrev32.16 %s, %s" % (dst, src))
+            src = dst
+        return code + ["vext.8 %s, %s, %s, #4" % (dst, src, src)]
+
+    def rot2_src(t, free):
+        if f % 2:
+            return ["vrev32.16 %s, %s" % (free, t)], free
+        return [], t
+
+    c2, src = rot2_src("q11", "%q7")
+    code = r1("%q7", "q9") + ["veor q11, %q7, q9"] + c2 + [
+        "veor d18, d18, %s" % d(src, 1) if not src.startswith("%") else
+        "veor d18, d18, %f7",
+        "veor d19, d19, %s" % d(src, 0) if not src.startswith("%") else
+        "veor d19, d19, %e7"]
+    for j in range(7):
+        S, R = A[j % 3], B[j % 3]
+        prev = "q11" if j == 0 else A[(j - 1) % 3]
+        code += r1("%%q%d" % j, R)
+        code += ["veor %s, %%q%d, %s" % (S, j, R),
+                 "veor %s, %s, %s" % (R, R, prev)]
+        if j in (1, 3, 4):
+            code.append("veor %s, %s, q11" % (R, R))
+        c2, src = rot2_src(S, "%%q%d" % j)
+        code += c2
+        if src.startswith("%"):
+            lo, hi = "%%e%d" % j, "%%f%d" % j
+        else:
+            lo, hi = d(src, 0), d(src, 1)
+        code += ["veor %s, %s, %s" % (d(R, 0), d(R, 0), hi),
+                 "veor %s, %s, %s" % (d(R, 1), d(R, 1), lo),
+                 "vld1.8 {%%e%d, %%f%d}, [%%[k]]!" % (j, j),
+                 "veor %%q%d, %%q%d, %s" % (j, j, R)]
+    code += ["vld1.8 {%e7, %f7}, [%[k]]!",
+             "veor q9, q9, %s" % A[6 % 3],
+             "veor %q7, %q7, q9"]
+    return code
+
+
+def check_fixsliced(ref_body, fs_body, f, seed):
+    """ref_body (the ShiftRows round) on random planes X and key K against
+    fs_body on X and K in frame f - 1 and f: equal when fs_body's output is
+    the reference's in frame f."""
+    import random
+    rnd = random.Random(seed)
+
+    def planes_to_bytes(d, base):
+        return [list(d[base + 2 * j].to_bytes(8, "little") +
+                     d[base + 2 * j + 1].to_bytes(8, "little")) for j in range(8)]
+
+    def to_d(pl):
+        out = []
+        for b in pl:
+            out += [int.from_bytes(bytes(b[:8]), "little"),
+                    int.from_bytes(bytes(b[8:]), "little")]
+        return out
+
+    def perm(pl, pi):
+        return [[b[pi[p]] for p in range(16)] for b in pl]
+
+    X = [[rnd.randrange(256) for _ in range(16)] for _ in range(8)]
+    K = [[rnd.randrange(256) for _ in range(16)] for _ in range(8)]
+
+    def go(code, planes, key, idx):
+        d = to_d(planes) + [rnd.getrandbits(64) for _ in range(16)]
+        mem = {}
+        kd = to_d(key)
+        for i, w in enumerate(kd):
+            mem[0x2000 + 8 * i] = w
+        mem[0x3000] = int.from_bytes(bytes(idx[:8]), "little")
+        mem[0x3008] = int.from_bytes(bytes(idx[8:]), "little")
+        run(code, d, mem, {"s": 0x1000, "k": 0x2000, "idx": 0x3000, "t": 0})
+        return planes_to_bytes(d, 0)
+
+    ref = go(ref_body, X, K, SR)
+    got = go(fs_body, perm(X, frame_perm(f - 1)), perm(K, frame_perm(f)), SR)
+    return got == perm(ref, frame_perm(f))
+
+
+def emit_fixsliced(mix_sr):
+    """CTCRYPTO_BSAES_ARM_ROUNDS_FS: %[n] >= 1 full rounds without
+    ShiftRows on planes in frame 0, the rounds ending in frames 1, 2, 3,
+    0, 1, ... (a loop of four rounds with an exit after each). Each is
+    checked against the ShiftRows round (mix_sr, emit_shift_mix's). The S-box is the one without the affine constant: SubBytes'
+    constant 0x63 in every byte goes through ShiftRows and MixColumns
+    unchanged (MixColumns of a column of four equal bytes c is c, as
+    2 + 3 + 1 + 1 = 1), so it is folded into the round keys, complemented
+    in the planes CTCRYPTO_BSAES_ARM_SBOX_AFFINE_PLANES (aes_bsaes_arm.cc:
+    transpose_keys)."""
+    sbox = SBOX_CODE["CTCRYPTO_BSAES_ARM_SBOX_LINEAR"]
+    ref_body = sbox + mix_sr
+    if SCHED:
+        ref_body, _ = checked_schedule(ref_body)
+    bodies = {}
+    for f in (1, 2, 3, 0):
+        for rot_left in (False, True):
+            mix = mix_fixsliced(f, rot_left)
+            if SCHED:
+                mix, _ = checked_schedule(mix)
+            body = sbox + mix
+            if SCHED:
+                body, _ = checked_schedule(body)
+            if all(check_fixsliced(ref_body, body, f, s) for s in range(3)):
+                bodies[f] = body
+                break
+        assert f in bodies, "no fixsliced MixColumns for frame %d" % f
+    planes = sorted(int(d[1:]) for d, _, _, _, x in gates if x)
+    print("// The planes that SubBytes' affine constant complements.")
+    print("#define CTCRYPTO_BSAES_ARM_SBOX_AFFINE_PLANES {%s}"
+          % ", ".join(map(str, planes)))
+    loop = []
+    for f in (1, 2, 3):
+        loop += bodies[f] + ["subs %[n], %[n], #1", "beq .Lbsaes_fs_end%="]
+    loop += bodies[0] + ["subs %[n], %[n], #1", "bne .Lbsaes_fs_loop%="]
+    print("// Fixsliced full rounds without the affine constant: a loop of four")
+    print("// rounds in frames 1, 2, 3, 0 (%d, %d, %d, %d instructions);"
+          % tuple(len(bodies[f]) + 2 for f in (1, 2, 3, 0)))
+    print("// q8..q15 clobbered.")
+    print("#define CTCRYPTO_BSAES_ARM_ROUNDS_FS \\")
+    print('  "\\n.Lbsaes_fs_loop%=:\\n\\t" \\')
+    for ins in loop:
+        print('  "%s\\n\\t" \\' % ins)
+    print('  "\\n.Lbsaes_fs_end%=:\\n\\t" \\')
+    print("")
 
 
 print("// Generated by crypto/aes/bsaes_neon_arm_sbox_gen.py from the circuit in")
@@ -578,7 +796,8 @@ print("// (in and out), %[s] the 16-byte-aligned scratch area, %[t] a scratch GP
 print("// q8..q15 are clobbered. CTCRYPTO_BSAES_ARM_ROUNDS also reads %[idx]")
 print("// (one ShiftRows index of 16 bytes a round, advanced) and the round")
 print("// keys from %[k] on (advanced 128 bytes a round), and counts %[n] rounds")
-print("// down to zero.")
+print("// down to zero. CTCRYPTO_BSAES_ARM_ROUNDS_FS reads the round keys,")
+print("// each in its round's frame and with SubBytes' constant, from %[k].")
 emit("CTCRYPTO_BSAES_ARM_SBOX", True)
 emit("CTCRYPTO_BSAES_ARM_SBOX_LINEAR", False)
-emit_shift_mix()
+emit_fixsliced(emit_shift_mix())
