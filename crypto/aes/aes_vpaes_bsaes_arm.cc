@@ -55,6 +55,13 @@ struct PolicyArmv7 {
   static constexpr size_t kGcmOpenThresholdBlocks = 8;
   static constexpr size_t kGcmTailToBsaes = kTailToBsaes;
   static constexpr size_t kGcmBulkFromBytes = 16 * 8;
+  // gcm_bulk's callees' frames (gcc 12 -O2): vpaes_export_enc_round_keys
+  // 16 bytes, bsaes_convert_key 68, the NEON GHASH update 84 (its loop is
+  // assembly with no stack), none with spill slots; 256 covers them (and
+  // clang 14's). The 2 KiB of the general figure cost a 256-byte seal ~460
+  // of its ~15k guest instructions under QEMU. tests/stack_residue_test
+  // checks it (it fails when gcm_bulk's own key wipe is left out).
+  static constexpr size_t kGcmBulkScrubBytes = 256;
 };
 
 using HybridArmv7 = vpaes_bsaes::Hybrid<PolicyArmv7>;

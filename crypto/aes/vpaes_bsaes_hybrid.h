@@ -140,6 +140,18 @@ struct Hybrid {
   // callee-saved vector registers that no wipe inside them can name.
   // Scrubbed once per bulk call, which costs far more itself.
   static constexpr size_t kBulkScrubBytes = 2048;
+  // kGcmBulkScrubBytes: the same for gcm_bulk, whose callees are fewer
+  // (key export, bitsliced conversion, the GHASH row's update; bsaes_ctr32
+  // scrubs its own frame): a Policy measures them per ISA
+  // (Policy::kGcmBulkScrubBytes), or the bulk figure stands. Scrubbed once
+  // per GCM message, it is a fixed cost a short message feels.
+  static constexpr size_t gcm_bulk_scrub_bytes() {
+    if constexpr (requires { Policy::kGcmBulkScrubBytes; }) {
+      return Policy::kGcmBulkScrubBytes;
+    } else {
+      return kBulkScrubBytes;
+    }
+  }
 
   // bulk: THE policy of the hybrid (threshold, tail, wiping).
   template <Op op>
@@ -232,7 +244,7 @@ struct Hybrid {
       }
     }
     wipe_keys(rk, bs, s->rounds);
-    scrub_stack<kBulkScrubBytes>();
+    scrub_stack<gcm_bulk_scrub_bytes()>();
     return 16 * done;
   }
 
