@@ -373,34 +373,6 @@ size_t gcm_bulk(const AesKeyState* s, const GhashKeyState* g,
 // load from kByteMask at an offset given by t), so nothing past the
 // message is read or written.
 
-// stack_pointer: the current stack pointer (public: it depends only on the
-// call chain).
-inline __attribute__((always_inline)) uintptr_t stack_pointer() {
-  uintptr_t sp;
-  __asm__ __volatile__("mov %%rsp, %0" : "=r"(sp));
-  return sp;
-}
-
-// zero_below: zeroes the dead stack [lo - 128, hi) with 16-byte stores, hi
-// the caller's stack pointer (16-byte aligned at a call) and lo that of a
-// leaf it called, which may also have used the 128-byte red zone below its
-// own (x86-64 System V ABI, 3.2.2). Assembly: to the compiler the range is
-// no object. Bounds are public.
-inline __attribute__((always_inline)) void zero_below(uintptr_t lo,
-                                                      uintptr_t hi) {
-  lo = (lo - 128) & ~uintptr_t{15};
-  __asm__ __volatile__(
-      "pxor %%xmm0, %%xmm0\n\t"
-      "1:\n\t"
-      "movdqa %%xmm0, (%[p])\n\t"
-      "add $16, %[p]\n\t"
-      "cmp %[hi], %[p]\n\t"
-      "jb 1b"
-      : [p] "+r"(lo)
-      : [hi] "r"(hi)
-      : "xmm0", "cc", "memory");
-}
-
 // kByteMask: loadu(kByteMask + 16 - t) has its first t bytes all-ones.
 alignas(32) constexpr uint8_t kByteMask[32] = {
     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
@@ -437,18 +409,19 @@ static_assert(kFromStartBytes > kGcmHeadBytes && kLastMaxBytes >= 128);
 // the first) during the AES rounds, L first and the block carrying x last;
 // seal hashes `prev` (8 ciphertext blocks of the batch before, or null)
 // during the rounds, then its own R ciphertext blocks and L after them.
-// Never inlined, and *sp is set to its stack pointer: with 8 blocks, the
-// sums and H^9 in flight it can run out of the 16 XMM registers and spill
-// (GCC 12 -O2: H^9 and some AES states, in the red zone), so the caller
-// zeroes its stack afterwards (zero_below).
+// Never inlined: apart from the caller's values, its own (up to 8 blocks,
+// two sets of sums, H^9) fit in the 16 XMM registers. With GCC 12 -O2 all
+// 48 instances use no stack at all (objdump; they did spill sums, H^9 and
+// blocks before keep(), the empty asm before the last round and seal's
+// hashing from memory). Other builds (sanitizers) may spill, as the bulk
+// loops may.
 template <bool kOpen, int NR, int R>
 [[gnu::noinline]] void gcm_final(const __m128i* rk, const ClmulKey* hk,
                                  __m128i c, const uint8_t* in, uint8_t* out,
                                  const uint8_t* tin, uint8_t* tout, size_t t,
                                  const uint8_t* prev, __m128i lenb,
-                                 __m128i* x, uintptr_t* sp) {
+                                 __m128i* x) {
   static_assert(R >= 1 && R <= 8 && NR >= 10);
-  *sp = stack_pointer();
   // block(i): the final batch's input block i (the last one from tin).
   auto block = [&](int i) {
     return i == R - 1 ? _mm_load_si128(reinterpret_cast<const __m128i*>(tin))
@@ -459,8 +432,15 @@ template <bool kOpen, int NR, int R>
 #pragma GCC unroll 8
   for (int i = 0; i < R; ++i) b[i] = _mm_xor_si128(bswap128(add_ctr(c, i)), k0);
   // H^9 (only for R = 8): mont(x H^8, x H) = x H^9, the table's form.
+  // Open uses it during the rounds; seal computes it after them (held
+  // across them, it was spilled), which the out-of-order core still runs
+  // in their shadow.
   __m128i h9 = _mm_setzero_si128();
-  if (R == 8) h9 = mont_mul(_mm_load_si128(&hk->h[0]), _mm_load_si128(&hk->h[7]));
+  auto make_h9 = [&] {
+    if (R == 8)
+      h9 = mont_mul(_mm_load_si128(&hk->h[0]), _mm_load_si128(&hk->h[7]));
+  };
+  if (kOpen) make_h9();
   // The products of the final group: block i times H^(R+1-i), p = 1..9.
   auto mul = [&](Acc& acc, __m128i v, int p) {
     if (p == 9)
@@ -510,6 +490,10 @@ template <bool kOpen, int NR, int R>
   }
   const __m128i kl = _mm_load_si128(rk + NR);
   // Every block is read (again, for open) before any is written (in place).
+  // The pointers pass through an empty asm so that GCC reloads open's
+  // blocks here rather than keeping them in registers since they were
+  // hashed (which spilled them).
+  __asm__("" : "+r"(in), "+r"(tin));
 #pragma GCC unroll 8
   for (int i = 0; i < R; ++i)
     b[i] = _mm_xor_si128(_mm_aesenclast_si128(b[i], kl), block(i));
@@ -518,10 +502,17 @@ template <bool kOpen, int NR, int R>
   for (int i = 0; i < R - 1; ++i) storeu(out + 16 * i, b[i]);
   _mm_store_si128(reinterpret_cast<__m128i*>(tout), b[R - 1]);
   if (!kOpen) {
+    // The ciphertext is hashed from where it was just stored (forwarded
+    // 16-byte stores), not from the registers: those with H^9 and the sums
+    // were more than the 16 XMM registers, and GCC spilled a product.
+    __asm__("" : "+r"(out), "+r"(tout));
+    make_h9();
     mul(f, lenb, 1);
 #pragma GCC unroll 8
     for (int i = 0; i < R; ++i) {
-      __m128i h = bswap128(b[i]);
+      __m128i h = bswap128(i == R - 1 ? _mm_load_si128(
+                                            reinterpret_cast<__m128i*>(tout))
+                                      : loadu(out + 16 * i));
       if (i == 0) h = _mm_xor_si128(h, *x);
       mul(f, h, R + 1 - i);
       keep(f);
@@ -561,13 +552,11 @@ void gcm_last_nr(const AesKeyState* s, const GhashKeyState* g,
   __m128i c = bswap128(loadu(ctr));
   __m128i x = bswap128(loadu(xi));
   const __m128i lenb = bswap128(loadu(len_block));
-  const uintptr_t top = stack_pointer();
-  uintptr_t sp = top;
   switch (n - 8 * k) {
 #define CTCRYPTO_FINAL(R)                                                   \
   case R:                                                                   \
     gcm_final<kOpen, NR, R>(rk, hk, c, in + fin, out + fin, tin, tout, t,   \
-                            prev, lenb, &x, &sp);                           \
+                            prev, lenb, &x);                                \
     break;
     CTCRYPTO_FINAL(1)
     CTCRYPTO_FINAL(2)
@@ -579,7 +568,6 @@ void gcm_last_nr(const AesKeyState* s, const GhashKeyState* g,
     default: CTCRYPTO_FINAL(8)
 #undef CTCRYPTO_FINAL
   }
-  zero_below(sp, top);
   std::memcpy(out + 16 * (n - 1), tout, t);
   secure_zero(tin, sizeof(tin));
   secure_zero(tout, sizeof(tout));
