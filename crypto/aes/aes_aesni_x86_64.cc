@@ -373,6 +373,21 @@ size_t gcm_bulk(const AesKeyState* s, const GhashKeyState* g,
 // load from kByteMask at an offset given by t), so nothing past the
 // message is read or written.
 
+// keep_acc: the three sums through one empty asm that takes and gives
+// them back in XMM registers (an optimisation barrier; see gcm_final).
+// Under ctmsan their shadow is carried across by hand, as ct_opaque does
+// (MSan would report the asm's secret inputs and call its outputs clean).
+static inline void keep_acc(Acc& a) {
+#if defined(CTCRYPTO_CTMSAN)
+  const Acc shadow_of = a;
+  __msan_unpoison(&a, sizeof(a));
+  __asm__("" : "+x"(a.lo), "+x"(a.hi), "+x"(a.mid));
+  __msan_copy_shadow(&a, &shadow_of, sizeof(a));
+#else
+  __asm__("" : "+x"(a.lo), "+x"(a.hi), "+x"(a.mid));
+#endif
+}
+
 // kByteMask: loadu(kByteMask + 16 - t) has its first t bytes all-ones.
 alignas(32) constexpr uint8_t kByteMask[32] = {
     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
@@ -402,26 +417,33 @@ constexpr size_t kLastMaxBytes = 128 * kMemIterations - 1;
 constexpr size_t kFromStartBytes = 49;
 static_assert(kFromStartBytes > kGcmHeadBytes && kLastMaxBytes >= 128);
 
-// gcm_final: the final batch of the last pass, R blocks from the
-// byte-reversed counter c; its last block reads `tin` and writes `tout`
-// (16-byte stack buffers; the caller copies the partial block in and out)
-// and holds t bytes. Open hashes the blocks it decrypts (and L, and x into
-// the first) during the AES rounds, L first and the block carrying x last;
-// seal hashes `prev` (8 ciphertext blocks of the batch before, or null)
-// during the rounds, then its own R ciphertext blocks and L after them.
-// Never inlined: apart from the caller's values, its own (up to 8 blocks,
-// two sets of sums, H^9) fit in the 16 XMM registers. With GCC 12 -O2 all
+// gcm_final: the final batch of the last pass, R blocks from the counter
+// `ctr`, the GHASH value in `xi` (both updated; the mode's buffers, which
+// it wipes); its last block reads `tin` and writes `tout` (16-byte stack
+// buffers; the caller copies the partial block in and out) and holds t
+// bytes. Open hashes the blocks it decrypts (and L, and x into the first)
+// during the AES rounds, L first and the block carrying x last; seal
+// hashes `prev` (8 ciphertext blocks of the batch before, or null) during
+// the rounds, then its own R ciphertext blocks and L after them.
+// Never inlined: its values (up to 8 blocks, two sets of sums, H^9, the
+// counter and x) fit in the 16 XMM registers, and none is live across a
+// call in the caller (whose frame would keep it). With GCC 12 -O2 all
 // 48 instances use no stack at all (objdump; they did spill sums, H^9 and
 // blocks before keep(), the empty asm before the last round and seal's
 // hashing from memory). Other builds (sanitizers) may spill, as the bulk
 // loops may.
 template <bool kOpen, int NR, int R>
 [[gnu::noinline]] void gcm_final(const __m128i* rk, const ClmulKey* hk,
-                                 __m128i c, const uint8_t* in, uint8_t* out,
+                                 uint8_t ctr[16], uint8_t xi[16],
+                                 const uint8_t* in, uint8_t* out,
                                  const uint8_t* tin, uint8_t* tout, size_t t,
-                                 const uint8_t* prev, __m128i lenb,
-                                 __m128i* x) {
+                                 const uint8_t* prev,
+                                 const uint8_t len_block[16]) {
   static_assert(R >= 1 && R <= 8 && NR >= 10);
+  const __m128i lenb = bswap128(loadu(len_block));
+  // x is read from xi where it is used and written back there, and the
+  // counter is advanced at once: neither is held across the rounds.
+  auto load_x = [&] { return bswap128(loadu(xi)); };
   // block(i): the final batch's input block i (the last one from tin).
   auto block = [&](int i) {
     return i == R - 1 ? _mm_load_si128(reinterpret_cast<const __m128i*>(tin))
@@ -429,8 +451,13 @@ template <bool kOpen, int NR, int R>
   };
   __m128i b[R];
   const __m128i k0 = _mm_load_si128(rk);
+  {
+    const __m128i c = bswap128(loadu(ctr));
 #pragma GCC unroll 8
-  for (int i = 0; i < R; ++i) b[i] = _mm_xor_si128(bswap128(add_ctr(c, i)), k0);
+    for (int i = 0; i < R; ++i)
+      b[i] = _mm_xor_si128(bswap128(add_ctr(c, i)), k0);
+    storeu(ctr, bswap128(add_ctr(c, R)));
+  }
   // H^9 (only for R = 8): mont(x H^8, x H) = x H^9, the table's form.
   // Open uses it during the rounds; seal computes it after them (held
   // across them, it was spilled), which the out-of-order core still runs
@@ -455,9 +482,7 @@ template <bool kOpen, int NR, int R>
   // registers, once per round: without it GCC reassociated the XORs of a
   // round's products with other rounds' and computed them all up front,
   // spilling partial products (data times powers of H) to the stack.
-  auto keep = [](Acc& acc) {
-    __asm__("" : "+x"(acc.lo), "+x"(acc.hi), "+x"(acc.mid));
-  };
+  auto keep = [](Acc& acc) { keep_acc(acc); };
 #pragma GCC unroll 9
   for (int r = 1; r <= 9; ++r) {
     const __m128i k = _mm_load_si128(rk + r);
@@ -471,17 +496,17 @@ template <bool kOpen, int NR, int R>
       } else if (r <= R + 1) {
         const int i = R + 1 - r;
         __m128i h = bswap128(block(i));
-        if (i == 0) h = _mm_xor_si128(h, *x);
+        if (i == 0) h = _mm_xor_si128(h, load_x());
         mul(f, h, R + 1 - i);
       }
     } else if (prev != nullptr && r <= 8) {
       const int j = r - 1;
       __m128i h = bswap128(loadu(prev + 16 * j));
-      if (j == 0) h = _mm_xor_si128(h, *x);
+      if (j == 0) h = _mm_xor_si128(h, load_x());
       acc_mul(a, h, _mm_load_si128(&hk->h[j]), _mm_load_si128(&hk->hk[j]));
     }
   }
-  if (!kOpen && prev != nullptr) *x = acc_reduce(a);
+  if (!kOpen && prev != nullptr) storeu(xi, bswap128(acc_reduce(a)));
 #pragma GCC unroll 4
   for (int r = 10; r < NR; ++r) {
     const __m128i k = _mm_load_si128(rk + r);
@@ -513,12 +538,12 @@ template <bool kOpen, int NR, int R>
       __m128i h = bswap128(i == R - 1 ? _mm_load_si128(
                                             reinterpret_cast<__m128i*>(tout))
                                       : loadu(out + 16 * i));
-      if (i == 0) h = _mm_xor_si128(h, *x);
+      if (i == 0) h = _mm_xor_si128(h, load_x());
       mul(f, h, R + 1 - i);
       keep(f);
     }
   }
-  *x = acc_reduce(f);
+  storeu(xi, bswap128(acc_reduce(f)));
 }
 
 // gcm_nr_call: gcm_nr never inlined; seal does not hash its last batch.
@@ -549,14 +574,11 @@ void gcm_last_nr(const AesKeyState* s, const GhashKeyState* g,
   const uint8_t* prev = !kOpen && k ? out + fin - 128 : nullptr;
   const __m128i* rk = enc_keys(s);
   const ClmulKey* hk = clmul_key(g);
-  __m128i c = bswap128(loadu(ctr));
-  __m128i x = bswap128(loadu(xi));
-  const __m128i lenb = bswap128(loadu(len_block));
   switch (n - 8 * k) {
 #define CTCRYPTO_FINAL(R)                                                   \
   case R:                                                                   \
-    gcm_final<kOpen, NR, R>(rk, hk, c, in + fin, out + fin, tin, tout, t,   \
-                            prev, lenb, &x);                                \
+    gcm_final<kOpen, NR, R>(rk, hk, ctr, xi, in + fin, out + fin, tin,     \
+                            tout, t, prev, len_block);                      \
     break;
     CTCRYPTO_FINAL(1)
     CTCRYPTO_FINAL(2)
@@ -571,8 +593,6 @@ void gcm_last_nr(const AesKeyState* s, const GhashKeyState* g,
   std::memcpy(out + 16 * (n - 1), tout, t);
   secure_zero(tin, sizeof(tin));
   secure_zero(tout, sizeof(tout));
-  storeu(ctr, bswap128(add_ctr(c, static_cast<int>(n - 8 * k))));
-  storeu(xi, bswap128(x));
 }
 
 // gcm_last: AesBackend::gcm_seal_last (kOpen false) / gcm_open_last.
