@@ -91,7 +91,11 @@ struct AesBackend {
   // aligned wide loads and stores, the first blocks in its own pass) or
   // whose short calls are dear per block (the ARMv7 vpaes+bsaes hybrid: the
   // head's blocks would run on vpaes). At least the bulk's own minimum, so
-  // the bulk always takes the first blocks; what it leaves goes on as usual.
+  // the bulk always takes the first blocks, unless the row's last pass takes
+  // every shorter message whole (aesni: 49 bytes, its bulk needing 128);
+  // what the bulk leaves goes on as usual. More than the mode's head
+  // (kGcmHeadBytes): gcm.cc writes the length block only for longer
+  // messages.
   size_t gcm_bulk_from_start_bytes = 0;
   // Optional (null when absent): the message's last pass. As gcm_seal_bulk
   // / gcm_open_bulk over all of `len` bytes (gcm_last_min_bytes <= len <=
