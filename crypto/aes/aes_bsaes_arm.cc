@@ -22,8 +22,8 @@
 // (counted with a TCG plugin), was 44.8; the llvm-mca cortex-a9 round
 // loop went from 215 to 213 cycles. CTR's rounds 1 .. Nr-1 are now
 // fixsliced (no ShiftRows, encrypt_transposed): for AES-128 16 VTBL.8 a
-// batch of 8 blocks (the last round) instead of 160, plus 16 a call
-// (T(K_Nr)), i.e. about 2.3 per 16 bytes of a GCM seal's 1 KiB chunks
+// batch of 8 blocks (the last round) instead of 160, plus 18 a call
+// (T(K_Nr) and the counter block's T), i.e. about 2.3 per 16 bytes of a GCM seal's 1 KiB chunks
 // (counted from the code, not measured), and the cortex-a9 model's
 // four-round loop takes 812 cycles (203 a round; 15.9 cycles per byte,
 // was 16.6).
@@ -107,6 +107,12 @@ constexpr bool rotations_are_frames(const int32_t (&left)[4][4],
   }
   return true;
 }
+template <size_t n>
+constexpr unsigned affine_mask(const int (&planes)[n]) {
+  unsigned m = 0;
+  for (int a : planes) m |= 1u << a;
+  return m;
+}
 alignas(16) constexpr uint8_t kIdentity[16] = {0, 1, 2,  3,  4,  5,  6,  7,
                                                8, 9, 10, 11, 12, 13, 14, 15};
 
@@ -146,8 +152,7 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
     }
   }
   // CTR (BsaesEngine::ctr32): the counter blocks come in the engine's byte
-  // order (transposed once per call and per batch byte by byte by ctr32,
-  // bsaes_core.h), the keystream leaves in block order, so no block goes
+  // order (ctr_nonce and ctr_block below), the keystream leaves in block order, so no block goes
   // through transpose4x4 (4 VTBL.8 each). The rounds 1 .. Nr-1 are
   // fixsliced (bsaes_neon_arm.h, bsaes_neon_arm_sbox_gen.py): no ShiftRows
   // (16 VTBL.8 a round per batch of 8 blocks, each a helper call under
@@ -165,20 +170,35 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
   static constexpr bool kTransposedIo = true;
   // T(K_Nr), then K_1 .. K_13 (AES-256 at most).
   static constexpr size_t kTransposedKeyBytes = 14 * kBsaesRoundKeyBytes;
-  // The CTR loop's frame with those keys: 2420 bytes of locals and 100 of
-  // saved registers (gcc 12 -O2), over the default 1024 that the entry
-  // points scrub after each call.
-  static constexpr size_t kFrameScrubBytes = 3072;
+  // The CTR loop's frame with those keys, which it leaves unwiped to the
+  // entry point's scrub: 2372 bytes of locals and 100 of saved registers
+  // (gcc 12 -O2), about 2260 in all with clang 14, over the default 1024
+  // that the entry points scrub after each call.
+  static constexpr size_t kFrameScrubBytes = 2560;
   static constexpr int kAffinePlanes[] = CTCRYPTO_BSAES_ARM_SBOX_AFFINE_PLANES;
-  static constexpr bool affine_plane(int j) {
-    for (int a : kAffinePlanes) {
-      if (a == j) return true;
-    }
-    return false;
-  }
+  // The planes as a bit mask, a constant that the unrolled plane loops
+  // fold (a search of kAffinePlanes per plane was left as a run-time loop).
+  static constexpr unsigned kAffineMask = affine_mask(kAffinePlanes);
   // Plane j of a round key that carries SubBytes' constant.
   static inline V with_affine(V v, int j) {
-    return affine_plane(j) ? vmvnq_u8(v) : v;
+    return (kAffineMask >> j) & 1 ? vmvnq_u8(v) : v;
+  }
+  // CTR's counter blocks in the engine's byte order (BsaesEngine::ctr32),
+  // made in registers: ctr_nonce is T(counter block) with the lanes of its
+  // bytes 12..15 (3, 7, 11, 15: the top byte of each 32-bit word) cleared,
+  // once per call; ctr_block puts the big-endian counter v there: byte
+  // 12 + k of it, bits 24 - 8k .. 31 - 8k of v, is the top byte of v
+  // shifted left by 8k, so one VDUP, one VSHL by the constant counts
+  // {0, 8, 16, 24}, a VAND and a VORR per block, no byte store.
+  static inline V ctr_nonce(const uint8_t counter[16]) {
+    return vbicq_u8(transpose4x4(load(counter)),
+                    vreinterpretq_u8_u32(vdupq_n_u32(0xFF000000u)));
+  }
+  static inline V ctr_block(V nonce, uint32_t v) {
+    alignas(16) static constexpr int32_t kCtrShift[4] = {0, 8, 16, 24};
+    const uint32x4_t w = vandq_u32(vshlq_u32(vdupq_n_u32(v), vld1q_s32(kCtrShift)),
+                                   vdupq_n_u32(0xFF000000u));
+    return vorrq_u8(nonce, vreinterpretq_u8_u32(w));
   }
   static void transpose_keys(uint8_t* t, const uint8_t* bs, unsigned nr) {
 #pragma GCC unroll 8

@@ -330,48 +330,45 @@ struct BsaesEngine {
   [[gnu::noinline]] static void ctr32(const uint8_t* bs, unsigned nr,
                                       const uint8_t* in,
                     uint8_t* out, size_t blocks, const uint8_t counter[16]) {
-    alignas(16) uint8_t ctr[128];
     // A shim with kTransposedIo (ARMv7) takes the counter blocks already in
     // the engine's byte order (transpose4x4: byte i of a block at lane
-    // 4 (i mod 4) + i / 4, written so here: the nonce once per call, the
-    // four counter bytes per batch) and returns the keystream in block
-    // order (its encrypt_transposed, with the round keys it needs made once
-    // here, Isa::kTransposedKeyBytes of them), so neither the counters nor
-    // the keystream go through transpose4x4 per block.
+    // 4 (i mod 4) + i / 4), built in registers by its ctr_nonce (the
+    // transposed counter block without its last four bytes, once per call)
+    // and ctr_block (the nonce with the four big-endian counter bytes, in
+    // lanes 3, 7, 11, 15), and returns the keystream in block order (its
+    // encrypt_transposed, with the round keys it needs made once here,
+    // Isa::kTransposedKeyBytes of them), so neither the counters nor the
+    // keystream go through transpose4x4 per block, nor through memory.
     constexpr bool kTOut = requires { Isa::kTransposedIo; };
-    for (int b = 0; b < 8; b++) {
-      if constexpr (kTOut) {
-        for (int i = 0; i < 12; i++) ctr[16 * b + 4 * (i % 4) + i / 4] = counter[i];
-      } else {
-        std::memcpy(ctr + 16 * b, counter, 12);
-      }
+    [[maybe_unused]] alignas(16) uint8_t ctr[kTOut ? 16 : 128];
+    [[maybe_unused]] V nonce;
+    if constexpr (kTOut) {
+      nonce = Isa::ctr_nonce(counter);
+    } else {
+      for (int b = 0; b < 8; b++) std::memcpy(ctr + 16 * b, counter, 12);
     }
     uint32_t c = load_be32(counter + 12);
     [[maybe_unused]] alignas(16) uint8_t tkey[tkey_bytes()];
     if constexpr (kTOut) Isa::transpose_keys(tkey, bs, nr);
     V q[8];
     while (blocks > 0) {
-      for (int b = 0; b < 8; b++) {
-        // c is secret when GCM derived it from a long nonce (J0 =
-        // GHASH_H(IV)); the opaque index keeps `c + b` from becoming the
-        // loop's induction variable (an end test on the secret sum).
-        const uint32_t v = c + ct_opaque(static_cast<uint32_t>(b));  // mod 2^32
-        if constexpr (kTOut) {
-          // Bytes 12..15 (big-endian) at lanes 3, 7, 11, 15.
-          ctr[16 * b + 3] = static_cast<uint8_t>(v >> 24);
-          ctr[16 * b + 7] = static_cast<uint8_t>(v >> 16);
-          ctr[16 * b + 11] = static_cast<uint8_t>(v >> 8);
-          ctr[16 * b + 15] = static_cast<uint8_t>(v);
-        } else {
-          store_be32(ctr + 16 * b + 12, v);
-        }
-      }
       if constexpr (kTOut) {
 #pragma GCC unroll 8
-        for (int b = 0; b < 8; b++) q[b] = Isa::load(ctr + 16 * b);
+        for (int b = 0; b < 8; b++) {
+          // c is secret when GCM derived it from a long nonce (J0 =
+          // GHASH_H(IV)); see below for the opaque index.
+          q[b] = Isa::ctr_block(nonce, c + ct_opaque(static_cast<uint32_t>(b)));
+        }
         ortho(q);
         Isa::encrypt_transposed(bs, nr, q, tkey);
       } else {
+        for (int b = 0; b < 8; b++) {
+          // c is secret when GCM derived it from a long nonce (J0 =
+          // GHASH_H(IV)); the opaque index keeps `c + b` from becoming the
+          // loop's induction variable (an end test on the secret sum).
+          const uint32_t v = c + ct_opaque(static_cast<uint32_t>(b));  // mod 2^32
+          store_be32(ctr + 16 * b + 12, v);
+        }
         load8(q, ctr);
         encrypt(bs, nr, q);
       }
@@ -396,17 +393,25 @@ struct BsaesEngine {
           ortho(q);
 #pragma GCC unroll 8
           for (int b = 0; b < 8; b++) Isa::store(ks + 16 * b, q[b]);
+          // Whole blocks (the count is public).
+          for (size_t b = 0; b < blocks; b++) {
+            Isa::store(out + 16 * b,
+                       Isa::load(in + 16 * b) ^ Isa::load(ks + 16 * b));
+          }
         } else {
           store8(q, ks);
+          for (size_t i = 0; i < 16 * blocks; i++) out[i] = in[i] ^ ks[i];
         }
-        for (size_t i = 0; i < 16 * blocks; i++) out[i] = in[i] ^ ks[i];
         secure_zero(ks, sizeof(ks));
         blocks = 0;
       }
       c += 8;
     }
+    // tkey (the shim's prepared round keys) is not wiped here: it lies in
+    // this (out-of-line) function's frame, which the entry point's
+    // scrub_stack overwrites whole after the return (Isa::kFrameScrubBytes
+    // covers it; tests/stack_residue_test.cc checks the residue).
     wipe_regs(q);
-    if constexpr (kTOut) secure_zero(tkey, sizeof(tkey));
   }
 
   [[gnu::noinline]] static void cbc_decrypt(const uint8_t* bs, unsigned nr,
