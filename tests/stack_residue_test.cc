@@ -1,6 +1,7 @@
 // stack_residue_test.cc: no copy of key material is left on the stack after
-// key set-up, seal and open return, on every AES x GHASH row pair (AES-GCM)
-// and every AES row (TLS-CBC) this CPU can run.
+// key set-up, seal and open return, on every AES x GHASH row pair (AES-GCM),
+// every AES row with each TLS-CBC suite, and (HMAC: set-up, update, finish)
+// every SHA row this CPU can run.
 //
 // Method. Probe() reads its own stack pointer `top`, paints the region
 // [top - kScan, top - kMargin) below it with a pattern, then calls the
@@ -17,7 +18,8 @@
 //    powers or tables as the row keeps them),
 //  * the FIPS-197 round keys, H and H^2..H^16 in GCM byte order and
 //    byte-reversed (the forms backends compute on the fly),
-//  * for TLS-CBC the HMAC ipad/opad chaining states.
+//  * for TLS-CBC and HMAC the MAC key and the HMAC ipad/opad chaining
+//    states.
 // A 16-byte register spill of a round key, a stack table of H powers or a
 // stack copy of a key schedule matches one of these; the test fails and
 // names what was found, and how deep. The region's bottom must still hold
@@ -328,6 +330,7 @@ INSTANTIATE_TEST_SUITE_P(Backends, StackResidueGcmTest,
 
 struct TlsCtx {
   const AesBackend* row;
+  ctcrypto::TlsCbcSuite suite;
   Bytes key;
   ctcrypto::TlsCbcAead* tls;
   Status init, seal, open, open_bad;
@@ -335,8 +338,8 @@ struct TlsCtx {
 
 void TlsVictim(void* p) {
   auto* c = static_cast<TlsCtx*>(p);
-  c->init = ctcrypto::internal::init_with_rows(
-      *c->tls, ctcrypto::TlsCbcSuite::kAes256CbcSha384, c->key, 0, c->row);
+  c->init =
+      ctcrypto::internal::init_with_rows(*c->tls, c->suite, c->key, 0, c->row);
   static uint8_t pt[600] = {9}, rec[700], back[700];
   static const uint8_t iv[16] = {7}, ad[11] = {8};
   size_t n = 0, m = 0;
@@ -346,44 +349,104 @@ void TlsVictim(void* p) {
   c->open_bad = c->tls->open(back, &m, iv, std::span(rec).first(n), ad);
 }
 
+// The HMAC ipad/opad chaining states of `mac_key` on `row`, as
+// hmac_key_setup leaves them.
+void AddHmacSecrets(Secrets* s, const ctcrypto::internal::HashAlg& alg,
+                    const ctcrypto::internal::ShaBackend* row,
+                    const uint8_t* mac_key, size_t mac_key_len) {
+  s->Add("MAC key", mac_key, mac_key_len);
+  ctcrypto::internal::HmacKeyState hk;
+  ctcrypto::internal::hmac_key_setup(&hk, alg, row, mac_key, mac_key_len);
+  s->Add("HMAC ipad state", reinterpret_cast<const uint8_t*>(&hk.inner),
+         sizeof(hk.inner));
+  s->Add("HMAC opad state", reinterpret_cast<const uint8_t*>(&hk.outer),
+         sizeof(hk.outer));
+}
+
 class StackResidueTlsTest : public testing::TestWithParam<const AesBackend*> {
 };
 
+// Every suite: its MAC runs on the best SHA row of its hash (SHA-1 and
+// SHA-256 on SHA-NI or the ARMv8 instructions where the CPU has them,
+// SHA-384 on the portable SHA-512 or ARMv8.2 SHA512).
 TEST_P(StackResidueTlsTest, NoKeyMaterialLeftOnStack) {
-  std::mt19937 rng(TestSeed());
-  const auto& info =
-      ctcrypto::tls_cbc_suite_info(ctcrypto::TlsCbcSuite::kAes256CbcSha384);
-  auto tls = std::make_unique<ctcrypto::TlsCbcAead>();
-  auto ctx = std::make_unique<TlsCtx>(
-      TlsCtx{GetParam(), RandomBytes(rng, info.key_len()), tls.get(), {}, {},
-             {}, {}});
-  const std::vector<uint8_t> region = Probe(TlsVictim, ctx.get());
-  ASSERT_EQ(ctx->init, Status::kOk);
-  ASSERT_EQ(ctx->seal, Status::kOk);
-  ASSERT_EQ(ctx->open, Status::kOk);
-  ASSERT_EQ(ctx->open_bad, Status::kAuthenticationFailed);
-  for (size_t i = 0; i < kQuiet; ++i)
-    ASSERT_EQ(region[i], kPaint) << "scan region too shallow";
+  for (const auto suite : {ctcrypto::TlsCbcSuite::kAes128CbcSha1,
+                           ctcrypto::TlsCbcSuite::kAes128CbcSha256,
+                           ctcrypto::TlsCbcSuite::kAes256CbcSha384}) {
+    const auto& info = ctcrypto::tls_cbc_suite_info(suite);
+    SCOPED_TRACE(info.name);
+    std::mt19937 rng(TestSeed());
+    auto tls = std::make_unique<ctcrypto::TlsCbcAead>();
+    auto ctx = std::make_unique<TlsCtx>(
+        TlsCtx{GetParam(), suite, RandomBytes(rng, info.key_len()), tls.get(),
+               {}, {}, {}, {}});
+    const std::vector<uint8_t> region = Probe(TlsVictim, ctx.get());
+    ASSERT_EQ(ctx->init, Status::kOk);
+    ASSERT_EQ(ctx->seal, Status::kOk);
+    ASSERT_EQ(ctx->open, Status::kOk);
+    ASSERT_EQ(ctx->open_bad, Status::kAuthenticationFailed);
+    for (size_t i = 0; i < kQuiet; ++i)
+      ASSERT_EQ(region[i], kPaint) << "scan region too shallow";
 
-  Secrets s;
-  const Bytes aes_key(ctx->key.begin() + info.mac_key_len, ctx->key.end());
-  AddAesSecrets(&s, aes_key, tls->aes_key());
-  s.Add("MAC key", ctx->key.data(), info.mac_key_len);
-  ctcrypto::internal::HmacKeyState hk;
-  const ctcrypto::internal::HashAlg& alg = ctcrypto::internal::alg_of(info.hash);
-  ctcrypto::internal::hmac_key_setup(
-      &hk, alg,
-      ctcrypto::internal::select_sha_backend(alg.family,
-                                             ctcrypto::internal::cpu_caps()),
-      ctx->key.data(), info.mac_key_len);
-  s.Add("HMAC ipad state", reinterpret_cast<const uint8_t*>(&hk.inner),
-        sizeof(hk.inner));
-  s.Add("HMAC opad state", reinterpret_cast<const uint8_t*>(&hk.outer),
-        sizeof(hk.outer));
-  EXPECT_EQ(s.Find(region), "");
+    Secrets s;
+    const Bytes aes_key(ctx->key.begin() + info.mac_key_len, ctx->key.end());
+    AddAesSecrets(&s, aes_key, tls->aes_key());
+    const ctcrypto::internal::HashAlg& alg =
+        ctcrypto::internal::alg_of(info.hash);
+    AddHmacSecrets(&s, alg,
+                   ctcrypto::internal::select_sha_backend(
+                       alg.family, ctcrypto::internal::cpu_caps()),
+                   ctx->key.data(), info.mac_key_len);
+    EXPECT_EQ(s.Find(region), "");
+  }
 }
 
 CTCRYPTO_INSTANTIATE_AES_BACKENDS(StackResidueTlsTest);
+
+// --- HMAC ---------------------------------------------------------------------
+
+struct HmacCtx {
+  ShaRow row;
+  Bytes key;
+  ctcrypto::Hmac* hmac;
+  Status init, finish;
+};
+
+// Key set-up, updates of a part block, several blocks and a tail, finish.
+void HmacVictim(void* p) {
+  auto* c = static_cast<HmacCtx*>(p);
+  c->init = ctcrypto::internal::init_with_rows(*c->hmac, c->row.alg, c->key,
+                                               c->row.sha);
+  static const uint8_t msg[700] = {3};
+  static uint8_t mac[64];
+  c->hmac->update(std::span(msg).first(5));
+  c->hmac->update(std::span(msg).subspan(5, 400));
+  c->hmac->update(std::span(msg).subspan(405));
+  c->finish = c->hmac->finish(mac);
+}
+
+class StackResidueHmacTest : public testing::TestWithParam<ShaRow> {};
+
+TEST_P(StackResidueHmacTest, NoKeyMaterialLeftOnStack) {
+  std::mt19937 rng(TestSeed());
+  auto hmac = std::make_unique<ctcrypto::Hmac>();
+  auto ctx = std::make_unique<HmacCtx>(
+      HmacCtx{GetParam(), RandomBytes(rng, 32), hmac.get(), {}, {}});
+  const std::vector<uint8_t> region = Probe(HmacVictim, ctx.get());
+  ASSERT_EQ(ctx->init, Status::kOk);
+  ASSERT_EQ(ctx->finish, Status::kOk);
+  ASSERT_STREQ(hmac->backend_name(), GetParam().sha->name);
+  for (size_t i = 0; i < kQuiet; ++i)
+    ASSERT_EQ(region[i], kPaint) << "scan region too shallow";
+  Secrets s;
+  AddHmacSecrets(&s, ctcrypto::internal::alg_of(GetParam().alg),
+                 GetParam().sha, ctx->key.data(), ctx->key.size());
+  EXPECT_EQ(s.Find(region), "");
+}
+
+INSTANTIATE_TEST_SUITE_P(Rows, StackResidueHmacTest,
+                         testing::ValuesIn(UsableShaRows()),
+                         ShaRowParamName());
 
 // --- the scan can fail --------------------------------------------------------
 

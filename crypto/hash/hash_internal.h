@@ -110,6 +110,25 @@ void hmac_ctx_finish(const HmacKeyState& k, HashCtx* c, uint8_t* out);
 void hmac_outer(const HmacKeyState& k, const uint8_t* inner_digest,
                 uint8_t* out);
 
+// Stack hygiene of keyed hashing. A compression function holds its chaining
+// value in registers, and the compiler spills what it cannot keep there:
+// clang 14 keeps the portable SHA-512's feed-forward words in its frame for
+// the whole block. Under HMAC that value starts as the ipad or opad state,
+// which is as good as the key (anyone holding both computes every MAC). No
+// wipe inside the compression function can name those slots, so each public
+// operation on a keyed state scrubs its callees' frames once before it
+// returns (scrub_stack, crypto/internal.h), deeper than the call chain that
+// runs a compression (gcc 12 and clang 14, -fstack-usage, every target; the
+// largest compression frame is the portable SHA-512's on 32-bit ARM, 568
+// bytes):
+//   kHashScrubBytes  Hmac::update: hash_ctx_update (at most 64 bytes), then
+//                    the compression function.
+//   kMacScrubBytes   Hmac::finish, TlsCbcAead::seal and open: down to
+//                    tls_hmac_ct (at most 768) -> hmac_outer (256) ->
+//                    hash_ctx_final (64) -> compression function.
+inline constexpr size_t kHashScrubBytes = 1024;
+inline constexpr size_t kMacScrubBytes = 2048;
+
 }  // namespace ctcrypto::internal
 
 #endif  // CTCRYPTO_HASH_HASH_INTERNAL_H_

@@ -114,7 +114,12 @@ void Hmac::reset() {
 
 void Hmac::update(std::span<const uint8_t> data) {
   if (KeyAccess::key(*this).alg == nullptr || data.empty()) return;
-  internal::hash_ctx_update(&KeyAccess::ctx(*this), data.data(), data.size());
+  HashCtx& c = KeyAccess::ctx(*this);
+  // Whether a block is compressed depends on public lengths only.
+  const bool compresses = c.buf_len + data.size() >= c.alg->block_len;
+  internal::hash_ctx_update(&c, data.data(), data.size());
+  // The compression's frame held a state derived from the ipad state.
+  if (compresses) internal::scrub_stack<internal::kHashScrubBytes>();
 }
 
 Status Hmac::finish(std::span<uint8_t> out) {
@@ -122,6 +127,7 @@ Status Hmac::finish(std::span<uint8_t> out) {
   if (k.alg == nullptr) return Status::kNotInitialized;
   if (out.size() < k.alg->digest_len) return Status::kOutputTooSmall;
   internal::hmac_ctx_finish(k, &KeyAccess::ctx(*this), out.data());
+  internal::scrub_stack<internal::kMacScrubBytes>();  // opad-state frames
   return Status::kOk;
 }
 

@@ -528,6 +528,8 @@ Status TlsCbcAead::seal(std::span<uint8_t> out, size_t* out_len,
                           iv);
   if (info_->implicit_iv) std::memcpy(iv_, iv, 16);
   internal::secure_zero(tail, sizeof(tail));
+  // The MAC's compressions ran on ipad/opad-derived states: their frames.
+  internal::scrub_stack<internal::kMacScrubBytes>();
   *out_len = total;
   return Status::kOk;
 }
@@ -617,6 +619,8 @@ Status TlsCbcAead::open(std::span<uint8_t> out, size_t* out_len,
   internal::secure_zero(tail, sizeof(tail));
   internal::secure_zero(computed, sizeof(computed));
   internal::secure_zero(received, sizeof(received));
+  // The MAC's compressions ran on ipad/opad-derived states: their frames.
+  internal::scrub_stack<internal::kMacScrubBytes>();
   // Whether the record verified (padding and MAC together) is public by
   // design: it is the function's result, and TLS answers a bad record with
   // an alert the peer sees. Only this combined bit is released, after all
