@@ -88,6 +88,23 @@ void tls_extract_mac_ct(uint8_t* out, size_t mac_len, const uint8_t* window,
   tls_extract_mac_ct(out, mac_len, window, len, mac_pos, before, 0);
 }
 
+namespace {
+
+// fold_masked<W>: acc[0 .. sizeof W) |= the bytes of win that lie in the
+// MAC, win[0] being record position p: not before mac_pos ([p < mac_pos]
+// clear) while p - mac_len is.
+template <class W>
+void fold_masked(uint8_t* acc, const uint8_t* win, const TlsBeforeMask& before,
+                 size_t p, size_t mac_len) {
+  W w, a;
+  std::memcpy(&w, win, sizeof(W));
+  std::memcpy(&a, acc, sizeof(W));
+  a |= static_cast<W>(w & ~before.masks<W>(p) & before.masks<W>(p - mac_len));
+  std::memcpy(acc, &a, sizeof(W));
+}
+
+}  // namespace
+
 void tls_extract_mac_ct(uint8_t* out, size_t mac_len, const uint8_t* window,
                         size_t len, size_t mac_pos, const TlsBeforeMask& before,
                         size_t win_pos) {
@@ -102,25 +119,15 @@ void tls_extract_mac_ct(uint8_t* out, size_t mac_len, const uint8_t* window,
       const size_t i = c + k;
       const size_t p = win_pos + i;
       const size_t room = mac_len - k < len - i ? mac_len - k : len - i;
-      if (room >= 8) {
-        uint64_t w, a;
-        std::memcpy(&w, window + i, 8);
-        std::memcpy(&a, acc + k, 8);
-        a |= w & ~before.word(p) & before.word(p - mac_len);
-        std::memcpy(acc + k, &a, 8);
-        k += 8;
-      } else if (room >= 4) {
-        uint32_t w, a;
-        std::memcpy(&w, window + i, 4);
-        std::memcpy(&a, acc + k, 4);
-        a |= w & ~before.word32(p) & before.word32(p - mac_len);
-        std::memcpy(acc + k, &a, 4);
-        k += 4;
+      const size_t step = room >= 8 ? 8 : room >= 4 ? 4 : 1;
+      if (step == 8) {
+        fold_masked<uint64_t>(acc + k, window + i, before, p, mac_len);
+      } else if (step == 4) {
+        fold_masked<uint32_t>(acc + k, window + i, before, p, mac_len);
       } else {
-        acc[k] |= static_cast<uint8_t>(window[i] & ~before.byte(p) &
-                                       before.byte(p - mac_len));
-        k += 1;
+        fold_masked<uint8_t>(acc + k, window + i, before, p, mac_len);
       }
+      k += step;
     }
   }
   // The MAC's first byte landed in slot mac_pos mod mac_len: that is the

@@ -113,18 +113,15 @@ class TlsBeforeMask {
   TlsBeforeMask(const TlsBeforeMask&) = delete;
   TlsBeforeMask& operator=(const TlsBeforeMask&) = delete;
 
-  // word: the eight masks of pos .. pos + 7 in memory order (pos public,
-  // inside the span); word32: four.
-  uint64_t word(size_t pos) const {
-    uint64_t w;
-    std::memcpy(&w, m_ + (pos - base_), 8);
+  // masks<W>: the sizeof(W) masks of pos, pos + 1, ... in memory order
+  // (pos public, inside the span); word: eight, byte: one.
+  template <class W>
+  W masks(size_t pos) const {
+    W w;
+    std::memcpy(&w, m_ + (pos - base_), sizeof(W));
     return w;
   }
-  uint32_t word32(size_t pos) const {
-    uint32_t w;
-    std::memcpy(&w, m_ + (pos - base_), 4);
-    return w;
-  }
+  uint64_t word(size_t pos) const { return masks<uint64_t>(pos); }
   uint8_t byte(size_t pos) const { return m_[pos - base_]; }
 
  private:
