@@ -97,15 +97,19 @@ inline void secure_zero(void* p, size_t n) {
 // function that has just returned kept its frame there, including what no
 // wipe inside it can name: the compiler's spills of values held in
 // registers (round keys, powers of H, message-schedule words of a key
-// block). This call's frame overlays that area, so its buffer's wipe
-// reaches them. Used after key set-up (cold; N = kSetupScrubBytes of
-// crypto/key_storage.h: 4 KiB, 512 bytes on the portable-only 32-bit
-// family), and after the wide stitched GCM loops, whose spill slots hold
-// broadcast round keys and which run on at least 256 bytes (N = the loop's
-// frame size, rounded up).
+// block, HMAC chaining states). This call's frame overlays that area, so
+// its buffer's wipe reaches them. Used after key set-up (cold; N =
+// kSetupScrubBytes of crypto/key_storage.h: 4 KiB, 512 bytes on the
+// portable-only 32-bit family), after keyed hashing (hash_internal.h),
+// and after the loops that spill round keys or state: the wide stitched
+// GCM loops, the bitsliced batches, x86 CCM, the SSSE3 vpaes entry points
+// (N = the loop's frame size, rounded up). The buffer is not over-aligned:
+// an alignas(64) one began up to 63 bytes below this frame's top, and the
+// callee's spills in those bytes (its red zone) stayed (AES-256 CCM,
+// tests/stack_residue_test.cc).
 template <size_t N = kSetupScrubBytes>
 [[gnu::noinline]] void scrub_stack() {
-  alignas(64) uint8_t area[N];
+  alignas(16) uint8_t area[N];
   secure_zero(area, sizeof(area));
 }
 

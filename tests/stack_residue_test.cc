@@ -1,6 +1,7 @@
 // stack_residue_test.cc: no copy of key material is left on the stack after
 // key set-up, seal and open return, on every AES x GHASH row pair (AES-GCM),
-// every AES row with each TLS-CBC suite, and (HMAC: set-up, update, finish)
+// every AES row with each TLS-CBC suite and with CCM, CMAC, GCM-SIV, GMAC,
+// XTS, key wrap and the block modes, and (HMAC: set-up, update, finish)
 // every SHA row this CPU can run.
 //
 // Method. Probe() reads its own stack pointer `top`, paints the region
@@ -46,8 +47,15 @@
 #include "crypto/hash/sha_backend.h"
 #include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
+#include "ctcrypto/ccm.h"
+#include "ctcrypto/cmac.h"
+#include "ctcrypto/gcm_siv.h"
+#include "ctcrypto/gmac.h"
 #include "ctcrypto/hash.h"
+#include "ctcrypto/key_wrap.h"
+#include "ctcrypto/modes.h"
 #include "ctcrypto/tls_cbc.h"
+#include "ctcrypto/xts.h"
 #include "tests/backends.h"
 #include "tests/reference.h"
 #include "tests/test_util.h"
@@ -447,6 +455,317 @@ TEST_P(StackResidueHmacTest, NoKeyMaterialLeftOnStack) {
 INSTANTIATE_TEST_SUITE_P(Rows, StackResidueHmacTest,
                          testing::ValuesIn(UsableShaRows()),
                          ShaRowParamName());
+
+// --- the other keyed objects ---------------------------------------------------
+//
+// CCM, CMAC, GCM-SIV, GMAC, XTS, key wrap and the block modes, each on
+// every AES row (GCM-SIV and GMAC with the best GHASH row): set-up and a few
+// calls of each kind, including a failed check where there is one.
+
+// ProbeCalls: Probe() on a callable (a lambda whose state lives in the
+// test's frame, above the scanned region).
+template <class F>
+std::vector<uint8_t> ProbeCalls(F& f) {
+  return Probe([](void* p) { (*static_cast<F*>(p))(); }, &f);
+}
+
+// CheckRegion: the scan covered the victim's frames and it ran there.
+void CheckRegion(const std::vector<uint8_t>& region) {
+  for (size_t i = 0; i < kQuiet; ++i)
+    ASSERT_EQ(region[i], kPaint) << "scan region too shallow";
+  size_t used = 0;
+  for (uint8_t b : region) used += b != kPaint;
+  ASSERT_GT(used, 256u) << "the victim did not run in the scanned region";
+}
+
+// AddKeySecrets: AddAesSecrets for raw key bytes, the row form from a key
+// set up on `row` (the same row: the same storage form).
+void AddKeySecrets(Secrets* s, const std::string& what, const Bytes& key,
+                   const AesBackend* row) {
+  ctcrypto::AesKey k;
+  ASSERT_EQ(ctcrypto::internal::init_with_rows(k, key, row), Status::kOk);
+  AddAesSecrets(s, key, k);
+  s->Add(what, key.data(), key.size());
+}
+
+// Doubling in GF(2^128) as CMAC and XTS use it (big-endian: CMAC; little-
+// endian: XTS).
+Block DoubleBe(const Block& b) {
+  Block r;
+  for (int i = 0; i < 16; ++i)
+    r[i] = static_cast<uint8_t>((b[i] << 1) | (i < 15 ? b[i + 1] >> 7 : 0));
+  if (b[0] & 0x80) r[15] ^= 0x87;
+  return r;
+}
+Block DoubleLe(const Block& b) {
+  Block r;
+  for (int i = 0; i < 16; ++i)
+    r[i] = static_cast<uint8_t>((b[i] << 1) | (i > 0 ? b[i - 1] >> 7 : 0));
+  if (b[15] & 0x80) r[0] ^= 0x87;
+  return r;
+}
+
+class StackResidueModesTest : public testing::TestWithParam<const AesBackend*> {
+ protected:
+  const AesBackend* row() const { return GetParam(); }
+  const ctcrypto::internal::GhashBackend* ghash_row() const {
+    return ctcrypto::internal::select_ghash_backend(
+        ctcrypto::internal::cpu_caps());
+  }
+};
+
+TEST_P(StackResidueModesTest, Ccm) {
+  for (size_t key_len : {16, 32}) {
+    SCOPED_TRACE(key_len);
+    std::mt19937 rng(TestSeed() + static_cast<uint32_t>(key_len));
+    const Bytes key = RandomBytes(rng, key_len);
+    auto ccm = std::make_unique<ctcrypto::AesCcm>();
+    Status init = Status::kOk, st = Status::kOk, bad = Status::kOk;
+    auto victim = [&] {
+      init = ctcrypto::internal::init_with_rows(*ccm, key, 16, 12, row());
+      static uint8_t buf[1024 + 16], back[1024];
+      static const uint8_t nonce[12] = {1}, ad[40] = {2};
+      size_t n = 0;
+      for (size_t len : {0, 17, 1024}) {
+        Status a = ccm->seal(std::span(buf).first(len + 16), &n, nonce,
+                             std::span(back).first(len), ad);
+        Status b = ccm->open(std::span(back).first(len), &n, nonce,
+                             std::span(buf).first(len + 16), ad);
+        if (a != Status::kOk) st = a;
+        if (b != Status::kOk) st = b;
+      }
+      buf[0] ^= 1;
+      bad = ccm->open(std::span(back).first(1024), &n, nonce, buf, ad);
+    };
+    const std::vector<uint8_t> region = ProbeCalls(victim);
+    ASSERT_EQ(init, Status::kOk);
+    ASSERT_EQ(st, Status::kOk);
+    ASSERT_EQ(bad, Status::kAuthenticationFailed);
+    CheckRegion(region);
+    Secrets s;
+    AddAesSecrets(&s, key, ccm->aes_key());
+    EXPECT_EQ(s.Find(region), "");
+  }
+}
+
+TEST_P(StackResidueModesTest, Cmac) {
+  for (size_t key_len : {16, 32}) {
+    SCOPED_TRACE(key_len);
+    std::mt19937 rng(TestSeed() + static_cast<uint32_t>(key_len));
+    const Bytes key = RandomBytes(rng, key_len);
+    auto cmac = std::make_unique<ctcrypto::AesCmac>();
+    auto cctx = std::make_unique<ctcrypto::AesCmacContext>();
+    Status init = Status::kOk, st = Status::kOk, bad = Status::kOk;
+    auto victim = [&] {
+      init = ctcrypto::internal::init_with_rows(*cmac, key, row());
+      static const uint8_t msg[300] = {5};
+      uint8_t tag[16];
+      for (size_t len : {0, 15, 16, 300}) {
+        Status a = cmac->mac(std::span(msg).first(len), tag);
+        if (a != Status::kOk) st = a;
+      }
+      Status a = cctx->init(*cmac);
+      if (a == Status::kOk) a = cctx->update(std::span(msg).first(7));
+      if (a == Status::kOk) a = cctx->update(std::span(msg).subspan(7));
+      if (a == Status::kOk) a = cctx->finish(tag);
+      if (a != Status::kOk) st = a;
+      tag[0] ^= 1;
+      bad = cmac->verify(msg, tag);
+    };
+    const std::vector<uint8_t> region = ProbeCalls(victim);
+    ASSERT_EQ(init, Status::kOk);
+    ASSERT_EQ(st, Status::kOk);
+    ASSERT_EQ(bad, Status::kAuthenticationFailed);
+    CheckRegion(region);
+    Secrets s;
+    AddAesSecrets(&s, key, cmac->aes_key());
+    const Block l = RefAesEncryptBlock(key, Block{});
+    const Block k1 = DoubleBe(l);
+    s.AddBlockBothOrders("CMAC L", l);
+    s.AddBlockBothOrders("CMAC K1", k1);
+    s.AddBlockBothOrders("CMAC K2", DoubleBe(k1));
+    EXPECT_EQ(s.Find(region), "");
+  }
+}
+
+TEST_P(StackResidueModesTest, GcmSiv) {
+  for (size_t key_len : {16, 32}) {
+    SCOPED_TRACE(key_len);
+    std::mt19937 rng(TestSeed() + static_cast<uint32_t>(key_len));
+    const Bytes key = RandomBytes(rng, key_len);
+    auto siv = std::make_unique<ctcrypto::AesGcmSiv>();
+    static const uint8_t kNonce[12] = {3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8};
+    Status init = Status::kOk, st = Status::kOk, bad = Status::kOk;
+    auto victim = [&] {
+      init =
+          ctcrypto::internal::init_with_rows(*siv, key, row(), ghash_row());
+      static uint8_t buf[1024 + 16], back[1024];
+      static const uint8_t ad[40] = {2};
+      size_t n = 0;
+      for (size_t len : {0, 33, 1024}) {
+        Status a = siv->seal(std::span(buf).first(len + 16), &n, kNonce,
+                             std::span(back).first(len), ad);
+        Status b = siv->open(std::span(back).first(len), &n, kNonce,
+                             std::span(buf).first(len + 16), ad);
+        if (a != Status::kOk) st = a;
+        if (b != Status::kOk) st = b;
+      }
+      buf[0] ^= 1;
+      bad = siv->open(std::span(back).first(1024), &n, kNonce, buf, ad);
+    };
+    const std::vector<uint8_t> region = ProbeCalls(victim);
+    ASSERT_EQ(init, Status::kOk);
+    ASSERT_EQ(st, Status::kOk);
+    ASSERT_EQ(bad, Status::kAuthenticationFailed);
+    CheckRegion(region);
+    Secrets s;
+    AddAesSecrets(&s, key, siv->aes_key());
+    // RFC 8452, section 4: the per-nonce keys from the key-generating key.
+    Bytes auth, enc;
+    for (uint32_t i = 0; i < (key_len == 32 ? 6u : 4u); ++i) {
+      Block in{};
+      in[0] = static_cast<uint8_t>(i);
+      std::memcpy(in.data() + 4, kNonce, 12);
+      const Block out = RefAesEncryptBlock(key, in);
+      (i < 2 ? auth : enc).insert((i < 2 ? auth : enc).end(), out.begin(),
+                                  out.begin() + 8);
+    }
+    s.Add("message-authentication key", auth.data(), auth.size());
+    AddKeySecrets(&s, "message-encryption key", enc, row());
+    // POLYVAL's key as the GHASH row holds it: mulX_GHASH(ByteReverse(H))
+    // (RFC 8452, appendix A).
+    Block h;
+    for (int i = 0; i < 16; ++i) h[i] = auth[15 - i];
+    const uint8_t carry = h[15] & 1;
+    for (int i = 15; i > 0; --i)
+      h[i] = static_cast<uint8_t>((h[i] >> 1) | (h[i - 1] << 7));
+    h[0] = static_cast<uint8_t>((h[0] >> 1) ^ (carry ? 0xe1 : 0));
+    Block p = h;
+    for (int i = 1; i <= 8; ++i) {
+      s.AddBlockBothOrders("POLYVAL H^" + std::to_string(i), p);
+      p = RefGfMul(p, h);
+    }
+    EXPECT_EQ(s.Find(region), "");
+  }
+}
+
+TEST_P(StackResidueModesTest, Gmac) {
+  for (size_t key_len : {16, 32}) {
+    SCOPED_TRACE(key_len);
+    std::mt19937 rng(TestSeed() + static_cast<uint32_t>(key_len));
+    const Bytes key = RandomBytes(rng, key_len);
+    auto gmac = std::make_unique<ctcrypto::AesGmac>();
+    Status init = Status::kOk, st = Status::kOk, bad = Status::kOk;
+    auto victim = [&] {
+      init = ctcrypto::internal::init_with_rows(*gmac, key, 16, row(),
+                                                ghash_row());
+      static const uint8_t data[2000] = {6}, nonce[12] = {7};
+      uint8_t tag[16];
+      for (size_t len : {0, 31, 2000}) {
+        Status a = gmac->compute(tag, nonce, std::span(data).first(len));
+        if (a != Status::kOk) st = a;
+      }
+      tag[0] ^= 1;
+      bad = gmac->verify(nonce, data, tag);
+    };
+    const std::vector<uint8_t> region = ProbeCalls(victim);
+    ASSERT_EQ(init, Status::kOk);
+    ASSERT_EQ(st, Status::kOk);
+    ASSERT_EQ(bad, Status::kAuthenticationFailed);
+    CheckRegion(region);
+    Secrets s;
+    AddAesSecrets(&s, key, gmac->gcm().aes_key());
+    AddGhashSecrets(&s, gmac->gcm(), key);
+    EXPECT_EQ(s.Find(region), "");
+  }
+}
+
+TEST_P(StackResidueModesTest, Xts) {
+  for (size_t key_len : {32, 64}) {
+    SCOPED_TRACE(key_len);
+    std::mt19937 rng(TestSeed() + static_cast<uint32_t>(key_len));
+    const Bytes key = RandomBytes(rng, key_len);
+    auto xts = std::make_unique<ctcrypto::AesXts>();
+    static const uint8_t kTweak[16] = {42};
+    Status init = Status::kOk, st = Status::kOk;
+    auto victim = [&] {
+      init = ctcrypto::internal::init_with_rows(*xts, key, row());
+      static uint8_t buf[4096 + 5], back[4096 + 5];
+      for (size_t len : {16, 17, 512, 4096 + 5}) {
+        Status a = xts->encrypt(kTweak, std::span(back).first(len), buf);
+        Status b = xts->decrypt(kTweak, std::span(buf).first(len), back);
+        if (a != Status::kOk) st = a;
+        if (b != Status::kOk) st = b;
+      }
+    };
+    const std::vector<uint8_t> region = ProbeCalls(victim);
+    ASSERT_EQ(init, Status::kOk);
+    ASSERT_EQ(st, Status::kOk);
+    CheckRegion(region);
+    Secrets s;
+    const Bytes key1(key.begin(), key.begin() + key_len / 2);
+    const Bytes key2(key.begin() + key_len / 2, key.end());
+    AddAesSecrets(&s, key1, xts->data_key());
+    AddKeySecrets(&s, "tweak key", key2, row());
+    // The tweak chain: T = E_Key2(tweak), then T * alpha^j.
+    Block t;
+    std::memcpy(t.data(), kTweak, 16);
+    t = RefAesEncryptBlock(key2, t);
+    for (int j = 0; j < 8; ++j) {
+      s.AddBlockBothOrders("XTS T*alpha^" + std::to_string(j), t);
+      t = DoubleLe(t);
+    }
+    EXPECT_EQ(s.Find(region), "");
+  }
+}
+
+TEST_P(StackResidueModesTest, KeyWrapAndBlockModes) {
+  for (size_t key_len : {16, 32}) {
+    SCOPED_TRACE(key_len);
+    std::mt19937 rng(TestSeed() + static_cast<uint32_t>(key_len));
+    const Bytes key = RandomBytes(rng, key_len);
+    auto aes = std::make_unique<ctcrypto::AesKey>();
+    Status init = Status::kOk, st = Status::kOk, bad = Status::kOk;
+    auto victim = [&] {
+      init = ctcrypto::internal::init_with_rows(*aes, key, row());
+      static uint8_t in[4096 + 8] = {9}, out[4096 + 16], back[4096 + 8];
+      size_t n = 0;
+      const auto note = [&](Status a) {
+        if (a != Status::kOk) st = a;
+      };
+      note(ctcrypto::aes_key_wrap(*aes, std::span(in).first(32), out, &n));
+      note(ctcrypto::aes_key_unwrap(*aes, std::span(out).first(40), back,
+                                    &n));
+      note(ctcrypto::aes_key_wrap_padded(*aes, std::span(in).first(20), out,
+                                         &n));
+      note(ctcrypto::aes_key_unwrap_padded(*aes, std::span(out).first(32),
+                                           back, &n));
+      out[3] ^= 1;
+      bad = ctcrypto::aes_key_unwrap_padded(*aes, std::span(out).first(32),
+                                            back, &n);
+      uint8_t ctr[16] = {1}, iv[16] = {2};
+      for (size_t len : {16, 256, 4096}) {
+        note(ctcrypto::aes_ctr32(*aes, ctr, std::span(in).first(len + 3),
+                                 out));
+        note(ctcrypto::aes_ctr128(*aes, ctr, std::span(in).first(len), out));
+        note(ctcrypto::aes_cbc_encrypt(*aes, iv, std::span(in).first(len),
+                                       out));
+        note(ctcrypto::aes_cbc_decrypt(*aes, iv, std::span(out).first(len),
+                                       back));
+      }
+    };
+    const std::vector<uint8_t> region = ProbeCalls(victim);
+    ASSERT_EQ(init, Status::kOk);
+    ASSERT_EQ(st, Status::kOk);
+    ASSERT_EQ(bad, Status::kAuthenticationFailed);
+    CheckRegion(region);
+    Secrets s;
+    AddAesSecrets(&s, key, *aes);
+    EXPECT_EQ(s.Find(region), "");
+  }
+}
+
+CTCRYPTO_INSTANTIATE_AES_BACKENDS(StackResidueModesTest);
 
 // --- the scan can fail --------------------------------------------------------
 

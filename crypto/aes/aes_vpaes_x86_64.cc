@@ -21,6 +21,11 @@ namespace {
 
 struct Ssse3 {
   using V = __m128i;
+  // The row's entry points scrub this much stack after each call
+  // (vpaes_core.h, "entry points"): the largest entry frame is 56 bytes
+  // (gcc 12, clang 14: -fstack-usage) below which the 128-byte red zone
+  // holds a leaf's spills.
+  static constexpr size_t kFrameScrubBytes = 256;
   static V load(const uint8_t* p) {
     return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
   }

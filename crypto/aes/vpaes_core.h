@@ -764,18 +764,52 @@ struct Vpaes {
     S::store(mac, m);
   }
 
+  // ---- entry points ------------------------------------------------------
+  //
+  // A shim with few vector registers spills in the block loops: with 16
+  // XMM registers (SSSE3), clang 14 keeps round keys of cbc_decrypt's
+  // two-block loop in its frame (tests/stack_residue_test.cc). Such a shim
+  // declares kFrameScrubBytes, more than any entry point's frame including
+  // the x86-64 red zone; its row's entry points then run the function out
+  // of line and scrub that many bytes after it returns (scrub_stack,
+  // crypto/internal.h), once per call. The other shims' entry points are
+  // the functions themselves.
+  template <auto F>
+  struct Scrubbed;
+  template <class... A, void (*F)(A...)>
+  struct Scrubbed<F> {
+    [[gnu::noinline]] static void body(A... a) { F(a...); }
+    static void entry(A... a) {
+      body(a...);
+      scrub_stack<S::kFrameScrubBytes>();
+    }
+  };
+  template <auto F>
+  static constexpr auto entry() {
+    if constexpr (requires { S::kFrameScrubBytes; }) {
+      return &Scrubbed<F>::entry;
+    } else {
+      return F;
+    }
+  }
+
   static constexpr AesBackend row(const char* name, uint32_t caps) {
     AesBackend r = basic_row<Vpaes>(name, caps);
-    r.ccm_seal_bulk = ccm_bulk<false>;
-    r.ccm_open_bulk = ccm_bulk<true>;
-    r.ecb_encrypt = ecb_encrypt;
+    r.encrypt_block = entry<encrypt_block>();
+    r.ctr32 = entry<ctr32>();
+    r.cbc_encrypt = entry<cbc_encrypt>();
+    r.ccm_seal_bulk = entry<ccm_bulk<false>>();
+    r.ccm_open_bulk = entry<ccm_bulk<true>>();
+    r.ecb_encrypt = entry<ecb_encrypt>();
     r.set_encrypt_key = set_encrypt_key;
     return r;
   }
   // decrypt_row: its inverse cipher (the transformed inverse schedule).
   static constexpr AesDecryptRow decrypt_row(const AesBackend* row) {
     AesDecryptRow r = basic_decrypt_row<Vpaes>(row);
-    r.ecb_decrypt = ecb_decrypt;
+    r.decrypt_block = entry<decrypt_block>();
+    r.cbc_decrypt = entry<cbc_decrypt>();
+    r.ecb_decrypt = entry<ecb_decrypt>();
     return r;
   }
 };

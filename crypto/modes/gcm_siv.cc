@@ -394,6 +394,9 @@ Status AesGcmSiv::seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
   ctr_le32(keys.enc, counter, 0, in.data(), out.data(), in.size());
   std::memcpy(tag.data(), t, 16);
   internal::secure_zero(s, sizeof(s));
+  // Every message sets up two keys (the encryption key's schedule, the
+  // POLYVAL key's powers): as after any key set-up, their frames.
+  internal::scrub_stack();
   return Status::kOk;
 }
 
@@ -454,6 +457,7 @@ Status AesGcmSiv::open_detached(std::span<uint8_t> out,
   }
   tag_from_s(keys.enc, s, nonce.data(), expected);
   internal::secure_zero(s, sizeof(s));
+  internal::scrub_stack();  // the per-message key set-ups' frames, as in seal
   return internal::open_verdict(expected, received, kGcmSivTagLen, out.data(),
                                 in.size());
 }
