@@ -769,34 +769,35 @@ namespace {
 template <int NR, bool kOpen>
 void ccm_nr(const AesKeyState* s, const uint8_t* in, uint8_t* out,
             size_t blocks, const uint8_t counter[16], uint8_t mac[16]) {
+  // The round keys are read from the schedule where they are used, not
+  // copied into a local array: with AES-256 such an array does not fit the
+  // registers, and in the sanitizer builds it lives in the frame whole.
   const __m128i* rk = enc_keys(s);
-  __m128i k[NR + 1];
-#pragma GCC unroll 15
-  for (int r = 0; r <= NR; ++r) k[r] = _mm_load_si128(rk + r);
+  const auto k = [rk](int r) { return _mm_load_si128(rk + r); };
   __m128i c = bswap128(loadu(counter));
   __m128i m = loadu(mac);
   __m128i ks = _mm_setzero_si128();
   if (kOpen) {
     // Keystream block 0 on its own; the loop then runs one block ahead.
-    ks = _mm_xor_si128(bswap128(c), k[0]);
+    ks = _mm_xor_si128(bswap128(c), k(0));
 #pragma GCC unroll 14
-    for (int r = 1; r < NR; ++r) ks = _mm_aesenc_si128(ks, k[r]);
-    ks = _mm_aesenclast_si128(ks, k[NR]);
+    for (int r = 1; r < NR; ++r) ks = _mm_aesenc_si128(ks, k(r));
+    ks = _mm_aesenclast_si128(ks, k(NR));
     c = add_ctr(c, 1);
   }
   for (size_t j = 0; j < blocks; ++j) {
     const __m128i d = loadu(in + 16 * j);
     __m128i p = kOpen ? _mm_xor_si128(d, ks) : d;
     if (kOpen) storeu(out + 16 * j, p);
-    __m128i x = _mm_xor_si128(_mm_xor_si128(m, p), k[0]);
-    __m128i y = _mm_xor_si128(bswap128(c), k[0]);
+    __m128i x = _mm_xor_si128(_mm_xor_si128(m, p), k(0));
+    __m128i y = _mm_xor_si128(bswap128(c), k(0));
 #pragma GCC unroll 14
     for (int r = 1; r < NR; ++r) {
-      x = _mm_aesenc_si128(x, k[r]);
-      y = _mm_aesenc_si128(y, k[r]);
+      x = _mm_aesenc_si128(x, k(r));
+      y = _mm_aesenc_si128(y, k(r));
     }
-    m = _mm_aesenclast_si128(x, k[NR]);
-    y = _mm_aesenclast_si128(y, k[NR]);
+    m = _mm_aesenclast_si128(x, k(NR));
+    y = _mm_aesenclast_si128(y, k(NR));
     if (kOpen) {
       ks = y;
     } else {
@@ -808,9 +809,9 @@ void ccm_nr(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 }
 
 // Out of line: with AES-256 the loop's 15 round keys and six blocks exceed
-// the 16 XMM registers, and GCC 12 and clang 14 spill round keys to its
-// frame (tests/stack_residue_test.cc); the entry points below scrub that
-// frame (kCcmFrameScrubBytes) after the call.
+// the 16 XMM registers, so the compiler may keep loaded round keys in its
+// frame (GCC 12 and clang 14 did, tests/stack_residue_test.cc); the entry
+// points below scrub that frame (kCcmFrameScrubBytes) after the call.
 template <bool kOpen>
 [[gnu::noinline]] void ccm_bulk(const AesKeyState* s, const uint8_t* in,
                                 uint8_t* out, size_t blocks,
