@@ -118,13 +118,13 @@ void hmac_outer(const HmacKeyState& k, const uint8_t* inner_digest,
 // wipe inside the compression function can name those slots, so each public
 // operation on a keyed state scrubs its callees' frames once before it
 // returns (scrub_stack, crypto/internal.h), deeper than the call chain that
-// runs a compression (gcc 12 and clang 14, -fstack-usage, every target; the
-// largest compression frame is the portable SHA-512's on 32-bit ARM, 568
-// bytes):
+// runs a compression (-fstack-usage: gcc 12 and clang 14 on x86-64 and
+// ARMv7, gcc 12 on AArch64 and Cortex-M4; the largest compression frame is
+// the portable SHA-512's on 32-bit ARM, 568 bytes):
 //   kHashScrubBytes  Hmac::update: hash_ctx_update (at most 64 bytes), then
 //                    the compression function.
 //   kMacScrubBytes   Hmac::finish, TlsCbcAead::seal and open: down to
-//                    tls_hmac_ct (at most 768) -> hmac_outer (256) ->
+//                    tls_hmac_ct (at most 800) -> hmac_outer (272) ->
 //                    hash_ctx_final (64) -> compression function.
 inline constexpr size_t kHashScrubBytes = 1024;
 inline constexpr size_t kMacScrubBytes = 2048;
