@@ -228,7 +228,7 @@ TEST(X86Hw, CounterWrap) {
   // the big-endian counter directly unless the low byte can carry.
   // 0u - 200 and the lengths from 300 blocks on put the wrap into the
   // iterations that take their counter blocks from memory (the aesni row
-  // from 16 iterations on, the vaes row with AES-128 from 8 KiB on).
+  // from 16 iterations on).
   const uint32_t kStarts[] = {0u - 1,      0u - 2,      0u - 3,
                               0u - 5,      0u - 7,      0u - 13,
                               0u - 17,     0u - 31,     0u - 200,

@@ -54,9 +54,13 @@
 // 3-6 KiB frames under ASan. Counter
 // blocks: built in registers per iteration (ctr_blocks; its big-endian
 // fast form waits for a caller that can vouch for a public counter, see
-// no_carry), except that AES-128 calls of 8 KiB and more take them from a
-// stack buffer that integer code fills one iteration ahead (CtrBlocksZ,
-// kMemBytes). Pairs with the vpclmul GHASH row.
+// no_carry). Taking them instead from a stack buffer that integer code
+// fills one iteration ahead (4-byte counter stores, 64-byte loads) was
+// about 7% faster at 8-16 KiB on Golden Cove (Emerald Rapids) but 20-50%
+// slower on Zen 5 (TSC cycles per 16 KiB AES-128 call, four runs: seal
+// 1980-3350 with it, 1610-1660 without; open 1920-2890 and 1560-1610; the
+// same with two buffers, written two iterations ahead), so it is not
+// used. Pairs with the vpclmul GHASH row.
 //
 // ECB (for XTS): as CTR, 32 blocks per iteration, masked last chain, 1..4
 // blocks on the AES-NI row.
@@ -335,80 +339,24 @@ inline __attribute__((always_inline)) void ctr_blocks(__m512i c, bool fast,
 // it, every iteration takes the general form.
 inline bool no_carry(uint32_t /*v*/, int /*n*/) { return false; }
 
-// CtrBlocksZ: the 32 counter blocks of the next stitched iteration, round
-// key 0 already added, in memory (8 vectors of 4 blocks), for the passes
-// over at least kMemBytes with AES-128 (gcm_seal_nr / gcm_open_nr with
-// kMem). Only the
-// last dword of a block (the big-endian 32-bit counter, XOR the same dword
-// of round key 0) changes from one iteration to the next, and integer code
-// writes it: add, byte swap, XOR and a 4-byte store per block. Built in
-// registers (ctr_blocks), every vector costs a VPADDD, a VPSHUFB and a
-// VPXORD on the vector ports, which with 512-bit vectors are ports 0 and 5
-// on Golden Cove, the ports of VAESENC and VPCLMULQDQ. An iteration loads
-// its blocks first and then writes the next iteration's: a 64-byte load of
-// a vector with a 4-byte store still in the store buffer is not forwarded
-// and waits for the store to commit. The counter is not public in general
-// (J0 of a nonce other than 96 bits is GHASH_H(IV)): these integer
-// operations are data-independent, with no branch or index on it. The
-// buffer lies in the pass's frame, which run_wiped zeroes.
-struct alignas(64) CtrBlocksZ {
-  __m512i v[8];
-  uint32_t k0_last;  // dword 3 of round key 0
-};
-
-// init_ctr_blocks: cb = the 32 blocks from the byte-reversed counter c
-// (lanes at offsets 0..3, as ctr_base), with 64-byte stores (forwarded to
-// the first loads).
-inline __attribute__((always_inline)) void init_ctr_blocks(CtrBlocksZ& cb,
-                                                           const __m128i* rk,
-                                                           __m512i c) {
-  const __m512i k0 = bcast_key(rk, 0);
-  std::memcpy(&cb.k0_last, reinterpret_cast<const uint8_t*>(rk) + 12, 4);
-#pragma GCC unroll 8
-  for (int i = 0; i < 8; ++i)
-    _mm512_store_si512(
-        &cb.v[i],
-        _mm512_xor_si512(bswap512(_mm512_add_epi32(c, lane_step(4 * i))), k0));
-}
-
-// next_ctr_blocks: cb = the 32 blocks from 32-bit counter n on (inc32: the
-// uint32_t sum wraps mod 2^32 as GCM requires).
-inline __attribute__((always_inline)) void next_ctr_blocks(CtrBlocksZ& cb,
-                                                           uint32_t n) {
-#pragma GCC unroll 32
-  for (uint32_t i = 0; i < 32; ++i) {
-    const uint32_t w = __builtin_bswap32(n + i) ^ cb.k0_last;
-    std::memcpy(reinterpret_cast<uint8_t*>(cb.v) + 16 * i + 12, &w, 4);
-  }
-}
-
 // gcm_iter: one stitched iteration of NZ ZMM chains (4 * NZ blocks of CTR
 // from in to out) and NH vectors (4 * NH blocks) at `hash` folded into x
-// with one reduction (key vectors kv.., see ghash_vecs). With kMem the
-// counter blocks come from cb (CtrBlocksZ), which is then set to the 32
-// blocks from counter `next`. The GHASH vectors
+// with one reduction (key vectors kv.., see ghash_vecs). The GHASH vectors
 // ride along with the first AES rounds, the one carrying x last, and the
 // reduction with the rounds after them: eight chains keep enough
 // independent VAESENCs in flight to cover the instruction's latency, while
 // the carry-less multiplies run on their own unit. For open, hash == in and
 // every hashed block is loaded before any store; for seal, hash is the
 // previous iteration's output.
-template <int NR, int NZ, int NH, bool kMem = false>
+template <int NR, int NZ, int NH>
 inline __attribute__((always_inline)) void gcm_iter(
     const __m512i* rkz, const VpclmulKey* hk, int kv, __m512i c, bool fast,
-    const uint8_t* in, uint8_t* out, const uint8_t* hash, __m512i* x,
-    CtrBlocksZ* cb = nullptr, uint32_t next = 0) {
+    const uint8_t* in, uint8_t* out, const uint8_t* hash, __m512i* x) {
   static_assert(NH % 2 == 0 && NH + 1 < NR);
   const __m512i* kh = reinterpret_cast<const __m512i*>(hk->h) + kv;
   const __m512i* kk = reinterpret_cast<const __m512i*>(hk->hk) + kv;
   __m512i b[NZ];
-  if (kMem) {
-#pragma GCC unroll 8
-    for (int i = 0; i < NZ; ++i) b[i] = _mm512_load_si512(&cb->v[i]);
-    next_ctr_blocks(*cb, next);
-  } else {
-    ctr_blocks<NZ>(c, fast, rkz[0], b);
-  }
+  ctr_blocks<NZ>(c, fast, rkz[0], b);
   GhAcc a{_mm512_setzero_si512(), _mm512_setzero_si512(),
           _mm512_setzero_si512()};
   GhAcc p = a;
@@ -586,7 +534,7 @@ inline __attribute__((always_inline)) uintptr_t stack_pointer() {
 // whole blocks take one reduction per 32 blocks plus one). ctr and x
 // advance together with the data. Never inlined, and *sp is set to the
 // stack pointer (see run_wiped).
-template <int NR, bool kMem>
+template <int NR>
 [[gnu::noinline, gnu::flatten]] size_t gcm_seal_nr(
     const AesKeyState* s, const GhashKeyState* g, const uint8_t* in,
     uint8_t* out, size_t len, uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp) {
@@ -602,18 +550,12 @@ template <int NR, bool kMem>
   if (n32) {
     // Software pipeline: encrypt chunk 0, then encrypt chunk i while
     // hashing chunk i - 1, then hash the last chunk.
-    CtrBlocksZ cb;
-    uint32_t next = static_cast<uint32_t>(_mm_cvtsi128_si32(lo128(c))) + 64;
-    if (kMem)
-      init_ctr_blocks(cb, enc_keys(s), _mm512_add_epi32(c, lane_step(32)));
     gcm_iter<NR, 8, 0>(rk, hk, 0, c, no_carry(0, 32), in, out, nullptr, &x);
     c = _mm512_add_epi32(c, lane_step(32));
     for (size_t i = 1; i < n32; ++i) {
-      gcm_iter<NR, 8, 8, kMem>(rk, hk, 0, c, no_carry(0, 32), in + 512 * i,
-                               out + 512 * i, out + 512 * (i - 1), &x, &cb,
-                               next);
+      gcm_iter<NR, 8, 8>(rk, hk, 0, c, no_carry(0, 32), in + 512 * i,
+                         out + 512 * i, out + 512 * (i - 1), &x);
       c = _mm512_add_epi32(c, lane_step(32));
-      next += 32;
     }
     const uint8_t* last = out + 512 * (n32 - 1);
     if (n - done >= 16) {
@@ -636,7 +578,7 @@ template <int NR, bool kMem>
   return 16 * done;
 }
 
-template <int NR, bool kMem>
+template <int NR>
 [[gnu::noinline, gnu::flatten]] size_t gcm_open_nr(
     const AesKeyState* s, const GhashKeyState* g, const uint8_t* in,
     uint8_t* out, size_t len, uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp) {
@@ -648,14 +590,10 @@ template <int NR, bool kMem>
   const VpclmulKey* hk = vpclmul_key(g);
   __m512i c = ctr_base(ctr);
   __m512i x = bcast128(bswap128(loadu(xi)));
-  CtrBlocksZ cb;
-  uint32_t next = static_cast<uint32_t>(_mm_cvtsi128_si32(lo128(c))) + 32;
-  if (kMem) init_ctr_blocks(cb, enc_keys(s), c);
   for (size_t i = 0; i < n32; ++i) {
-    gcm_iter<NR, 8, 8, kMem>(rk, hk, 0, c, no_carry(0, 32), in + 512 * i,
-                             out + 512 * i, in + 512 * i, &x, &cb, next);
+    gcm_iter<NR, 8, 8>(rk, hk, 0, c, no_carry(0, 32), in + 512 * i,
+                       out + 512 * i, in + 512 * i, &x);
     c = _mm512_add_epi32(c, lane_step(32));
-    next += 32;
   }
   const size_t r = n - 32 * n32;  // 0..31
   if (r) {
@@ -756,20 +694,6 @@ inline __attribute__((always_inline)) size_t run_wiped(Pass pass) {
   return done;
 }
 
-// kMemBytes: the AES-128 calls from which the bulk passes take their
-// counter blocks from memory (CtrBlocksZ, kMem), in passes of their own so
-// that the other calls keep their frame (and wipe). Measured on Golden Cove
-// (Emerald Rapids), TSC cycles per call: AES-128 seal 8 KiB 1420 -> 1330,
-// 16 KiB 2615 -> 2430 (open 2590 -> 2405); 4 KiB unchanged (780), and a
-// 1350-byte call slower when its two iterations took the blocks from memory
-// (the first load of blocks written by 4-byte stores waits for them to
-// commit). AES-192 and AES-256 keep the blocks in registers: there the
-// VAESENCs alone (one ZMM VAESENC per cycle on that core, 12 or 14 rounds
-// of 8 chains per iteration) nearly fill port 0, and the integer work did
-// not pay (16 KiB: AES-256 3210 -> 3225, AES-192 2835 -> 2780; 4 KiB:
-// AES-256 950 -> 1000, AES-192 850 -> 880).
-constexpr size_t kMemBytes = 8192;
-
 template <bool kSeal, bool kFin = false>
 size_t gcm_short_any(const AesKeyState* s, const GhashKeyState* g,
                      const uint8_t* in, uint8_t* out, size_t len,
@@ -789,12 +713,10 @@ size_t gcm_seal_any(const AesKeyState* s, const GhashKeyState* g,
                     const uint8_t* in, uint8_t* out, size_t len,
                     uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp) {
   if (len <= 512) return gcm_short_any<true>(s, g, in, out, len, ctr, xi, sp);
-  if (len >= kMemBytes && s->rounds == 10)
-    return gcm_seal_nr<10, true>(s, g, in, out, len, ctr, xi, sp);
   switch (s->rounds) {
-    case 10: return gcm_seal_nr<10, false>(s, g, in, out, len, ctr, xi, sp);
-    case 12: return gcm_seal_nr<12, false>(s, g, in, out, len, ctr, xi, sp);
-    default: return gcm_seal_nr<14, false>(s, g, in, out, len, ctr, xi, sp);
+    case 10: return gcm_seal_nr<10>(s, g, in, out, len, ctr, xi, sp);
+    case 12: return gcm_seal_nr<12>(s, g, in, out, len, ctr, xi, sp);
+    default: return gcm_seal_nr<14>(s, g, in, out, len, ctr, xi, sp);
   }
 }
 
@@ -802,12 +724,10 @@ size_t gcm_open_any(const AesKeyState* s, const GhashKeyState* g,
                     const uint8_t* in, uint8_t* out, size_t len,
                     uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp) {
   if (len < 512) return gcm_short_any<false>(s, g, in, out, len, ctr, xi, sp);
-  if (len >= kMemBytes && s->rounds == 10)
-    return gcm_open_nr<10, true>(s, g, in, out, len, ctr, xi, sp);
   switch (s->rounds) {
-    case 10: return gcm_open_nr<10, false>(s, g, in, out, len, ctr, xi, sp);
-    case 12: return gcm_open_nr<12, false>(s, g, in, out, len, ctr, xi, sp);
-    default: return gcm_open_nr<14, false>(s, g, in, out, len, ctr, xi, sp);
+    case 10: return gcm_open_nr<10>(s, g, in, out, len, ctr, xi, sp);
+    case 12: return gcm_open_nr<12>(s, g, in, out, len, ctr, xi, sp);
+    default: return gcm_open_nr<14>(s, g, in, out, len, ctr, xi, sp);
   }
 }
 

@@ -253,9 +253,8 @@ constexpr size_t kGhashLens[] = {16, 16 * 9, 16 * 33 + 7};
 // batches of the widest rows, then 291 bytes (one 256-byte half batch and a
 // partial tail), past GCM's first 1 KiB chunk.
 // On x86-64 also 16 * 520 + 3: the stitched iterations that take their
-// counter blocks from memory (the aesni row from 16 batches on, the vaes row
-// with AES-128 from 8 KiB on), with a secret J0 for the nonces other than
-// 96 bits.
+// counter blocks from memory (the aesni row from 16 batches on), with a
+// secret J0 for the nonces other than 96 bits.
 #if defined(__x86_64__)
 constexpr size_t kGcmLens[] = {0,           1,           16,
                                48 + 7,      48 + 16 * 20 + 5,
