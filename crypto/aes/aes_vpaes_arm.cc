@@ -47,6 +47,14 @@ struct Neon32 : vpaes::NeonOps {
             : "w"(table), "w"(idx));
     return r;
   }
+  // tbl on bytes 8..15 only (the high D half); bytes 0..7 stay idx's. For
+  // ctr32, whose counter blocks share bytes 0..7 (vpaes_core.h).
+  static V tbl_hi(V table, V idx) {
+    V r = idx;
+    __asm__("vtbl.8 %f0, {%e1, %f1}, %f0" : "+w"(r) : "w"(table));
+    return r;
+  }
+  static V join(V lo, V hi) { return vcombine_u8(vget_low_u8(lo), vget_high_u8(hi)); }
 };
 
 using Impl = vpaes::Vpaes<Neon32>;

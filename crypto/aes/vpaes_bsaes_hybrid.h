@@ -298,6 +298,12 @@ struct Hybrid {
   }
   static void ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                     size_t blocks, const uint8_t counter[16]) {
+    // Short calls (GCM's head, a short message's tail) straight to vpaes,
+    // without bulk's frame.
+    if (blocks < kThreshold) {
+      kAesVpaes.ctr32(s, in, out, blocks, counter);
+      return;
+    }
     // ctr32 does not update the counter; bulk works on a copy.
     uint8_t ctr[16];
     std::memcpy(ctr, counter, 16);

@@ -68,6 +68,11 @@
 //   V tbl(V table, V idx)         // r[n] = idx[n] < 16 ? table[idx[n]] : 0
 //                                 // (only idx < 16 or idx >= 0x80 occur)
 //   V with_ctr(V prefix, uint32_t ctr)  // prefix with bytes 12..15 = BE ctr
+// and optionally, for an ISA whose 16-byte lookup is two 8-byte ones
+// (ARMv7: two VTBL.8), the pair that lets CTR skip the lookups of counter
+// bytes 0..7 (see ctr32):
+//   V tbl_hi(V table, V idx)      // bytes 8..15 as tbl; bytes 0..7 = idx's
+//   V join(V lo, V hi)            // bytes 0..7 of lo, 8..15 of hi
 // and then instantiates Vpaes<S>.
 #ifndef CTCRYPTO_AES_VPAES_CORE_H_
 #define CTCRYPTO_AES_VPAES_CORE_H_
@@ -378,28 +383,66 @@ struct Vpaes {
     return reinterpret_cast<const Schedule*>(s->storage);
   }
 
+  // The byte lookup of the functions below: S::tbl, or (HalfLookup) only
+  // bytes 8..15 of it, for ctr32's counter blocks.
+  struct FullLookup {
+    static V tbl(V table, V idx) { return S::tbl(table, idx); }
+  };
+  struct HalfLookup {
+    static V tbl(V table, V idx) { return S::tbl_hi(table, idx); }
+  };
+  static constexpr bool kHalfLookups = requires(V v) {
+    S::tbl_hi(v, v);
+    S::join(v, v);
+  };
+
   // A linear byte map given by two nibble tables.
+  template <class L = FullLookup>
   static V lin(V x, const uint8_t t[2][16]) {
     const V m = S::splat(0x0F);
-    return S::vxor(S::tbl(ld(t[0]), S::vand(x, m)), S::tbl(ld(t[1]), S::shr4(x)));
+    return S::vxor(L::tbl(ld(t[0]), S::vand(x, m)), L::tbl(ld(t[1]), S::shr4(x)));
   }
 
   // The inversion in K: x -> (io, jo).
+  template <class L = FullLookup>
   static void invert(V x, V& io, V& jo) {
     const V m = S::splat(0x0F);
     const V inv = ld(kTables.inv);
     const V k = S::vand(x, m);
     const V i = S::shr4(x);
     const V j = S::vxor(i, k);
-    const V ak = S::tbl(ld(kTables.a_inv), k);
-    const V iak = S::vxor(S::tbl(inv, i), ak);
-    const V jak = S::vxor(S::tbl(inv, j), ak);
-    io = S::vxor(S::tbl(inv, iak), j);
-    jo = S::vxor(S::tbl(inv, jak), i);
+    const V ak = L::tbl(ld(kTables.a_inv), k);
+    const V iak = S::vxor(L::tbl(inv, i), ak);
+    const V jak = S::vxor(L::tbl(inv, j), ak);
+    io = S::vxor(L::tbl(inv, iak), j);
+    jo = S::vxor(L::tbl(inv, jak), i);
   }
 
+  template <class L = FullLookup>
   static V out(V io, V jo, const uint8_t t[2][16]) {
-    return S::vxor(S::tbl(ld(t[0]), io), S::tbl(ld(t[1]), jo));
+    return S::vxor(L::tbl(ld(t[0]), io), L::tbl(ld(t[1]), jo));
+  }
+
+  // Everything up to round 1's first rotation acts on each byte alone: the
+  // input transform, round key 0, round 1's inversion and its two output
+  // tables (11 of the 12 lookups a round makes, plus the transform's 2).
+  // byte_stage computes that part, with L's lookups: (a, b) are round 1's
+  // enc_a and enc_b outputs.
+  template <class L>
+  [[gnu::always_inline]] static void byte_stage(const Schedule* ks, V x,
+                                                V& a, V& b) {
+    x = S::vxor(lin<L>(x, kTables.enc_in), ld(ks->enc[0]));
+    V io, jo;
+    invert<L>(x, io, jo);
+    a = out<L>(io, jo, kTables.enc_a);
+    b = out<L>(io, jo, kTables.enc_b);
+  }
+
+  // mix: the rest of a round from its output tables' (a, b): MixColumns by
+  // the rotations and the round key.
+  [[gnu::always_inline]] static V mix(V a, V b, V rot1, V rot3, V rk) {
+    const V t = S::vxor(b, S::tbl(a, rot1));
+    return S::vxor(S::vxor(t, S::tbl(t, rot1)), S::vxor(S::tbl(a, rot3), rk));
   }
 
   // N blocks in place (N = 1 or 2; the loops over b are unrolled, and the
@@ -413,7 +456,16 @@ struct Vpaes {
     const V k0 = ld(ks->enc[0]);
     _Pragma("GCC unroll 2") for (int b = 0; b < N; b++)
         x[b] = S::vxor(lin(x[b], kTables.enc_in), k0);
-    for (uint32_t r = 1; r < rounds; r++) {
+    rounds_from<N>(ks, rounds, 1, x);
+  }
+
+  // rounds_from: rounds first..Nr of encrypt on the state x after round
+  // first - 1.
+  template <int N>
+  [[gnu::always_inline]] static void rounds_from(const Schedule* ks,
+                                                 uint32_t rounds,
+                                                 uint32_t first, V x[N]) {
+    for (uint32_t r = first; r < rounds; r++) {
       const uint32_t m = r & 3;
       const V rot1 = ld(kTables.enc_rot1[m]);
       const V rot3 = ld(kTables.enc_rot3[m]);
@@ -421,10 +473,8 @@ struct Vpaes {
       _Pragma("GCC unroll 2") for (int b = 0; b < N; b++) {
         V io, jo;
         invert(x[b], io, jo);
-        const V a = out(io, jo, kTables.enc_a);
-        const V t = S::vxor(out(io, jo, kTables.enc_b), S::tbl(a, rot1));
-        x[b] = S::vxor(S::vxor(t, S::tbl(t, rot1)),
-                       S::vxor(S::tbl(a, rot3), rk));
+        x[b] = mix(out(io, jo, kTables.enc_a), out(io, jo, kTables.enc_b),
+                   rot1, rot3, rk);
       }
     }
     // The schedule pointer made opaque: otherwise the last round key's
@@ -620,6 +670,69 @@ struct Vpaes {
     S::store(out_, x[0]);
   }
 
+  // ctr32_shared_head: ctr32 for an ISA with tbl_hi and join (ARMv7).
+  // Bytes 0..7 of every counter block are the counter's, so up to round 1's
+  // first rotation (byte_stage: 11 of the 12 16-byte lookups of round 1 and
+  // the input transform's 2) they take the same values in every block: the
+  // call's first block computes them, and every later block looks up only
+  // its bytes 8..15 (tbl_hi: one VTBL.8 of two) and takes bytes 0..7 from
+  // the first (11 VTBL.8 fewer per block after the first, of 236 with
+  // AES-128). The first block's values live through the call: they are
+  // kept in a buffer of this frame, read back per block and wiped at the
+  // end, rather than in registers that the compiler would spill to slots
+  // no wipe can name (enc_a and enc_b of counter XOR round key 0, bytewise
+  // invertible to the key's first 8 bytes).
+  [[gnu::always_inline]] static void ctr32_shared_head(const Schedule* ks,
+                                                  uint32_t nr, V prefix,
+                                                  uint32_t ctr,
+                                                  const uint8_t* in,
+                                                  uint8_t* out_,
+                                                  size_t blocks) {
+    // The first block's round-1 enc_a and enc_b outputs; the pointer is
+    // made opaque so that every block reloads them.
+    alignas(16) uint8_t first[2][16];
+    {
+      V pa, pb;
+      byte_stage<FullLookup>(ks, S::with_ctr(prefix, ctr), pa, pb);
+      S::store(first[0], pa);
+      S::store(first[1], pb);
+    }
+    const uint8_t(*fp)[16] = first;
+    __asm__("" : "+r"(fp) : : "memory");
+    const auto run = [&]<int N, bool kFirst>(uint32_t c, const uint8_t* i,
+                                             uint8_t* o) {
+      const V rot1 = ld(kTables.enc_rot1[1]);
+      const V rot3 = ld(kTables.enc_rot3[1]);
+      const V rk1 = ld(ks->enc[1]);
+      V x[N];
+      _Pragma("GCC unroll 2") for (int b = 0; b < N; b++) {
+        if (kFirst && b == 0) {
+          x[b] = mix(ld(fp[0]), ld(fp[1]), rot1, rot3, rk1);
+        } else {
+          V a, bb;
+          byte_stage<HalfLookup>(ks, S::with_ctr(prefix, c + b), a, bb);
+          x[b] = mix(S::join(ld(fp[0]), a), S::join(ld(fp[1]), bb), rot1,
+                     rot3, rk1);
+        }
+      }
+      rounds_from<N>(ks, nr, 2, x);
+      _Pragma("GCC unroll 2") for (int b = 0; b < N; b++)
+        S::store(o + 16 * b, S::vxor(x[b], ld(i + 16 * b)));
+    };
+    if (blocks >= 2) {
+      run.template operator()<2, true>(ctr, in, out_);
+      for (blocks -= 2; blocks >= 2; blocks -= 2) {
+        ctr = ct_opaque(ctr + 2);  // see ctr32
+        in += 32;
+        out_ += 32;
+        run.template operator()<2, false>(ctr, in, out_);
+      }
+      if (blocks) run.template operator()<1, false>(ctr + 2, in + 32, out_ + 32);
+    } else if (blocks) {
+      run.template operator()<1, true>(ctr, in, out_);
+    }
+    secure_zero(first, sizeof(first));
+  }
   static void ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out_,
                     size_t blocks, const uint8_t counter[16]) {
     const Schedule* ks = sched(s);
@@ -629,6 +742,10 @@ struct Vpaes {
     std::memset(pre + 12, 0, 4);
     const V prefix = ld(pre);
     uint32_t ctr = load_be32(counter + 12);
+    if constexpr (kHalfLookups) {
+      ctr32_shared_head(ks, nr, prefix, ctr, in, out_, blocks);
+      return;
+    }
     // Two blocks per iteration; the counter wraps mod 2^32 between them.
     for (; blocks >= 2; blocks -= 2) {
       V x[2] = {S::with_ctr(prefix, ctr), S::with_ctr(prefix, ctr + 1)};
