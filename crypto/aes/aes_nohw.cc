@@ -4,8 +4,8 @@
 // Käsper and Schwabe, "Faster and Timing-Attack Resistant AES-GCM" (CHES
 // 2009): four blocks are processed together, held in eight uint64_t words
 // q[0..7], where word q[j] holds bit j (j = 0 is the least significant bit)
-// of all 64 state bytes (on x86_64, ctr32 also runs two batches at once in
-// SSE2 registers: see CTC_AES_NOHW_WIDE below). SubBytes then becomes a
+// of all 64 state bytes (on x86_64, ctr32 and CBC decryption also run two
+// batches at once in SSE2 registers: see CTC_AES_NOHW_WIDE below). SubBytes then becomes a
 // straight-line program of AND/XOR/XNOR on whole words, evaluated once for
 // all 64 bytes at a time:
 // the Boyar–Peralta circuit of bitsliced_sbox.h, instantiated on uint64_t
