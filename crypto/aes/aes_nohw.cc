@@ -4,8 +4,8 @@
 // Käsper and Schwabe, "Faster and Timing-Attack Resistant AES-GCM" (CHES
 // 2009): four blocks are processed together, held in eight uint64_t words
 // q[0..7], where word q[j] holds bit j (j = 0 is the least significant bit)
-// of all 64 state bytes (on x86_64, ctr32 also runs two batches at once in
-// SSE2 registers: see CTC_AES_NOHW_WIDE below). SubBytes then becomes a
+// of all 64 state bytes (on x86_64, ctr32 and CBC decryption also run two
+// batches at once in SSE2 registers: see CTC_AES_NOHW_WIDE below). SubBytes then becomes a
 // straight-line program of AND/XOR/XNOR on whole words, evaluated once for
 // all 64 bytes at a time:
 // the Boyar–Peralta circuit of bitsliced_sbox.h, instantiated on uint64_t
@@ -543,6 +543,64 @@ void nohw_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
   secure_zero(q, sizeof(q));
 }
 
+// nohw_cbc_decrypt: CBC decryption (parallel, unlike encryption) in wide
+// batches of eight blocks, two four-block batches side by side in SSE2
+// planes as ctr32's, while more than four blocks remain (a last one of five
+// to seven blocks is a padded wide batch); the rest, and every call on a
+// target without the wide form, through the one-batch loop of
+// fixsliced_rounds.h. The inverse cipher is the same template on u64x2
+// planes. Each batch's ciphertext is copied before out (possibly in) is
+// written; the decrypted planes and blocks are wiped.
+void nohw_cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                      size_t blocks, uint8_t iv[16]) {
+#if CTC_AES_NOHW_WIDE
+  if (blocks > 4) {
+    uint8_t prev[16], ct[128], pt[128];
+    std::memcpy(prev, iv, 16);
+    u64x2 v[8];
+    u64 w[2][8];
+    do {
+      const size_t n = blocks < 8 ? blocks : 8;  // public
+      std::memcpy(ct, in, 16 * n);
+      CTC_AES_UNROLL
+      for (int l = 0; l < 2; l++) {
+        CTC_AES_UNROLL
+        for (int i = 0; i < 8; i++) w[l][i] = 0;
+        CTC_AES_UNROLL
+        for (int b = 0; b < 4; b++)
+          if (static_cast<size_t>(4 * l + b) < n)
+            load_block(w[l], b, ct + 64 * l + 16 * b);
+      }
+      CTC_AES_UNROLL
+      for (int i = 0; i < 8; i++) v[i] = u64x2{w[0][i], w[1][i]};
+      ortho(v);
+      fixsliced::decrypt_batch<Layout64>(s, v);
+      unortho(v);
+      CTC_AES_UNROLL
+      for (int l = 0; l < 2; l++) {
+        CTC_AES_UNROLL
+        for (int i = 0; i < 8; i++) w[l][i] = v[i][l];
+        CTC_AES_UNROLL
+        for (int b = 0; b < 4; b++)
+          if (static_cast<size_t>(4 * l + b) < n)
+            store_block(w[l], b, pt + 64 * l + 16 * b);
+      }
+      for (size_t i = 0; i < 16; i++) out[i] = pt[i] ^ prev[i];
+      for (size_t i = 16; i < 16 * n; i++) out[i] = pt[i] ^ ct[i - 16];
+      std::memcpy(prev, ct + 16 * (n - 1), 16);
+      in += 16 * n;
+      out += 16 * n;
+      blocks -= n;
+    } while (blocks > 4);
+    std::memcpy(iv, prev, 16);
+    secure_zero(v, sizeof(v));
+    secure_zero(w, sizeof(w));
+    secure_zero(pt, sizeof(pt));
+  }
+#endif
+  if (blocks > 0) fixsliced::cbc_decrypt<Layout64>(s, in, out, blocks, iv);
+}
+
 #undef CTC_AES_INLINE
 #undef CTC_AES_INLINE_LAMBDA
 #undef CTC_AES_UNROLL
@@ -562,7 +620,7 @@ extern const AesBackend kAesNohw = {
 extern const AesDecryptRow kAesNohwDecrypt = {
     .row = &kAesNohw,
     .decrypt_block = fixsliced::one_block<Layout64, true>,
-    .cbc_decrypt = fixsliced::cbc_decrypt<Layout64>,
+    .cbc_decrypt = nohw_cbc_decrypt,
     .ecb_decrypt = fixsliced::ecb<Layout64, true>,
 };
 
