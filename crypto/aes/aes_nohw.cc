@@ -585,9 +585,7 @@ void nohw_cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
           if (static_cast<size_t>(4 * l + b) < n)
             store_block(w[l], b, pt + 64 * l + 16 * b);
       }
-      for (size_t i = 0; i < 16; i++) out[i] = pt[i] ^ prev[i];
-      for (size_t i = 16; i < 16 * n; i++) out[i] = pt[i] ^ ct[i - 16];
-      std::memcpy(prev, ct + 16 * (n - 1), 16);
+      fixsliced::cbc_chain(pt, ct, n, prev, out);
       in += 16 * n;
       out += 16 * n;
       blocks -= n;

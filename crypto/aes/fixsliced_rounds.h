@@ -159,6 +159,17 @@ void cbc_encrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
   std::memcpy(iv, x, 16);
 }
 
+// cbc_chain: the CBC step after a batch of n decrypted blocks pt of the
+// saved ciphertext ct: out = pt XOR (prev, then ct shifted by a block), and
+// prev becomes the batch's last ciphertext block. Shared with aes_nohw.cc's
+// wide batches.
+inline void cbc_chain(const uint8_t* pt, const uint8_t* ct, size_t n,
+                      uint8_t prev[16], uint8_t* out) {
+  for (size_t i = 0; i < 16; i++) out[i] = pt[i] ^ prev[i];
+  for (size_t i = 16; i < 16 * n; i++) out[i] = pt[i] ^ ct[i - 16];
+  std::memcpy(prev, ct + 16 * (n - 1), 16);
+}
+
 template <class L>
 void cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                  size_t blocks, uint8_t iv[16]) {
@@ -173,9 +184,7 @@ void cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
     L::load_batch(q, ct, n);
     decrypt_batch<L>(s, q);
     L::store_batch(q, pt, n);
-    for (size_t i = 0; i < 16; i++) out[i] = pt[i] ^ prev[i];
-    for (size_t i = 16; i < 16 * n; i++) out[i] = pt[i] ^ ct[i - 16];
-    std::memcpy(prev, ct + 16 * (n - 1), 16);
+    cbc_chain(pt, ct, n, prev, out);
     in += 16 * n;
     out += 16 * n;
     blocks -= n;
