@@ -425,7 +425,7 @@ struct Vpaes {
 
   // Everything up to round 1's first rotation acts on each byte alone: the
   // input transform, round key 0, round 1's inversion and its two output
-  // tables (11 of the 12 lookups a round makes, plus the transform's 2).
+  // tables (9 of round 1's 12 lookups and the transform's 2: 11 in all).
   // byte_stage computes that part, with L's lookups: (a, b) are round 1's
   // enc_a and enc_b outputs.
   template <class L>
@@ -672,8 +672,8 @@ struct Vpaes {
 
   // ctr32_shared_head: ctr32 for an ISA with tbl_hi and join (ARMv7).
   // Bytes 0..7 of every counter block are the counter's, so up to round 1's
-  // first rotation (byte_stage: 11 of the 12 16-byte lookups of round 1 and
-  // the input transform's 2) they take the same values in every block: the
+  // first rotation (byte_stage: 9 of round 1's 12 16-byte lookups and the
+  // input transform's 2) they take the same values in every block: the
   // call's first block computes them, and every later block looks up only
   // its bytes 8..15 (tbl_hi: one VTBL.8 of two) and takes bytes 0..7 from
   // the first (11 VTBL.8 fewer per block after the first, of 236 with
@@ -682,12 +682,9 @@ struct Vpaes {
   // end, rather than in registers that the compiler would spill to slots
   // no wipe can name (enc_a and enc_b of counter XOR round key 0, bytewise
   // invertible to the key's first 8 bytes).
-  [[gnu::always_inline]] static void ctr32_shared_head(const Schedule* ks,
-                                                  uint32_t nr, V prefix,
-                                                  uint32_t ctr,
-                                                  const uint8_t* in,
-                                                  uint8_t* out_,
-                                                  size_t blocks) {
+  [[gnu::always_inline]] static void ctr32_shared_head(
+      const Schedule* ks, uint32_t nr, V prefix, uint32_t ctr,
+      const uint8_t* in, uint8_t* out_, size_t blocks) {
     // The first block's round-1 enc_a and enc_b outputs; the pointer is
     // made opaque so that every block reloads them.
     alignas(16) uint8_t first[2][16];
