@@ -24,12 +24,13 @@
 
 // llvm-mca cost model (bench/mca.sh): the bulk of ctr32 is 2 blocks at a
 // time, and the loop measured is the round loop inside it (selected by its
-// 48 VTBL.8: 12 16-byte lookups per block and round, two D-register VTBLs
-// each). One iteration is one round of the 32-byte pair; AES-128 has 10
-// rounds, so an iteration is 1/10 of 32 bytes = 3.2 bytes of AES-128
+// 40 VTBL.8: 10 16-byte lookups per block and round, two D-register VTBLs
+// each; the odd rounds' two extra VREV32.16 per block are counted in every
+// iteration). One iteration is one round of the 32-byte pair; AES-128 has
+// 10 rounds, so an iteration is 1/10 of 32 bytes = 3.2 bytes of AES-128
 // keystream (input transform, last round and the XOR outside the loop are
 // not counted; as bench/mca_loops.txt for nohw).
-// mca-loop: aes=vpaes Neon32>::ctr32( 3.2 vtbl.8=48
+// mca-loop: aes=vpaes Neon32>::ctr32( 3.2 vtbl.8=40
 
 namespace ctcrypto::internal {
 namespace {
@@ -55,6 +56,24 @@ struct Neon32 : vpaes::NeonOps {
     return r;
   }
   static V join(V lo, V hi) { return vcombine_u8(vget_low_u8(lo), vget_high_u8(hi)); }
+  // MixColumns' C^2 without a lookup (vpaes_core.h, rot2): VREV32.16 swaps
+  // the 2-byte halves of each column; in odd rounds the columns also move
+  // by two, i.e. the D halves trade places, which costs nothing when the
+  // two VREV32.16 write the halves crosswise. Cortex-A9 (llvm-mca): a
+  // D-register VREV issues in one cycle like a VTBL.8, so this is the
+  // lookup's cost or half of it, and one table register fewer; in QEMU a
+  // VTBL.8 is a helper call and VREV inline code.
+  static V rev32_16(V x) {
+    return vreinterpretq_u8_u16(vrev32q_u16(vreinterpretq_u16_u8(x)));
+  }
+  static V rev32_16_swap64(V x) {
+    V r;
+    __asm__("vrev32.16 %e0, %f1\n\t"
+            "vrev32.16 %f0, %e1"
+            : "=&w"(r)
+            : "w"(x));
+    return r;
+  }
 };
 
 using Impl = vpaes::Vpaes<Neon32>;
