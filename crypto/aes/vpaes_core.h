@@ -32,14 +32,16 @@
 //
 //   * One AES round is 5 lookups for the inversion, 4 for the output tables
 //     (phi(S(.)) and phi(2*S(.)), i.e. the S-box, its affine map and the
-//     MixColumns coefficient folded into the tables) and 2 byte rotations
+//     MixColumns coefficient folded into the tables) and byte rotations
 //     within columns for MixColumns. With A = phi(S(x)), B = phi(2 S(x))
 //     and C the rotation of each column by one row, MixColumns is
 //     2 s_r ^ 3 s_r+1 ^ s_r+2 ^ s_r+3 = B ^ C(A) ^ C(B) ^ C^2(A) ^ C^3(A):
-//        out = B ^ P ^ C(A ^ P ^ B),  P = C^2(A).
+//        out = T ^ C(T) ^ C^3(A),  T = B ^ C(A)     (3 rotations), or
+//        out = B ^ P ^ C(A ^ P ^ B),  P = C^2(A)    (C and C^2).
 //     C^2 swaps the two halves of each column, which an ISA may do without
-//     a lookup (rot2 below; ARMv7, whose lookup is two VTBL.8, does it
-//     with VREV32.16: 10 lookups a round; 11 where C^2 is a lookup too).
+//     a lookup (rot2 below): ARMv7, whose lookup is two VTBL.8, does it
+//     with VREV32.16 and takes the second form (10 lookups a round); the
+//     others take the first (12; see mix).
 //     The AES affine constant 0x63 is folded into the round keys (the
 //     tables are linear so that a lookup of "infinity" may return 0).
 //
@@ -80,7 +82,7 @@
 //   V tbl_hi(V table, V idx)      // bytes 8..15 as tbl; bytes 0..7 = idx's
 //   V join(V lo, V hi)            // bytes 0..7 of lo, 8..15 of hi
 // and optionally the pair that does MixColumns' C^2 without a lookup (for
-// such an ISA too; see enc_rot2):
+// such an ISA too; see rot2_is_rev32_16_swap64):
 //   V rev32_16(V)                 // r[n] = x[n ^ 2]
 //   V rev32_16_swap64(V)          // r[n] = x[n ^ 2 ^ 8]
 // and then instantiates Vpaes<S>.
@@ -313,7 +315,7 @@ struct Tables {
   uint8_t enc_q[4][16];     // Q_m = ShiftRows^m
   uint8_t enc_qinv[4][16];  // Q_m^-1
   uint8_t enc_rot1[4][16];  // Q_m^-1 o R1 o Q_m
-  uint8_t enc_rot2[4][16];  // Q_m^-1 o R2 o Q_m
+  uint8_t enc_rot3[4][16];  // Q_m^-1 o R3 o Q_m
   uint8_t dec_q[4][16];     // P_m = InvShiftRows^m
   uint8_t dec_qinv[4][16];
   uint8_t dec_rot1[4][16];
@@ -351,17 +353,17 @@ constexpr Tables make_tables() {
 
   Perm q = identity(), p = identity();
   const Perm sr = shift_rows(1), isr = shift_rows(-1);
-  const Perm r1 = rot_rows(1), r2 = rot_rows(2);
+  const Perm r1 = rot_rows(1), r3 = rot_rows(3);
   for (int m = 0; m < 4; m++) {
     const Perm qi = inverse(q), pi = inverse(p);
     // Q^-1 o R o Q as a gather: apply Q, then R, then Q^-1.
-    const Perm e1 = then(then(q, r1), qi), e2 = then(then(q, r2), qi);
+    const Perm e1 = then(then(q, r1), qi), e3 = then(then(q, r3), qi);
     const Perm d1 = then(then(p, r1), pi);
     for (int n = 0; n < 16; n++) {
       t.enc_q[m][n] = q.p[n];
       t.enc_qinv[m][n] = qi.p[n];
       t.enc_rot1[m][n] = e1.p[n];
-      t.enc_rot2[m][n] = e2.p[n];
+      t.enc_rot3[m][n] = e3.p[n];
       t.dec_q[m][n] = p.p[n];
       t.dec_qinv[m][n] = pi.p[n];
       t.dec_rot1[m][n] = d1.p[n];
@@ -376,16 +378,21 @@ constexpr Tables make_tables() {
 
 inline constexpr Tables kTables = make_tables();
 
-// C^2 conjugated by Q_m moves byte (column c, row r) from (c + 2m, r + 2):
-// row r + 2 is position n ^ 2, column c + 2 (odd m) is n ^ 8. So rot2
-// below may use rev32_16 or (odd m) rev32_16_swap64 in place of the lookup.
+// C^2 conjugated by Q_m (Q_m^-1 o R2 o Q_m) moves byte (column c, row r)
+// from (c + 2m, r + 2): row r + 2 is position n ^ 2, column c + 2 (odd m)
+// is n ^ 8. So rot2 below is rev32_16 or (odd m) rev32_16_swap64.
 constexpr bool rot2_is_rev32_16_swap64() {
-  for (int m = 0; m < 4; m++)
+  using namespace gen;
+  Perm q = identity();
+  for (int m = 0; m < 4; m++) {
+    const Perm e2 = then(then(q, rot_rows(2)), inverse(q));
     for (int n = 0; n < 16; n++)
-      if (kTables.enc_rot2[m][n] != (n ^ 2 ^ (m & 1 ? 8 : 0))) return false;
+      if (e2.p[n] != (n ^ 2 ^ (m & 1 ? 8 : 0))) return false;
+    q = then(q, shift_rows(1));
+  }
   return true;
 }
-static_assert(rot2_is_rev32_16_swap64(), "enc_rot2 is not n ^ 2 (^ 8)");
+static_assert(rot2_is_rev32_16_swap64(), "conjugated C^2 is not n ^ 2 (^ 8)");
 
 // The expanded key in AesKeyState::storage.
 struct Schedule {
@@ -446,7 +453,7 @@ struct Vpaes {
 
   // Everything up to round 1's first rotation acts on each byte alone: the
   // input transform, round key 0, round 1's inversion and its two output
-  // tables (9 of round 1's 10 or 11 lookups and the transform's 2: 11 in
+  // tables (9 of round 1's 10 or 12 lookups and the transform's 2: 11 in
   // all).
   // byte_stage computes that part, with L's lookups: (a, b) are round 1's
   // enc_a and enc_b outputs.
@@ -465,26 +472,32 @@ struct Vpaes {
     S::rev32_16_swap64(v);
   };
 
-  // rot2: C^2 in round m = r & 3 (odd: m odd), i.e. tbl(x, enc_rot2[m]),
-  // done without the lookup by an ISA that has the pair for it (a branch
-  // on the public round number picks the one for m's parity).
-  [[gnu::always_inline]] static V rot2(V x, V table, bool odd) {
-    if constexpr (kCheapRot2) {
-      return odd ? S::rev32_16_swap64(x) : S::rev32_16(x);
-    } else {
-      return S::tbl(x, table);
-    }
+  // rot2: C^2 in round m = r & 3 (odd: m odd), for an ISA with the pair
+  // for it (a branch on the public round number picks the one for m's
+  // parity).
+  [[gnu::always_inline]] static V rot2(V x, bool odd) {
+    return odd ? S::rev32_16_swap64(x) : S::rev32_16(x);
   }
 
   // mix: the rest of a round from its output tables' (a, b): MixColumns
-  // (out = B ^ P ^ C(A ^ P ^ B), P = C^2(A); see the header) and the round
-  // key. rot1 and rot2_table are enc_rot1[m] and enc_rot2[m], odd says m is
-  // odd.
-  [[gnu::always_inline]] static V mix(V a, V b, V rot1, V rot2_table, V rk,
+  // and the round key; rot1 and rot3 are enc_rot1[m] and enc_rot3[m], odd
+  // says m is odd. With C^2 free (kCheapRot2), out = B ^ P ^ C(A ^ P ^ B),
+  // P = C^2(A): one lookup and five XORs. Otherwise the Horner form
+  // out = T ^ C(T) ^ C^3(A), T = B ^ C(A): three lookups and four XORs,
+  // which llvm-mca puts ahead of C^2 as a third lookup (two lookups, five
+  // XORs) on the AArch64 cores (cortex-a53 31.3 against 32.5 c/B, a57 20.3
+  // against 20.9).
+  [[gnu::always_inline]] static V mix(V a, V b, V rot1, V rot3, V rk,
                                       bool odd) {
-    const V p = rot2(a, rot2_table, odd);
-    const V c = S::tbl(S::vxor(S::vxor(a, p), b), rot1);
-    return S::vxor(S::vxor(b, p), S::vxor(c, rk));
+    if constexpr (kCheapRot2) {
+      const V p = rot2(a, odd);
+      const V c = S::tbl(S::vxor(S::vxor(a, p), b), rot1);
+      return S::vxor(S::vxor(b, p), S::vxor(c, rk));
+    } else {
+      const V t = S::vxor(b, S::tbl(a, rot1));
+      return S::vxor(S::vxor(t, S::tbl(t, rot1)),
+                     S::vxor(S::tbl(a, rot3), rk));
+    }
   }
 
   // N blocks in place (N = 1 or 2; the loops over b are unrolled, and the
@@ -510,13 +523,13 @@ struct Vpaes {
     for (uint32_t r = first; r < rounds; r++) {
       const uint32_t m = r & 3;
       const V rot1 = ld(kTables.enc_rot1[m]);
-      const V rot2_table = ld(kTables.enc_rot2[m]);
+      const V rot3 = ld(kTables.enc_rot3[m]);
       const V rk = ld(ks->enc[r]);
       _Pragma("GCC unroll 2") for (int b = 0; b < N; b++) {
         V io, jo;
         invert(x[b], io, jo);
         x[b] = mix(out(io, jo, kTables.enc_a), out(io, jo, kTables.enc_b),
-                   rot1, rot2_table, rk, m & 1);
+                   rot1, rot3, rk, m & 1);
       }
     }
     // The schedule pointer made opaque: otherwise the last round key's
@@ -741,17 +754,17 @@ struct Vpaes {
     const auto run = [&]<int N, bool kFirst>(uint32_t c, const uint8_t* i,
                                              uint8_t* o) {
       const V rot1 = ld(kTables.enc_rot1[1]);
-      const V rot2_table = ld(kTables.enc_rot2[1]);
+      const V rot3 = ld(kTables.enc_rot3[1]);
       const V rk1 = ld(ks->enc[1]);
       V x[N];
       _Pragma("GCC unroll 2") for (int b = 0; b < N; b++) {
         if (kFirst && b == 0) {
-          x[b] = mix(ld(fp[0]), ld(fp[1]), rot1, rot2_table, rk1, true);
+          x[b] = mix(ld(fp[0]), ld(fp[1]), rot1, rot3, rk1, true);
         } else {
           V a, bb;
           byte_stage<HalfLookup>(ks, S::with_ctr(prefix, c + b), a, bb);
           x[b] = mix(S::join(ld(fp[0]), a), S::join(ld(fp[1]), bb), rot1,
-                     rot2_table, rk1, true);
+                     rot3, rk1, true);
         }
       }
       rounds_from<N>(ks, nr, 2, x);
