@@ -34,7 +34,7 @@ namespace {
 // tail of r blocks after whole batches: vpaes ceil(r/2) x 1010 vs one
 // padded batch, 2450 (CTR, the case GCM runs): the batch wins from r = 5
 // (3030 > 2450; r = 3, 4: 2020). (Under QEMU's TCG the balance is
-// different - every VTBL.8 is a helper call, ~24 a block a round in vpaes,
+// different - every VTBL.8 is a helper call, ~20 a block a round in vpaes,
 // ~2.5 in bsaes - but the thresholds follow the real core.)
 //
 // GCM (paired with the NEON GHASH row, Hybrid::gcm_alternate): a message
