@@ -31,14 +31,12 @@
 // compile-time constants, the block count is public.
 #include <arm_neon.h>
 
-#include <cstddef>
 #include <cstdint>
-#include <cstring>
-#include <utility>
 
 #include "crypto/cpu/cpu.h"
 #include "crypto/hash/sha_backend.h"
 #include "crypto/hash/sha_constants.h"
+#include "crypto/hash/sha_neon_arm_driver.h"
 
 #if defined(__aarch64__) || !defined(__ARM_NEON)
 #error "sha1_neon_arm.cc is the 32-bit ARM NEON build (-mfpu=neon)"
@@ -54,154 +52,78 @@ template <int N>
   return vsriq_n_u32(vshlq_n_u32(x, N), x, 32 - N);
 }
 
-// The message words W[4g..4g+3] of group g live in w[g & 7] (registers:
-// every index is a compile-time constant); W + K of group g in ring[4g
-// mod 32 ..] (four groups ahead of its readers, so a store never
-// overwrites words still to be read). ring points to a stack array the
-// compiler must keep in memory (sha1_neon_compress hides the pointer's
-// origin): otherwise it would keep the words in vector registers and read
-// each with a NEON-to-core move, which stalls the Cortex-A9's integer
-// pipeline; a vector store and word loads are what the technique wants.
-struct Sched {
-  uint32x4_t w[8];
-  uint32_t* ring;
+using sha_neon::load_word;
+using sha_neon::store_ring;
+
+// The ring and the block loop: sha_neon_arm_driver.h. The message words
+// W[4g..4g+3] of group g live in w[g & 7].
+struct Sha1 {
+  static constexpr int kWords = 5;
+  static constexpr int kGroups = 20;
+  static constexpr int kVectors = 8;
+  using Sched = sha_neon::Sched<kVectors>;
+
+  template <int G>
+  [[gnu::always_inline]] static void store_wk(Sched& s) {
+    store_ring<G>(s, vaddq_u32(s.w[G & 7], vdupq_n_u32(kSha1K[G / 5])));
+  }
+
+  // schedule<G>: W[4G..4G+3] (G = 4..19) from the earlier groups, and its
+  // W + K into the ring.
+  template <int G>
+  [[gnu::always_inline]] static void schedule(Sched& s) {
+    uint32x4_t* w = s.w;
+    if constexpr (G < 8) {
+      const uint32x4_t zero = vdupq_n_u32(0);
+      // (W[t-3], W[t-2], W[t-1], 0), (W[t-14..t-11]), t = 4G.
+      uint32x4_t x = vextq_u32(w[(G - 1) & 7], zero, 1);
+      x = veorq_u32(x, w[(G - 2) & 7]);
+      x = veorq_u32(x, vextq_u32(w[(G - 4) & 7], w[(G - 3) & 7], 2));
+      x = veorq_u32(x, w[(G - 4) & 7]);
+      // Lane 3 fix-up: ROTL2 of lane 0 (before rotation) moved to lane 3.
+      const uint32x4_t fix = rotl_v<2>(vextq_u32(zero, x, 1));
+      w[G & 7] = veorq_u32(rotl_v<1>(x), fix);
+    } else {
+      // W[t-6..t-3] ^ W[t-16..] ^ W[t-28..] ^ W[t-32..], t = 4G >= 32.
+      uint32x4_t x = vextq_u32(w[(G - 2) & 7], w[(G - 1) & 7], 2);
+      x = veorq_u32(x, w[(G - 4) & 7]);
+      x = veorq_u32(x, w[(G - 7) & 7]);
+      x = veorq_u32(x, w[(G - 8) & 7]);
+      w[G & 7] = rotl_v<2>(x);
+    }
+    store_wk<G>(s);
+  }
+
+  // step<T>: FIPS 180-4 6.1.2 step 3 for t = T. v holds a..e with a =
+  // v[-T mod 5], b = v[1-T mod 5], ...; the new a is written over e, which
+  // makes the renaming of step 3 a change of index.
+  template <int T>
+  [[gnu::always_inline]] static void step(uint32_t (&v)[5], const Sched& s) {
+    const uint32_t a = v[(5 - T % 5) % 5];
+    uint32_t& b = v[(6 - T % 5) % 5];
+    const uint32_t c = v[(7 - T % 5) % 5];
+    const uint32_t d = v[(8 - T % 5) % 5];
+    uint32_t& e = v[(9 - T % 5) % 5];
+    e += load_word<T & 31>(s.ring);
+    e += rotl(a, 5);
+    if constexpr (T < 20) {
+      // Ch(b, c, d): the two terms have no common bit, so + is |.
+      e += b & c;
+      e += d & ~b;
+    } else if constexpr (T >= 40 && T < 60) {
+      // Maj(b, c, d) = (b & c) | (d & (b ^ c)), again disjoint terms.
+      e += b & c;
+      e += d & (b ^ c);
+    } else {
+      e += b ^ c ^ d;
+    }
+    b = rotl(b, 30);
+  }
 };
-
-// load_word<I>: ring[I] by an integer load from the ring's base register
-// and an immediate offset. The compiler sees that the ring is read (the
-// "m" operand: the load stays after the stores and is otherwise scheduled
-// freely) but not what is returned, so it can neither forward the stored
-// vector through a NEON-to-core move nor keep one address register per
-// word (which it spills).
-template <int I>
-[[gnu::always_inline]] inline uint32_t load_word(const uint32_t* ring) {
-  uint32_t x;
-  asm("ldr %0, [%1, %2]"
-      : "=r"(x)
-      : "r"(ring), "n"(4 * I),
-        "m"(*reinterpret_cast<const uint32_t(*)[32]>(ring)));
-  return x;
-}
-
-template <int G>
-[[gnu::always_inline]] inline void store_wk(Sched& s) {
-  const uint32x4_t wk = vaddq_u32(s.w[G & 7], vdupq_n_u32(kSha1K[G / 5]));
-  std::memcpy(s.ring + ((4 * G) & 31), &wk, sizeof(wk));
-}
-
-// schedule<G>: W[4G..4G+3] (G = 4..19) from the earlier groups, and its
-// W + K into the ring.
-template <int G>
-[[gnu::always_inline]] inline void schedule(Sched& s) {
-  uint32x4_t* w = s.w;
-  if constexpr (G < 8) {
-    const uint32x4_t zero = vdupq_n_u32(0);
-    // (W[t-3], W[t-2], W[t-1], 0), (W[t-14..t-11]), t = 4G.
-    uint32x4_t x = vextq_u32(w[(G - 1) & 7], zero, 1);
-    x = veorq_u32(x, w[(G - 2) & 7]);
-    x = veorq_u32(x, vextq_u32(w[(G - 4) & 7], w[(G - 3) & 7], 2));
-    x = veorq_u32(x, w[(G - 4) & 7]);
-    // Lane 3 fix-up: ROTL2 of lane 0 (before rotation) moved to lane 3.
-    const uint32x4_t fix = rotl_v<2>(vextq_u32(zero, x, 1));
-    w[G & 7] = veorq_u32(rotl_v<1>(x), fix);
-  } else {
-    // W[t-6..t-3] ^ W[t-16..] ^ W[t-28..] ^ W[t-32..], t = 4G >= 32.
-    uint32x4_t x = vextq_u32(w[(G - 2) & 7], w[(G - 1) & 7], 2);
-    x = veorq_u32(x, w[(G - 4) & 7]);
-    x = veorq_u32(x, w[(G - 7) & 7]);
-    x = veorq_u32(x, w[(G - 8) & 7]);
-    w[G & 7] = rotl_v<2>(x);
-  }
-  store_wk<G>(s);
-}
-
-// step<T>: FIPS 180-4 6.1.2 step 3 for t = T. v holds a..e with a =
-// v[-T mod 5], b = v[1-T mod 5], ...; the new a is written over e, which
-// makes the renaming of step 3 a change of index.
-template <int T>
-[[gnu::always_inline]] inline void step(uint32_t (&v)[5], const Sched& s) {
-  const uint32_t a = v[(5 - T % 5) % 5];
-  uint32_t& b = v[(6 - T % 5) % 5];
-  const uint32_t c = v[(7 - T % 5) % 5];
-  const uint32_t d = v[(8 - T % 5) % 5];
-  uint32_t& e = v[(9 - T % 5) % 5];
-  e += load_word<T & 31>(s.ring);
-  e += rotl(a, 5);
-  if constexpr (T < 20) {
-    // Ch(b, c, d): the two terms have no common bit, so + is |.
-    e += b & c;
-    e += d & ~b;
-  } else if constexpr (T >= 40 && T < 60) {
-    // Maj(b, c, d) = (b & c) | (d & (b ^ c)), again disjoint terms.
-    e += b & c;
-    e += d & (b ^ c);
-  } else {
-    e += b ^ c ^ d;
-  }
-  b = rotl(b, 30);
-}
-
-// group<G>: the schedule four groups ahead (while there is one), then
-// steps 4G..4G+3.
-template <int G>
-[[gnu::always_inline]] inline void group(uint32_t (&v)[5], Sched& s) {
-  if constexpr (G + 4 < 20) schedule<G + 4>(s);
-  step<4 * G>(v, s);
-  step<4 * G + 1>(v, s);
-  step<4 * G + 2>(v, s);
-  step<4 * G + 3>(v, s);
-}
-
-template <int... G>
-[[gnu::always_inline]] inline void all_groups(uint32_t (&v)[5], Sched& s,
-                                              std::integer_sequence<int, G...>) {
-  (group<G>(v, s), ...);
-}
-
-template <int... G>
-[[gnu::always_inline]] inline void first_words(Sched& s,
-                                               std::integer_sequence<int, G...>) {
-  (store_wk<G>(s), ...);
-}
-
-void sha1_neon_compress(HashState* st, const uint8_t* p, size_t blocks) {
-  // The chaining words stay in scalars across the blocks (not in a vector:
-  // a NEON-to-core move stalls the Cortex-A9's integer pipeline).
-  uint32_t h0 = static_cast<uint32_t>(st->w[0]);
-  uint32_t h1 = static_cast<uint32_t>(st->w[1]);
-  uint32_t h2 = static_cast<uint32_t>(st->w[2]);
-  uint32_t h3 = static_cast<uint32_t>(st->w[3]);
-  uint32_t h4 = static_cast<uint32_t>(st->w[4]);
-  alignas(16) uint32_t ring[32];
-  Sched s;
-  s.ring = ring;
-  asm("" : "+r"(s.ring));
-  for (; blocks > 0; --blocks, p += 64) {
-    // W[0..15]: big-endian words, a byte reversal within each word.
-    s.w[0] = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p)));
-    s.w[1] = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 16)));
-    s.w[2] = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 32)));
-    s.w[3] = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 48)));
-    first_words(s, std::make_integer_sequence<int, 4>{});
-    uint32_t v[5] = {h0, h1, h2, h3, h4};
-    all_groups(v, s, std::make_integer_sequence<int, 20>{});
-    // After 80 steps (a multiple of 5) the roles are back in place.
-    h0 += v[0];
-    h1 += v[1];
-    h2 += v[2];
-    h3 += v[3];
-    h4 += v[4];
-  }
-  st->w[0] = h0;
-  st->w[1] = h1;
-  st->w[2] = h2;
-  st->w[3] = h3;
-  st->w[4] = h4;
-}
 
 }  // namespace
 
 extern const ShaBackend kSha1Neon = {"neon", kCapNeon, ShaFamily::kSha1,
-                                     sha1_neon_compress};
+                                     sha_neon::neon_compress<Sha1>};
 
 }  // namespace ctcrypto::internal
