@@ -254,9 +254,11 @@ struct GcmCtx {
 
 // The victim: key set-up, a seal of a few sizes (head only, bulk + tail,
 // whole blocks that a row's last pass takes with the length block
-// (AesBackend::gcm_seal_last), a non-96-bit nonce), an open and a failed
-// open. Everything it touches
-// besides its own stack is on the heap.
+// (AesBackend::gcm_seal_last), a bulk that ends with the message (176, 304,
+// 2096 = the 48-byte head + whole 8-block batches: no keystream call after
+// the stitched loop overwrites its frame), a non-96-bit nonce), an open and
+// a failed open. Everything it touches besides its own stack is on the
+// heap.
 void GcmVictim(void* p) {
   auto* c = static_cast<GcmCtx*>(p);
   c->init = ctcrypto::internal::init_with_rows(*c->gcm, c->key, 16, c->rows.aes,
@@ -266,7 +268,7 @@ void GcmVictim(void* p) {
   static uint8_t ad[100] = {4, 5, 6};
   size_t n = 0;
   Status st = Status::kOk;
-  for (size_t len : {16, 100, 256, 4096}) {
+  for (size_t len : {16, 100, 176, 256, 304, 2096, 4096}) {
     for (size_t nl : {12, 60}) {
       Status s = c->gcm->seal(std::span(buf).first(len + 16), &n,
                               std::span(nonce).first(nl),
