@@ -34,7 +34,7 @@
 # An OPENSSL_ia32cap already in the environment is used as given.
 # BoringSSL on ARM reads no capability mask (its path is the one the CPU,
 # here the QEMU model, reports), so on ARM the column is measured only for
-# the backend set that nothing is disabled for; for any other set this
+# the row set that nothing is disabled for; for any other set this
 # script prints its header and a note, and no lines.
 set -u
 if [ $# -lt 5 ]; then

@@ -237,13 +237,13 @@ void Printer::end() {
   std::fflush(stdout);
 }
 
-std::string active_backends() {
+std::string active_rows() {
   AesGcm gcm;
   const char* aes = "none";
   const char* ghash = "none";
   if (gcm.init(std::span<const uint8_t>(kKey, 16)) == Status::kOk) {
-    aes = gcm.aes_key().backend_name();
-    ghash = gcm.ghash_key().backend_name();
+    aes = gcm.aes_key().row_name();
+    ghash = gcm.ghash_key().row_name();
   }
   std::string sha;
   const HashAlgorithm kAlgs[] = {HashAlgorithm::kSha1, HashAlgorithm::kSha256,
@@ -251,7 +251,7 @@ std::string active_backends() {
   const char* kLabels[] = {"sha1", "sha256", "sha512"};
   for (size_t i = 0; i < 3; ++i) {
     Hash h(kAlgs[i]);
-    sha += std::string(" ") + kLabels[i] + "=" + h.backend_name();
+    sha += std::string(" ") + kLabels[i] + "=" + h.row_name();
   }
   return std::string("aes=") + aes + " ghash=" + ghash + sha;
 }

@@ -144,10 +144,10 @@ class Printer {
   bool first_ = true;
 };
 
-// active_backends: "aes=<row> ghash=<row> sha1=<row> sha256=<row>
+// active_rows: "aes=<row> ghash=<row> sha1=<row> sha256=<row>
 // sha512=<row>", the rows an AES-128-GCM key and the hashes get from the
 // library's dispatch ("none" where key setup fails).
-std::string active_backends();
+std::string active_rows();
 
 }  // namespace ctcrypto::bench
 

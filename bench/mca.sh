@@ -1,11 +1,11 @@
 #!/bin/sh
 # ARM cost model: llvm-mca-14 cycles-per-byte estimates for the bulk loop of
-# each ARM backend, on the cores the ARM targets stand for.
+# each ARM row, on the cores the ARM targets stand for.
 #
 #   bench/mca.sh [WORKDIR]       prints TSV on stdout, progress on stderr
 #   CONFIGS="aarch64_ce" bench/mca.sh
 #
-# Which loop: a backend source file names its bulk loop with a comment
+# Which loop: a row source file names its bulk loop with a comment
 #     // mca-loop: <row> <function> <bytes per iteration> [<select>]
 # e.g. `// mca-loop: aes=vpaes vpaes_ctr32_blocks 64`, where <function> is a
 # substring of the demangled name of the function that holds the loop in the

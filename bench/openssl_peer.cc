@@ -926,7 +926,7 @@ int main(int argc, char** argv) {
   const char* cap = std::getenv("OPENSSL_ia32cap");
   ctcrypto::bench::Printer out(opt.json);
   out.begin(std::string("ctcrypto speed_vs_openssl: ") +
-            ctcrypto::bench::active_backends() + "; " +
+            ctcrypto::bench::active_rows() + "; " +
             OpenSSL_version(OPENSSL_VERSION) +
             "; OPENSSL_ia32cap=" + (cap != nullptr ? cap : "(unset)"));
   check_tls_agreement(out);

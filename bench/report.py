@@ -13,9 +13,9 @@ Reads RESULTS_DIR/raw/ (written by bench/run-all.sh):
   size.tsv                     bench/size/measure.sh lines
   mca.tsv                      bench/mca.sh lines
 Writes results.json, results.md (every table), summary.md (the headline
-tables, the AES modes at a few sizes on each target's default backend set
+tables, the AES modes at a few sizes on each target's default row set
 and next to OpenSSL, the BoringSSL column), plots/<config>.png (AES-128-GCM seal MB/s against message size, one
-line per backend set) and plots/<config>-<measurement>.png (the others).
+line per row set) and plots/<config>-<measurement>.png (the others).
 """
 import json
 import os
@@ -103,7 +103,7 @@ def load(out):
                 "config": c, "runner": runner, "emulated": runner != "native",
                 "set": s, "disable": "" if mask == "-" else mask,
                 "aes": aes, "ghash": ghash,
-                "backend_line": text.splitlines()[0] if text else "",
+                "row_line": text.splitlines()[0] if text else "",
                 "results": results,
             })
             ptext = read(os.path.join(raw, c, f"openssl.{s}.txt"))
@@ -203,7 +203,7 @@ def mca_cell(data, run):
 
 
 def speed_tables(data, only=None, sizes=None):
-    """One Markdown table per measurement: target x backend set x size."""
+    """One Markdown table per measurement: target x row set x size."""
     out = []
     measurements = []
     for run in data["runs"]:
@@ -219,7 +219,7 @@ def speed_tables(data, only=None, sizes=None):
         cols = [s for s in all_sizes if sizes is None or s in sizes]
         out.append(f"### {meas}, MB/s\n")
         has_mca = bool(data["mca"])
-        out.append("| target | backend (aes+ghash) | CTCRYPTO_DISABLE | " +
+        out.append("| target | row (aes+ghash) | CTCRYPTO_DISABLE | " +
                    " | ".join(f"{s} B" for s in cols) + " |" +
                    (" llvm-mca c/B (bulk loops) |" if has_mca else ""))
         out.append("|---|---|---|" + "---:|" * len(cols) +
@@ -241,7 +241,7 @@ def speed_tables(data, only=None, sizes=None):
         out.append("† emulated: " + "; ".join(f"{c} under `{q}`"
                                                 for c, q in emus) +
                    ". QEMU timings are not hardware timings; compare "
-                   "backends only within one target.\n")
+                   "rows only within one target.\n")
     return out
 
 
@@ -289,7 +289,7 @@ def openssl_tables(data, only=None, sizes=None, exclude=(),
 
 def boringssl_tables(data, only=None, sizes=None):
     """ctcrypto / BoringSSL `bssl speed` (bench/bssl-column.sh): one row
-    per target, measurement and backend set, ratio cells per size."""
+    per target, measurement and row set, ratio cells per size."""
     out = []
     entries = [p for p in data.get("boringssl", [])
                if only is None or p["measurement"] in only]
@@ -333,7 +333,7 @@ def boringssl_tables(data, only=None, sizes=None):
 
 def modes_table(data, sizes=None):
     """The AES modes at a glance: one row per mode and size, one column per
-    target with the target's first (default-dispatch) backend set."""
+    target with the target's first (default-dispatch) row set."""
     out = []
     firsts = []
     for run in data["runs"]:
@@ -347,7 +347,7 @@ def modes_table(data, sizes=None):
         rows += [(meas, s) for s in all_sizes if sizes is None or s in sizes]
     if not rows:
         return out
-    out.append("### AES modes, MB/s, default backend set per target\n")
+    out.append("### AES modes, MB/s, default row set per target\n")
     out.append("| measurement | size | " +
                " | ".join(f"{target_label(r)} ({r['set']})" for r in firsts) +
                " |")
@@ -359,7 +359,7 @@ def modes_table(data, sizes=None):
                  if r["measurement"] == meas and r["bytesPerCall"] == size]
             cells.append(fmt(v[0]) if v else "")
         out.append(f"| {meas} | {size} B | " + " | ".join(cells) + " |")
-    out.append("\nThe other backend sets: the per-measurement tables under "
+    out.append("\nThe other row sets: the per-measurement tables under "
                "Throughput (results.md). -PERBLOCK: XTS on the same row "
                "without its multi-block ECB entry (block by block). "
                "AES-GCM-SIV and -PERBLOCK have no OpenSSL line (OpenSSL "

@@ -4,9 +4,9 @@
 # cores):
 #   1. builds //bench:speed, //tool:ctcrypto, the size probes (and on the
 #      host //bench:speed_vs_openssl);
-#   2. finds the backend sets the target can reach (bench/backend-sets.sh:
+#   2. finds the row sets the target can reach (bench/row-sets.sh:
 #      every distinct active AES/GHASH pair under CTCRYPTO_DISABLE);
-#   3. runs //bench:speed once per backend set (natively, or under the
+#   3. runs //bench:speed once per row set (natively, or under the
 #      config's QEMU CPU model from util/configs.tsv, the one `bazel test`
 #      uses: emulated figures, not hardware timings) and,
 #      natively, //bench:speed_vs_openssl with the matching OPENSSL_ia32cap;
@@ -103,8 +103,8 @@ for c in $CONFIGS; do
   fi
   bin=$(bazel info $BAZEL_FLAGS --config="$c" bazel-bin 2>/dev/null)
 
-  progress "[$i/$nconf $c] discover backend sets (${runner:-native})"
-  bench/backend-sets.sh "$runner" "$bin/tool/ctcrypto" > "$dir/sets.tsv" || failed=1
+  progress "[$i/$nconf $c] discover row sets (${runner:-native})"
+  bench/row-sets.sh "$runner" "$bin/tool/ctcrypto" > "$dir/sets.tsv" || failed=1
   nsets=$(wc -l < "$dir/sets.tsv")
   j=0
   while IFS='	' read -r set mask aes ghash; do
@@ -139,7 +139,7 @@ for c in $CONFIGS; do
   done < "$dir/sets.tsv"
 
   if [ -z "${SKIP_SIZE:-}" ]; then
-    progress "[$i/$nconf $c] code size, default backend set"
+    progress "[$i/$nconf $c] code size, default row set"
     bench/size/measure.sh "$c" "$bin" all >> "$OUT/raw/size.tsv" || failed=1
     progress "[$i/$nconf $c] code size, //config:rows_portable"
     # The config's platform with the portable row setting (platforms/).

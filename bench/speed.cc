@@ -4,7 +4,7 @@
 //   Did 25786000 AES-128-GCM (16 bytes) seal operations in 2000050us
 //   (12892917.7 ops/sec): 206.3 MB/s          (one line; MB = 10^6 bytes)
 //
-// Every measurement goes through the public API, so it runs on the backends
+// Every measurement goes through the public API, so it runs on the rows
 // the library's CTCRYPTO_DISABLE-aware dispatch picks; the first line says
 // which. To add a measurement, write an Op and add a row to kMeasurements.
 #include <cstdint>
@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "bench/harness.h"
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/hash/hash_internal.h"
 #include "crypto/testing/explicit_rows.h"
@@ -289,8 +289,8 @@ class Xts : public Op {
   Status init() override {
     const std::span<const uint8_t> key(kXtsKey, kKeyLen);
     if (!kPerBlock) return xts_.init(key);
-    const ctcrypto::internal::AesBackend* row =
-        ctcrypto::internal::select_aes_backend(
+    const ctcrypto::internal::AesRow* row =
+        ctcrypto::internal::select_aes_row(
             ctcrypto::internal::cpu_caps());
     if (row == nullptr) return Status::kUnsupported;
     const ctcrypto::internal::AesDecryptRow* drow =
@@ -310,7 +310,7 @@ class Xts : public Op {
   const void* output() const override { return out_.data(); }
 
  private:
-  ctcrypto::internal::AesBackend row_{};  // declared first: outlive xts_
+  ctcrypto::internal::AesRow row_{};  // declared first: outlive xts_
   ctcrypto::internal::AesDecryptRow drow_{};
   ctcrypto::AesXts xts_;
   uint8_t tweak_[ctcrypto::kXtsTweakLen] = {1};
@@ -448,7 +448,7 @@ std::string header() {
   char cpu[256];
   ctcrypto::internal::caps_to_string(ctcrypto::internal::cpu_caps(), cpu,
                                      sizeof(cpu));
-  return "ctcrypto speed: " + ctcrypto::bench::active_backends() +
+  return "ctcrypto speed: " + ctcrypto::bench::active_rows() +
          " (cpu: " + (cpu[0] != '\0' ? cpu : "-") + ")";
 }
 

@@ -6,7 +6,7 @@
 // failed init). Every entry point reads it as plain bytes before touching
 // the C++ object, so an object that was never initialised (stack garbage,
 // memset, a cleaned-up object) is refused with CTCRYPTO_NOT_INITIALIZED
-// instead of being used as a C++ object (whose backend pointer would be
+// instead of being used as a C++ object (whose row pointer would be
 // garbage). Each magic value has four distinct, non-consecutive bytes, so no
 // memset pattern or run of counter bytes produces one; each type has its
 // own value. Every C object goes through the same helpers: init_object,

@@ -21,10 +21,10 @@
 #include <new>
 #include <span>
 
-#include "crypto/aes/aes_backend.h"
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/aes/aes_row.h"
+#include "crypto/ghash/ghash_row.h"
 #include "crypto/hash/hash_internal.h"
-#include "crypto/hash/sha_backend.h"
+#include "crypto/hash/sha_row.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/ccm.h"
@@ -83,14 +83,14 @@ struct KeyAccess {
   static const HmacKeyState& mac(const TlsCbcAead& t) {
     return state_in<HmacKeyState>(t.mac_);
   }
-  static const GhashBackend* ghash_row(const AesGcmSiv& s) {
-    return static_cast<const GhashBackend*>(s.ghash_row_);
+  static const GhashRow* ghash_row(const AesGcmSiv& s) {
+    return static_cast<const GhashRow*>(s.ghash_row_);
   }
 
   // initialized: as the public initialized(), inline for the modes' hot
   // paths (the public AesKey::initialized is out of line).
   static bool initialized(const AesKey& k) {
-    return state(k).backend != nullptr;
+    return state(k).row != nullptr;
   }
   static bool initialized(const AesGcm& g) { return initialized(g.aes_); }
 
@@ -113,38 +113,38 @@ struct KeyAccess {
   // or a row the CPU cannot run gives kUnsupported. Defined next to each
   // object's public init().
   static Status init_with_rows(AesKey& k, std::span<const uint8_t> key,
-                               const AesBackend* aes);
+                               const AesRow* aes);
   static Status init_with_rows(GhashKey& k, std::span<const uint8_t, 16> h,
-                               const GhashBackend* ghash);
+                               const GhashRow* ghash);
   static Status init_with_rows(AesGcm& g, std::span<const uint8_t> key,
-                               size_t tag_len, const AesBackend* aes,
-                               const GhashBackend* ghash);
+                               size_t tag_len, const AesRow* aes,
+                               const GhashRow* ghash);
   static Status init_with_rows(AesGmac& g, std::span<const uint8_t> key,
-                               size_t tag_len, const AesBackend* aes,
-                               const GhashBackend* ghash);
+                               size_t tag_len, const AesRow* aes,
+                               const GhashRow* ghash);
   static Status init_with_rows(AesGcmSiv& s, std::span<const uint8_t> key,
-                               const AesBackend* aes,
-                               const GhashBackend* ghash);
+                               const AesRow* aes,
+                               const GhashRow* ghash);
   static Status init_with_rows(AesCcm& c, std::span<const uint8_t> key,
                                size_t tag_len, size_t nonce_len,
-                               const AesBackend* aes);
+                               const AesRow* aes);
   static Status init_with_rows(AesCcm& c, std::span<const uint8_t> key,
-                               CcmProfile profile, const AesBackend* aes);
+                               CcmProfile profile, const AesRow* aes);
   static Status init_with_rows(AesCmac& c, std::span<const uint8_t> key,
-                               const AesBackend* aes);
+                               const AesRow* aes);
   static Status init_with_rows(AesXts& x, std::span<const uint8_t> key,
-                               const AesBackend* aes);
+                               const AesRow* aes);
   static Status init_with_rows(TlsCbcAead& t, TlsCbcSuite suite,
                                std::span<const uint8_t> key, size_t tag_len,
-                               const AesBackend* aes);
+                               const AesRow* aes);
   static Status init_with_rows(TlsCbcAead& t, TlsCbcSuite suite,
                                std::span<const uint8_t> key, size_t tag_len,
-                               const AesBackend* aes, const ShaBackend* sha);
+                               const AesRow* aes, const ShaRow* sha);
   static Status init_with_rows(Hash& h, HashAlgorithm alg,
-                               const ShaBackend* row);
+                               const ShaRow* row);
   static Status init_with_rows(Hmac& h, HashAlgorithm alg,
                                std::span<const uint8_t> key,
-                               const ShaBackend* row);
+                               const ShaRow* row);
 };
 
 }  // namespace ctcrypto::internal

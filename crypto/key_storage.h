@@ -90,7 +90,7 @@ inline constexpr size_t kGcmFinalBytes = kPortable32Family ? 32 : 256;
 inline constexpr size_t kGcmHeadBytes = kPortable32Family ? 32 : 48;
 inline constexpr size_t kGcmShortAdBytes = kPortable32Family ? 32 : 64;
 
-// The key states as laid out in aes_backend.h / ghash_backend.h: storage,
+// The key states as laid out in aes_row.h / ghash_row.h: storage,
 // then the row pointer(s) and, for AES, two 32-bit lengths; rounded up to
 // the alignment. The public headers publish these values.
 constexpr size_t round_up_to_key_align(size_t n) {

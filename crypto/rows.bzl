@@ -1,6 +1,6 @@
-"""How crypto/BUILD.bazel declares backend rows and the tables that list them.
+"""How crypto/BUILD.bazel declares rows and the tables that list them.
 
-A row is one backend of one table (AES or GHASH): a cc_library compiled with
+A row is one row of one table (AES or GHASH): a cc_library compiled with
 its own instruction-set flags, and one entry in the table. It is declared
 once, with ctcrypto_row(), by CPU family:
 

@@ -1,4 +1,4 @@
-// differential_fuzzer.cc: every compiled-in backend against the portable
+// differential_fuzzer.cc: every compiled-in row against the portable
 // reference, byte for byte.
 //
 // For one input (key, nonce, AD, message; layout in fuzz_common.h) it runs
@@ -14,7 +14,7 @@
 //     ciphertext must succeed with the same plaintext; open with one tag bit
 //     flipped (chosen by the selector byte) must fail and zero the output.
 // Any difference aborts (a libFuzzer finding). The rows come from the
-// backend tables, so a new row is fuzzed without touching this file.
+// row tables, so a new row is fuzzed without touching this file.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>

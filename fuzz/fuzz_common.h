@@ -8,7 +8,7 @@
 //                      bit  5   nonce length from the next byte (else 12)
 //                      bit  6   in place (out == in)
 //                      bit  7   target-specific
-//   byte 1      selector: picks a backend row / pair (target-specific)
+//   byte 1      selector: picks a row / pair (target-specific)
 //   key         16, 24 or 32 bytes
 //   [n]         nonce length 1..255 (only with flag bit 5), then the nonce
 //   a           AD length 0..255, then the AD
@@ -27,8 +27,8 @@
 #include <span>
 #include <vector>
 
-#include "crypto/aes/aes_backend.h"
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/aes/aes_row.h"
+#include "crypto/ghash/ghash_row.h"
 #include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
@@ -183,28 +183,28 @@ inline void check_open_failure(ctcrypto::Status st, size_t out_len,
 // build runs on the host, so VAES/AVX-512 rows are included), from
 // crypto/testing's all-rows lists: also the rows the library's tables
 // leave out.
-inline std::vector<const ctcrypto::internal::AesBackend*> usable_aes() {
-  std::vector<const ctcrypto::internal::AesBackend*> v;
-  for (const ctcrypto::internal::AesBackend* b :
+inline std::vector<const ctcrypto::internal::AesRow*> usable_aes() {
+  std::vector<const ctcrypto::internal::AesRow*> v;
+  for (const ctcrypto::internal::AesRow* b :
        ctcrypto::internal::all_aes_rows())
-    if (ctcrypto::internal::aes_backend_usable(b)) v.push_back(b);
+    if (ctcrypto::internal::aes_row_usable(b)) v.push_back(b);
   return v;
 }
-inline std::vector<const ctcrypto::internal::GhashBackend*> usable_ghash() {
-  std::vector<const ctcrypto::internal::GhashBackend*> v;
-  for (const ctcrypto::internal::GhashBackend* b :
+inline std::vector<const ctcrypto::internal::GhashRow*> usable_ghash() {
+  std::vector<const ctcrypto::internal::GhashRow*> v;
+  for (const ctcrypto::internal::GhashRow* b :
        ctcrypto::internal::all_ghash_rows())
-    if (ctcrypto::internal::ghash_backend_usable(b)) v.push_back(b);
+    if (ctcrypto::internal::ghash_row_usable(b)) v.push_back(b);
   return v;
 }
 
 // The portable reference rows (nohw), linked into every fuzzer (fuzz_common
 // depends on them) also on aarch64, where the library's tables leave them
 // out.
-inline const ctcrypto::internal::AesBackend* reference_aes() {
+inline const ctcrypto::internal::AesRow* reference_aes() {
   return &ctcrypto::internal::kAesNohw;
 }
-inline const ctcrypto::internal::GhashBackend* reference_ghash() {
+inline const ctcrypto::internal::GhashRow* reference_ghash() {
   return &ctcrypto::internal::kGhashNohw;
 }
 

@@ -82,7 +82,7 @@ void check_wrap(const ctcrypto::AesKey& ref, const ctcrypto::AesKey& k,
   }
 }
 
-void check_xts(const ctcrypto::internal::AesBackend* row,
+void check_xts(const ctcrypto::internal::AesRow* row,
                const ctcrypto::AesXts& ref, Status ref_init,
                std::span<const uint8_t> key, const uint8_t tweak[16],
                const Bytes& msg) {

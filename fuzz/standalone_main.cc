@@ -3,7 +3,7 @@
 // LLVMFuzzerTestOneInput over each file given on the command line (a
 // directory means every file in it), so the seed corpora in fuzz/corpus/
 // are a regression test on every target platform: on aarch64/armv7 this is
-// how the ARM backend pairs get differential coverage against nohw.
+// how the ARM row pairs get differential coverage against nohw.
 //
 // 32-bit targets (armv7): without large-file support, glibc's readdir()
 // fails with EOVERFLOW on the host's 64-bit inode numbers (and stat() can

@@ -1,4 +1,4 @@
-// aes_test.cc: single-block AES (FIPS-197) on every usable backend row.
+// aes_test.cc: single-block AES (FIPS-197) on every usable row.
 #include "ctcrypto/aes.h"
 
 #include <gtest/gtest.h>
@@ -7,10 +7,10 @@
 #include <random>
 #include <string>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/testing/explicit_rows.h"
-#include "tests/backends.h"
+#include "tests/rows.h"
 #include "tests/file_test.h"
 #include "tests/reference.h"
 #include "tests/test_util.h"
@@ -22,7 +22,7 @@ using ctcrypto::AesKey;
 using ctcrypto::Status;
 using ctcrypto::internal::AesKeyState;
 
-class AesTest : public testing::TestWithParam<const AesBackend*> {};
+class AesTest : public testing::TestWithParam<const AesRow*> {};
 
 struct BlockVector {
   const char* key;
@@ -103,7 +103,7 @@ TEST_P(AesTest, BoringSslAesTestsRaw) {
 // row) and with the reference row (every other row), for all key sizes,
 // plus decrypt(encrypt(x)) == x.
 TEST_P(AesTest, RandomBlocksMatchReference) {
-  const AesBackend* ref = ReferenceAesBackend();
+  const AesRow* ref = ReferenceAesRow();
   ASSERT_NE(ref, nullptr);
   const bool self = GetParam() == ref;
   std::mt19937 rng(TestSeed());
@@ -156,7 +156,7 @@ TEST_P(AesTest, WrongKeyLengths) {
                   k, std::span<const uint8_t>(big.data(), len), GetParam()),
               Status::kInvalidKeyLength);
     EXPECT_FALSE(k.initialized());
-    EXPECT_STREQ(k.backend_name(), "none");
+    EXPECT_STREQ(k.row_name(), "none");
   }
   // A null pointer with length 0 is just an empty key.
   AesKey k;
@@ -166,14 +166,14 @@ TEST_P(AesTest, WrongKeyLengths) {
   EXPECT_FALSE(k.initialized());
 }
 
-// AesBackend::set_encrypt_key: the encryption schedule only. Into storage
+// AesRow::set_encrypt_key: the encryption schedule only. Into storage
 // poisoned with 0xa5, it must write only the prefix it reports, equal to
 // set_key's, and every encryption entry must give set_key's results (so none
 // reads the decryption schedule). Decryption with such a key is not allowed;
 // the last check shows it really has no decryption schedule. Rows whose
 // decryption schedule costs must have the entry; losing it fails here.
 TEST_P(AesTest, EncryptOnlyKeySetUp) {
-  const AesBackend* row = GetParam();
+  const AesRow* row = GetParam();
   const std::string name = row->name;
   const bool expected = name == "aesni" || name == "vaes" ||
                         name == "armv8" || name == "vpaes" ||
@@ -191,7 +191,7 @@ TEST_P(AesTest, EncryptOnlyKeySetUp) {
       std::memset(st->storage, 0xa5, sizeof(st->storage));
       st->key_len = static_cast<uint32_t>(key_len);
       st->rounds = static_cast<uint32_t>(key_len / 4 + 6);
-      st->backend = row;
+      st->row = row;
     }
     row->set_key(&full, key.data(), key_len);
     const size_t n = row->set_encrypt_key(&enc, key.data(), key_len);
@@ -227,9 +227,9 @@ TEST_P(AesTest, EncryptOnlyKeySetUp) {
   EXPECT_EQ(checked, 30);
 }
 
-CTCRYPTO_INSTANTIATE_AES_BACKENDS(AesTest);
+CTCRYPTO_INSTANTIATE_AES_ROWS(AesTest);
 
-// Backend-independent behaviour.
+// Row-independent behaviour.
 
 // The naive model the randomised tests trust: FIPS-197 Appendix C, and the
 // last round keys of the Appendix A expansions.
@@ -261,7 +261,7 @@ TEST(AesReferenceModelTest, Fips197) {
 TEST(AesKeyTest, UninitialisedKeyDoesNothing) {
   AesKey k;
   EXPECT_FALSE(k.initialized());
-  EXPECT_STREQ(k.backend_name(), "none");
+  EXPECT_STREQ(k.row_name(), "none");
   uint8_t in[16] = {1, 2, 3};
   uint8_t out[16];
   std::memset(out, 0x5a, sizeof(out));
@@ -271,21 +271,21 @@ TEST(AesKeyTest, UninitialisedKeyDoesNothing) {
   for (uint8_t b : out) ASSERT_EQ(b, 0x5a);
 }
 
-TEST(AesKeyTest, NullBackendIsUnsupported) {
+TEST(AesKeyTest, NullRowIsUnsupported) {
   Bytes key = Hex(kFips197[0].key);
   AesKey k;
   EXPECT_EQ(ctcrypto::internal::init_with_rows(k, key, nullptr),
             Status::kUnsupported);
   EXPECT_FALSE(k.initialized());
-  EXPECT_FALSE(ctcrypto::internal::aes_backend_usable(nullptr));
+  EXPECT_FALSE(ctcrypto::internal::aes_row_usable(nullptr));
 }
 
 // Rows compiled in but not runnable here are refused, not run.
 TEST(AesKeyTest, UnusableRowsAreRefused) {
   Bytes key = Hex(kFips197[0].key);
   size_t unusable = 0;
-  for (const AesBackend* b : AllAesBackends()) {
-    if (ctcrypto::internal::aes_backend_usable(b)) continue;
+  for (const AesRow* b : AllAesRows()) {
+    if (ctcrypto::internal::aes_row_usable(b)) continue;
     ++unusable;
     AesKey k;
     EXPECT_EQ(ctcrypto::internal::init_with_rows(k, key, b),
@@ -296,15 +296,15 @@ TEST(AesKeyTest, UnusableRowsAreRefused) {
   RecordProperty("unusable_rows", static_cast<int>(unusable));
 }
 
-TEST(AesKeyTest, DefaultInitUsesSelectedBackend) {
+TEST(AesKeyTest, DefaultInitUsesSelectedRow) {
   Bytes key = Hex(kFips197[0].key);
   AesKey k;
   ASSERT_EQ(k.init(key), Status::kOk);
   ASSERT_TRUE(k.initialized());
-  const AesBackend* sel = ctcrypto::internal::select_aes_backend(
+  const AesRow* sel = ctcrypto::internal::select_aes_row(
       ctcrypto::internal::cpu_caps());
   ASSERT_NE(sel, nullptr);
-  EXPECT_STREQ(k.backend_name(), sel->name);
+  EXPECT_STREQ(k.row_name(), sel->name);
   uint8_t out[16];
   k.encrypt_block(Hex(kFips197[0].pt).data(), out);
   EXPECT_EQ(ToHex(out), kFips197[0].ct);

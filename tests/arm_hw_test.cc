@@ -20,27 +20,27 @@
 #include <random>
 #include <vector>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/cpu/cpu.h"
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 #include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
-#include "tests/backends.h"
+#include "tests/rows.h"
 #include "tests/seam.h"
 #include "tests/test_util.h"
 
 namespace ctcrypto_test {
 namespace {
 
-const AesBackend* HwAes() { return UsableAesRow("armv8"); }
-const GhashBackend* HwGhash() { return UsableGhashRow("pmull"); }
+const AesRow* HwAes() { return UsableAesRow("armv8"); }
+const GhashRow* HwGhash() { return UsableGhashRow("pmull"); }
 
 #define REQUIRE_HW_AES()          \
-  const AesBackend* hw = HwAes(); \
+  const AesRow* hw = HwAes(); \
   if (hw == nullptr) GTEST_SKIP() << "row armv8 not usable here"
 #define REQUIRE_HW_GHASH()             \
-  const GhashBackend* hwg = HwGhash(); \
+  const GhashRow* hwg = HwGhash(); \
   if (hwg == nullptr) GTEST_SKIP() << "row pmull not usable here"
 
 // Block counts around the batch sizes (4, 8) and their multiples.
@@ -53,9 +53,9 @@ struct Keys {
   ctcrypto::AesKey hw, ref;
 };
 
-void InitKeys(Keys* k, const AesBackend* hw, const Bytes& key) {
+void InitKeys(Keys* k, const AesRow* hw, const Bytes& key) {
   ASSERT_TRUE(InitAesKey(&k->hw, key, hw));
-  ASSERT_TRUE(InitAesKey(&k->ref, key, ReferenceAesBackend()));
+  ASSERT_TRUE(InitAesKey(&k->ref, key, ReferenceAesRow()));
 }
 
 TEST(ArmHwAes, Fips197AppendixC) {
@@ -313,8 +313,8 @@ TEST(ArmHwGcm, KnownAnswers) {
 // (when the CPU has them) they are.
 TEST(ArmHwDispatch, RowsNeedTheirCaps) {
   using namespace ctcrypto::internal;
-  const AesBackend* aes_row = find_aes_backend("armv8");
-  const GhashBackend* ghash_row = find_ghash_backend("pmull");
+  const AesRow* aes_row = find_aes_row("armv8");
+  const GhashRow* ghash_row = find_ghash_row("pmull");
   if (aes_row == nullptr && ghash_row == nullptr)
     GTEST_SKIP() << "rows not compiled into this build";
   if (aes_row) {
@@ -326,17 +326,17 @@ TEST(ArmHwDispatch, RowsNeedTheirCaps) {
               uint32_t{kCapPmull | kCapNeon});
   }
   uint32_t without = caps_remove(cpu_detected_caps(), kCapAes | kCapPmull);
-  EXPECT_NE(select_aes_backend(without), aes_row);
-  EXPECT_NE(select_ghash_backend(without), ghash_row);
-  EXPECT_NE(select_aes_backend(0), aes_row);
-  EXPECT_NE(select_ghash_backend(0), ghash_row);
+  EXPECT_NE(select_aes_row(without), aes_row);
+  EXPECT_NE(select_ghash_row(without), ghash_row);
+  EXPECT_NE(select_aes_row(0), aes_row);
+  EXPECT_NE(select_ghash_row(0), ghash_row);
   uint32_t with = cpu_detected_caps();
   if (aes_row && (with & aes_row->required_caps) == aes_row->required_caps) {
-    EXPECT_EQ(select_aes_backend(with), aes_row);
+    EXPECT_EQ(select_aes_row(with), aes_row);
   }
   if (ghash_row &&
       (with & ghash_row->required_caps) == ghash_row->required_caps) {
-    EXPECT_EQ(select_ghash_backend(with), ghash_row);
+    EXPECT_EQ(select_ghash_row(with), ghash_row);
   }
 }
 

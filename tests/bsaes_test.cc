@@ -11,11 +11,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/aes/bsaes_core.h"
 #include "crypto/aes/vpaes_bsaes_hybrid.h"
 #include "ctcrypto/aes.h"
-#include "tests/backends.h"
+#include "tests/rows.h"
 #include "tests/seam.h"
 #include "tests/test_util.h"
 
@@ -25,10 +25,10 @@ namespace {
 using ctcrypto_test::Bytes;
 using ctcrypto_test::Hex;
 
-std::vector<const AesBackend*> rows_under_test() {
-  std::vector<const AesBackend*> rows;
+std::vector<const AesRow*> rows_under_test() {
+  std::vector<const AesRow*> rows;
   for (const char* name : {"bsaes", "vpaes+bsaes"}) {
-    if (const AesBackend* b = ctcrypto_test::UsableAesRow(name)) {
+    if (const AesRow* b = ctcrypto_test::UsableAesRow(name)) {
       rows.push_back(b);
     }
   }
@@ -52,8 +52,8 @@ TEST(Bsaes, RowsPresent) {
   // bsaes is shadowed by vpaes+bsaes (same capabilities): compiled in and
   // tested, but only vpaes+bsaes is in the library's table.
   EXPECT_NE(ctcrypto::internal::find_any_aes_row("bsaes"), nullptr);
-  EXPECT_NE(find_aes_backend("vpaes+bsaes"), nullptr);
-  EXPECT_EQ(find_aes_backend("bsaes"), nullptr);
+  EXPECT_NE(find_aes_row("vpaes+bsaes"), nullptr);
+  EXPECT_EQ(find_aes_row("bsaes"), nullptr);
   if (rows_under_test().empty()) GTEST_SKIP() << "no bsaes row usable here";
 }
 
@@ -111,7 +111,7 @@ TEST(Bsaes, Fips197AppendixC) {
       {"000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
        "8ea2b7ca516745bfeafc49904b496089"},
   };
-  for (const AesBackend* b : rows_under_test()) {
+  for (const AesRow* b : rows_under_test()) {
     for (const Case& c : cases) {
       const Bytes key = Hex(c.key), ct = Hex(c.ct);
       ctcrypto::AesKey k;
@@ -128,7 +128,7 @@ TEST(Bsaes, Fips197AppendixC) {
 // Every mode, every length, against the reference row; cbc_encrypt (one
 // block at a time anyway) up to 17 blocks.
 TEST(Bsaes, AgainstReference) {
-  const std::vector<const AesBackend*> rows = rows_under_test();
+  const std::vector<const AesRow*> rows = rows_under_test();
   if (rows.empty()) GTEST_SKIP() << "no bsaes row usable here";
   const ctcrypto_test::SeamPlacement kPlacements[] = {
       {0, 3, false, 0x00000001u},
@@ -138,7 +138,7 @@ TEST(Bsaes, AgainstReference) {
   };
   ctcrypto_test::AesSeamRun base;
   base.cbc_encrypt_max_blocks = 17;
-  for (const AesBackend* b : rows) {
+  for (const AesRow* b : rows) {
     ctcrypto_test::CheckAesSeamsForKeySizes(b, base, kPlacements, lengths());
   }
 }

@@ -15,7 +15,7 @@
 #include <string>
 
 #include "crypto/testing/explicit_rows.h"
-#include "tests/backends.h"
+#include "tests/rows.h"
 #include "tests/ccm_cmac_reference.h"
 #include "tests/file_test.h"
 #include "tests/json.h"
@@ -29,7 +29,7 @@ using ctcrypto::AesKey;
 using ctcrypto::CcmProfile;
 using ctcrypto::Status;
 
-class CcmTest : public testing::TestWithParam<const AesBackend*> {
+class CcmTest : public testing::TestWithParam<const AesRow*> {
  protected:
   // MakeCcm: init on the row under test and check it is the row that ran.
   void MakeCcm(AesCcm* c, const Bytes& key, size_t tag_len,
@@ -37,7 +37,7 @@ class CcmTest : public testing::TestWithParam<const AesBackend*> {
     ASSERT_EQ(ctcrypto::internal::init_with_rows(*c, key, tag_len, nonce_len,
                                                  GetParam()),
               Status::kOk);
-    ASSERT_STREQ(c->aes_key().backend_name(), GetParam()->name);
+    ASSERT_STREQ(c->aes_key().row_name(), GetParam()->name);
   }
 };
 
@@ -541,7 +541,7 @@ TEST_P(CcmTest, MessageLengthLimitFromNonceLength) {
   }
 }
 
-CTCRYPTO_INSTANTIATE_AES_BACKENDS(CcmTest);
+CTCRYPTO_INSTANTIATE_AES_ROWS(CcmTest);
 
 }  // namespace
 }  // namespace ctcrypto_test

@@ -13,7 +13,7 @@
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/modes.h"
-#include "tests/backends.h"
+#include "tests/rows.h"
 #include "tests/file_test.h"
 #include "tests/reference.h"
 #include "tests/test_util.h"
@@ -25,9 +25,9 @@ using ctcrypto::AesGcm;
 using ctcrypto::AesKey;
 using ctcrypto::Status;
 
-class CipherTest : public testing::TestWithParam<GcmBackends> {};
+class CipherTest : public testing::TestWithParam<GcmRows> {};
 
-void RunBlockMode(const AesBackend* row, const std::string& mode,
+void RunBlockMode(const AesRow* row, const std::string& mode,
                   const Bytes& key, const Bytes& iv, const Bytes& in,
                   const Bytes& want, bool encrypt) {
   AesKey k;
@@ -62,7 +62,7 @@ void RunBlockMode(const AesBackend* row, const std::string& mode,
 }
 
 TEST_P(CipherTest, BoringSslCipherTests) {
-  const GcmBackends rows = GetParam();
+  const GcmRows rows = GetParam();
   std::map<std::string, size_t> run;  // by mode
   size_t skipped_ofb = 0, skipped_non_aes = 0, invalid_decrypt = 0;
   size_t n = RunFileTest(
@@ -145,7 +145,7 @@ TEST_P(CipherTest, BoringSslCipherTests) {
   EXPECT_EQ(skipped_non_aes, 32u);
 }
 
-CTCRYPTO_INSTANTIATE_GCM_BACKENDS(CipherTest);
+CTCRYPTO_INSTANTIATE_GCM_ROWS(CipherTest);
 
 }  // namespace
 }  // namespace ctcrypto_test

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "crypto/testing/explicit_rows.h"
-#include "tests/backends.h"
+#include "tests/rows.h"
 #include "tests/ccm_cmac_reference.h"
 #include "tests/file_test.h"
 #include "tests/json.h"
@@ -24,12 +24,12 @@ using ctcrypto::AesCmac;
 using ctcrypto::AesCmacContext;
 using ctcrypto::Status;
 
-class CmacTest : public testing::TestWithParam<const AesBackend*> {
+class CmacTest : public testing::TestWithParam<const AesRow*> {
  protected:
   void MakeCmac(AesCmac* m, const Bytes& key) {
     ASSERT_EQ(ctcrypto::internal::init_with_rows(*m, key, GetParam()),
               Status::kOk);
-    ASSERT_STREQ(m->aes_key().backend_name(), GetParam()->name);
+    ASSERT_STREQ(m->aes_key().row_name(), GetParam()->name);
   }
 };
 
@@ -226,7 +226,7 @@ TEST_P(CmacTest, Misuse) {
   EXPECT_EQ(c.update(msg), Status::kNotInitialized);
 }
 
-CTCRYPTO_INSTANTIATE_AES_BACKENDS(CmacTest);
+CTCRYPTO_INSTANTIATE_AES_ROWS(CmacTest);
 
 }  // namespace
 }  // namespace ctcrypto_test

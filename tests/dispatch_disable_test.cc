@@ -7,9 +7,9 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/cpu/cpu.h"
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 #include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
@@ -32,16 +32,16 @@ TEST(DisableTest, EnvironmentIsHonoured) {
   char buf[256];
   RecordProperty("cpu_caps", caps_to_string(caps, buf, sizeof(buf)));
 
-  const AesBackend* a = select_aes_backend(caps);
-  const GhashBackend* g = select_ghash_backend(caps);
+  const AesRow* a = select_aes_row(caps);
+  const GhashRow* g = select_ghash_row(caps);
   ASSERT_NE(a, nullptr);
   ASSERT_NE(g, nullptr);
   EXPECT_EQ(a->required_caps & ~caps, 0u);
   EXPECT_EQ(g->required_caps & ~caps, 0u);
-  for (size_t i = 0; i < kNumAesBackends; ++i) {
-    const AesBackend* b = kAesBackends[i];
+  for (size_t i = 0; i < kNumAesRows; ++i) {
+    const AesRow* b = kAesRows[i];
     bool needs_disabled = (b->required_caps & ~caps) != 0;
-    EXPECT_EQ(ctcrypto::internal::aes_backend_usable(b), !needs_disabled)
+    EXPECT_EQ(ctcrypto::internal::aes_row_usable(b), !needs_disabled)
         << b->name;
     if (needs_disabled) {
       ctcrypto::AesKey k;
@@ -50,9 +50,9 @@ TEST(DisableTest, EnvironmentIsHonoured) {
           << b->name;
     }
   }
-  for (size_t i = 0; i < kNumGhashBackends; ++i) {
-    const GhashBackend* b = kGhashBackends[i];
-    EXPECT_EQ(ctcrypto::internal::ghash_backend_usable(b),
+  for (size_t i = 0; i < kNumGhashRows; ++i) {
+    const GhashRow* b = kGhashRows[i];
+    EXPECT_EQ(ctcrypto::internal::ghash_row_usable(b),
               (b->required_caps & ~caps) == 0)
         << b->name;
   }
@@ -61,13 +61,13 @@ TEST(DisableTest, EnvironmentIsHonoured) {
   ctcrypto::AesKey k;
   ASSERT_EQ(k.init(Hex("000102030405060708090a0b0c0d0e0f")),
             ctcrypto::Status::kOk);
-  EXPECT_STREQ(k.backend_name(), a->name);
+  EXPECT_STREQ(k.row_name(), a->name);
   uint8_t out[16];
   k.encrypt_block(Hex("00112233445566778899aabbccddeeff").data(), out);
   EXPECT_EQ(ToHex(out), "69c4e0d86a7b0430d8cdb78070b4c55a");
   ctcrypto::AesGcm gcm;
   ASSERT_EQ(gcm.init(Bytes(16, 0)), ctcrypto::Status::kOk);
-  EXPECT_STREQ(gcm.ghash_key().backend_name(), g->name);
+  EXPECT_STREQ(gcm.ghash_key().row_name(), g->name);
   Bytes sealed(32);
   size_t out_len = 0;
   ASSERT_EQ(gcm.seal(sealed, &out_len, Bytes(12, 0), Bytes(16, 0), {}),

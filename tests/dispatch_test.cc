@@ -1,4 +1,4 @@
-// dispatch_test.cc: capability parsing, the dependency closure, the backend
+// dispatch_test.cc: capability parsing, the dependency closure, the row
 // tables and selection.
 #include <gtest/gtest.h>
 
@@ -8,14 +8,14 @@
 #include <set>
 #include <string>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/cpu/cpu.h"
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 #include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/ghash.h"
-#include "tests/backends.h"
+#include "tests/rows.h"
 #include "tests/test_util.h"
 
 namespace ctcrypto_test {
@@ -140,15 +140,15 @@ TEST(CpuCapsTest, Consistent) {
   RecordProperty("cpu_caps", caps_to_string(caps, buf, sizeof(buf)));
 }
 
-TEST(BackendTableTest, AesRows) {
-  ASSERT_GE(kNumAesBackends, 1u);
+TEST(RowTableTest, AesRows) {
+  ASSERT_GE(kNumAesRows, 1u);
   std::set<std::string> names;
-  for (size_t i = 0; i < kNumAesBackends; ++i) {
-    const AesBackend* b = kAesBackends[i];
+  for (size_t i = 0; i < kNumAesRows; ++i) {
+    const AesRow* b = kAesRows[i];
     ASSERT_NE(b, nullptr);
     ASSERT_NE(b->name, nullptr);
     EXPECT_TRUE(names.insert(b->name).second) << "duplicate row " << b->name;
-    EXPECT_EQ(find_aes_backend(b->name), b) << b->name;
+    EXPECT_EQ(find_aes_row(b->name), b) << b->name;
     EXPECT_NE(b->set_key, nullptr) << b->name;
     EXPECT_NE(b->encrypt_block, nullptr) << b->name;
     EXPECT_NE(b->ctr32, nullptr) << b->name;
@@ -164,133 +164,133 @@ TEST(BackendTableTest, AesRows) {
     bool any = b->gcm_seal_bulk || b->gcm_open_bulk || b->gcm_ghash;
     bool all = b->gcm_seal_bulk && b->gcm_open_bulk && b->gcm_ghash;
     EXPECT_EQ(any, all) << b->name << ": partial stitched GCM entry points";
-    EXPECT_EQ(ctcrypto::internal::aes_backend_usable(b),
+    EXPECT_EQ(ctcrypto::internal::aes_row_usable(b),
               (b->required_caps & ~cpu_caps()) == 0)
         << b->name;
   }
-  EXPECT_EQ(find_aes_backend("no-such-backend"), nullptr);
+  EXPECT_EQ(find_aes_row("no-such-row"), nullptr);
 #if defined(__aarch64__)
   // Advanced SIMD is architectural on ARMv8-A: the NEON rows end the table
   // and the portable row is not linked into the library.
-  EXPECT_EQ(find_aes_backend("nohw"), nullptr) << "nohw in the aarch64 table";
+  EXPECT_EQ(find_aes_row("nohw"), nullptr) << "nohw in the aarch64 table";
 #else
-  EXPECT_NE(find_aes_backend("nohw"), nullptr) << "nohw must be compiled in";
+  EXPECT_NE(find_aes_row("nohw"), nullptr) << "nohw must be compiled in";
 #endif
   // The last row needs nothing.
-  EXPECT_EQ(kAesBackends[kNumAesBackends - 1]->required_caps, 0u);
+  EXPECT_EQ(kAesRows[kNumAesRows - 1]->required_caps, 0u);
 }
 
-TEST(BackendTableTest, GhashRows) {
-  ASSERT_GE(kNumGhashBackends, 1u);
+TEST(RowTableTest, GhashRows) {
+  ASSERT_GE(kNumGhashRows, 1u);
   std::set<std::string> names;
-  for (size_t i = 0; i < kNumGhashBackends; ++i) {
-    const GhashBackend* b = kGhashBackends[i];
+  for (size_t i = 0; i < kNumGhashRows; ++i) {
+    const GhashRow* b = kGhashRows[i];
     ASSERT_NE(b, nullptr);
     ASSERT_NE(b->name, nullptr);
     EXPECT_TRUE(names.insert(b->name).second) << "duplicate row " << b->name;
-    EXPECT_EQ(find_ghash_backend(b->name), b) << b->name;
+    EXPECT_EQ(find_ghash_row(b->name), b) << b->name;
     EXPECT_NE(b->init, nullptr);
     EXPECT_NE(b->update, nullptr);
-    EXPECT_EQ(ctcrypto::internal::ghash_backend_usable(b),
+    EXPECT_EQ(ctcrypto::internal::ghash_row_usable(b),
               (b->required_caps & ~cpu_caps()) == 0)
         << b->name;
   }
-  EXPECT_EQ(find_ghash_backend("no-such-backend"), nullptr);
+  EXPECT_EQ(find_ghash_row("no-such-row"), nullptr);
 #if defined(__aarch64__)
   // Advanced SIMD is architectural on ARMv8-A: the NEON rows end the table
   // and the portable row is not linked into the library.
-  EXPECT_EQ(find_ghash_backend("nohw"), nullptr) << "nohw in the aarch64 table";
+  EXPECT_EQ(find_ghash_row("nohw"), nullptr) << "nohw in the aarch64 table";
 #else
-  EXPECT_NE(find_ghash_backend("nohw"), nullptr) << "nohw must be compiled in";
+  EXPECT_NE(find_ghash_row("nohw"), nullptr) << "nohw must be compiled in";
 #endif
-  EXPECT_EQ(kGhashBackends[kNumGhashBackends - 1]->required_caps, 0u);
+  EXPECT_EQ(kGhashRows[kNumGhashRows - 1]->required_caps, 0u);
   // A stitched AES row names a GHASH row of the table.
-  for (size_t i = 0; i < kNumAesBackends; ++i) {
-    const GhashBackend* g = kAesBackends[i]->gcm_ghash;
+  for (size_t i = 0; i < kNumAesRows; ++i) {
+    const GhashRow* g = kAesRows[i]->gcm_ghash;
     if (g == nullptr) continue;
-    EXPECT_EQ(find_ghash_backend(g->name), g) << kAesBackends[i]->name;
+    EXPECT_EQ(find_ghash_row(g->name), g) << kAesRows[i]->name;
   }
 }
 
 TEST(SelectTest, NoCapsGivesRowNeedingNothing) {
-  const AesBackend* a = select_aes_backend(0);
+  const AesRow* a = select_aes_row(0);
   ASSERT_NE(a, nullptr);
   EXPECT_EQ(a->required_caps, 0u) << a->name;
-  const GhashBackend* g = select_ghash_backend(0);
+  const GhashRow* g = select_ghash_row(0);
   ASSERT_NE(g, nullptr);
   EXPECT_EQ(g->required_caps, 0u) << g->name;
   // A row needing nothing is always usable.
-  EXPECT_TRUE(ctcrypto::internal::aes_backend_usable(a));
-  EXPECT_TRUE(ctcrypto::internal::ghash_backend_usable(g));
+  EXPECT_TRUE(ctcrypto::internal::aes_row_usable(a));
+  EXPECT_TRUE(ctcrypto::internal::ghash_row_usable(g));
 }
 
 TEST(SelectTest, FirstMatchingRowInTableOrder) {
   // For every subset of capabilities seen in the table, select returns the
   // first row whose requirements are met.
   std::set<uint32_t> cap_sets = {0u, kAllCaps, cpu_caps()};
-  for (size_t i = 0; i < kNumAesBackends; ++i) {
-    cap_sets.insert(kAesBackends[i]->required_caps);
+  for (size_t i = 0; i < kNumAesRows; ++i) {
+    cap_sets.insert(kAesRows[i]->required_caps);
   }
-  for (size_t i = 0; i < kNumGhashBackends; ++i) {
-    cap_sets.insert(kGhashBackends[i]->required_caps);
+  for (size_t i = 0; i < kNumGhashRows; ++i) {
+    cap_sets.insert(kGhashRows[i]->required_caps);
   }
   for (uint32_t caps : cap_sets) {
-    const AesBackend* want = nullptr;
-    for (size_t i = 0; i < kNumAesBackends && !want; ++i) {
-      if ((kAesBackends[i]->required_caps & ~caps) == 0) want = kAesBackends[i];
+    const AesRow* want = nullptr;
+    for (size_t i = 0; i < kNumAesRows && !want; ++i) {
+      if ((kAesRows[i]->required_caps & ~caps) == 0) want = kAesRows[i];
     }
-    EXPECT_EQ(select_aes_backend(caps), want) << "caps " << caps;
-    const GhashBackend* gwant = nullptr;
-    for (size_t i = 0; i < kNumGhashBackends && !gwant; ++i) {
-      if ((kGhashBackends[i]->required_caps & ~caps) == 0) {
-        gwant = kGhashBackends[i];
+    EXPECT_EQ(select_aes_row(caps), want) << "caps " << caps;
+    const GhashRow* gwant = nullptr;
+    for (size_t i = 0; i < kNumGhashRows && !gwant; ++i) {
+      if ((kGhashRows[i]->required_caps & ~caps) == 0) {
+        gwant = kGhashRows[i];
       }
     }
-    EXPECT_EQ(select_ghash_backend(caps), gwant) << "caps " << caps;
+    EXPECT_EQ(select_ghash_row(caps), gwant) << "caps " << caps;
   }
 }
 
 TEST(SelectTest, DefaultKeysUseSelectedRows) {
-  const AesBackend* a = select_aes_backend(cpu_caps());
-  const GhashBackend* g = select_ghash_backend(cpu_caps());
+  const AesRow* a = select_aes_row(cpu_caps());
+  const GhashRow* g = select_ghash_row(cpu_caps());
   ASSERT_NE(a, nullptr);
   ASSERT_NE(g, nullptr);
-  EXPECT_TRUE(ctcrypto::internal::aes_backend_usable(a));
-  EXPECT_TRUE(ctcrypto::internal::ghash_backend_usable(g));
+  EXPECT_TRUE(ctcrypto::internal::aes_row_usable(a));
+  EXPECT_TRUE(ctcrypto::internal::ghash_row_usable(g));
   ctcrypto::AesGcm gcm;
   ASSERT_EQ(gcm.init(Bytes(16, 1)), ctcrypto::Status::kOk);
-  EXPECT_STREQ(gcm.aes_key().backend_name(), a->name);
-  EXPECT_STREQ(gcm.ghash_key().backend_name(), g->name);
-  RecordProperty("aes_backend", a->name);
-  RecordProperty("ghash_backend", g->name);
+  EXPECT_STREQ(gcm.aes_key().row_name(), a->name);
+  EXPECT_STREQ(gcm.ghash_key().row_name(), g->name);
+  RecordProperty("aes_row", a->name);
+  RecordProperty("ghash_row", g->name);
 }
 
-TEST(BackendsHelperTest, UsableListsMatchTables) {
-  auto aes = UsableAesBackends();
-  auto ghash = UsableGhashBackends();
+TEST(RowsHelperTest, UsableListsMatchTables) {
+  auto aes = UsableAesRows();
+  auto ghash = UsableGhashRows();
   ASSERT_FALSE(aes.empty());
   ASSERT_FALSE(ghash.empty());
   size_t usable = 0;
-  for (const AesBackend* b : ctcrypto::internal::all_aes_rows()) {
-    if (ctcrypto::internal::aes_backend_usable(b)) ++usable;
+  for (const AesRow* b : ctcrypto::internal::all_aes_rows()) {
+    if (ctcrypto::internal::aes_row_usable(b)) ++usable;
   }
   EXPECT_EQ(aes.size(), usable);
-  EXPECT_EQ(UsableGcmBackends().size(), aes.size() * ghash.size());
+  EXPECT_EQ(UsableGcmRows().size(), aes.size() * ghash.size());
   // The selected row is among the tested ones.
-  EXPECT_NE(std::find(aes.begin(), aes.end(), select_aes_backend(cpu_caps())),
+  EXPECT_NE(std::find(aes.begin(), aes.end(), select_aes_row(cpu_caps())),
             aes.end());
   EXPECT_NE(std::find(ghash.begin(), ghash.end(),
-                      select_ghash_backend(cpu_caps())),
+                      select_ghash_row(cpu_caps())),
             ghash.end());
   // The reference is the portable code itself, linked into the tests even
   // where the library leaves it out (aarch64).
-  EXPECT_EQ(ReferenceAesBackend(), &ctcrypto::internal::kAesNohw);
-  EXPECT_EQ(ReferenceGhashBackend(), &ctcrypto::internal::kGhashNohw);
+  EXPECT_EQ(ReferenceAesRow(), &ctcrypto::internal::kAesNohw);
+  EXPECT_EQ(ReferenceGhashRow(), &ctcrypto::internal::kGhashNohw);
   std::string list;
   for (auto* b : aes) list += std::string(b->name) + " ";
   for (auto* b : ghash) list += std::string("ghash:") + b->name + " ";
-  RecordProperty("tested_backends", list);
-  std::printf("tested backends: %s\n", list.c_str());
+  RecordProperty("tested_rows", list);
+  std::printf("tested rows: %s\n", list.c_str());
 }
 
 }  // namespace

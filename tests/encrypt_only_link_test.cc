@@ -1,8 +1,8 @@
 // encrypt_only_link_test.cc: a program that only seals and opens AES-GCM
 // (bench/size:gcm_consumer) links no AES inverse cipher.
 //
-// The inverse ciphers are not members of the AES rows (AesBackend) but of
-// their own objects (AesDecryptRow, crypto/aes/aes_backend.h), reached only
+// The inverse ciphers are not members of the AES rows (AesRow) but of
+// their own objects (AesDecryptRow, crypto/aes/aes_row.h), reached only
 // from the code that decrypts; GCM's open() runs the forward cipher. Under
 // --gc-sections none of them may survive into the consumer, on any target.
 // The test reads the consumer's own symbol table (tests/elf_symbols.h), so
@@ -21,7 +21,7 @@ namespace {
 
 // MentionsDecrypt: a function or object about decryption. Source file names
 // (STT_FILE symbols, which stay when --gc-sections drops all of a file's
-// sections, e.g. aes_decrypt_backends.cc) are not code.
+// sections, e.g. aes_decrypt_row_table.cc) are not code.
 bool MentionsDecrypt(const std::string& name) {
   if (name.size() > 3 && name.compare(name.size() - 3, 3, ".cc") == 0)
     return false;

@@ -22,7 +22,7 @@
 #include "ctcrypto/ctcrypto.h"
 #include "ctcrypto/gcm_siv.h"
 #include "ctcrypto/ghash.h"
-#include "tests/backends.h"
+#include "tests/rows.h"
 #include "tests/file_test.h"
 #include "tests/json.h"
 #include "tests/reference.h"
@@ -92,7 +92,7 @@ Bytes RefGcmSivSeal(std::span<const uint8_t> key,
                     std::span<const uint8_t> nonce,
                     std::span<const uint8_t> in, std::span<const uint8_t> ad) {
   AesKey kgk;
-  EXPECT_EQ(ctcrypto::internal::init_with_rows(kgk, key, ReferenceAesBackend()),
+  EXPECT_EQ(ctcrypto::internal::init_with_rows(kgk, key, ReferenceAesRow()),
             Status::kOk);
   Bytes derived;
   for (uint32_t i = 0; i < (key.size() == 32 ? 6u : 4u); ++i) {
@@ -107,7 +107,7 @@ Bytes RefGcmSivSeal(std::span<const uint8_t> key,
       ctcrypto::internal::init_with_rows(
           enc,
           std::span<const uint8_t>(derived.data() + 16, derived.size() - 16),
-          ReferenceAesBackend()),
+          ReferenceAesRow()),
       Status::kOk);
   Block s = RefPolyval(auth, ad, Block{});
   s = RefPolyval(auth, in, s);
@@ -142,12 +142,12 @@ Bytes RefGcmSivSeal(std::span<const uint8_t> key,
 // --- Helpers --------------------------------------------------------------
 
 testing::AssertionResult InitSiv(AesGcmSiv* siv, std::span<const uint8_t> key,
-                                 const GcmBackends& rows) {
+                                 const GcmRows& rows) {
   Status s =
       ctcrypto::internal::init_with_rows(*siv, key, rows.aes, rows.ghash);
   if (s != Status::kOk)
     return testing::AssertionFailure() << "init: " << ctcrypto::status_string(s);
-  if (ctcrypto::internal::key_state(siv->aes_key()).backend != rows.aes ||
+  if (ctcrypto::internal::key_state(siv->aes_key()).row != rows.aes ||
       ctcrypto::internal::ghash_row(*siv) != rows.ghash)
     return testing::AssertionFailure() << "rows not recorded";
   return testing::AssertionSuccess();
@@ -216,11 +216,11 @@ void CheckKnownAnswer(const AesGcmSiv& siv, const Bytes& nonce,
   }
 }
 
-class GcmSivTest : public testing::TestWithParam<GcmBackends> {};
+class GcmSivTest : public testing::TestWithParam<GcmRows> {};
 
 // --- BoringSSL aes_{128,256}_gcm_siv_tests.txt ----------------------------
 
-void RunSivFile(const GcmBackends& rows, const std::string& file,
+void RunSivFile(const GcmRows& rows, const std::string& file,
                 size_t expected) {
   size_t n = RunFileTest(
       "tests/testdata/" + file, {"KEY", "NONCE", "IN", "AD", "CT", "TAG"},
@@ -369,7 +369,7 @@ TEST_P(GcmSivTest, RandomAgainstReference) {
 // tests" records (tag ffffffff00..) and Wycheproof's WrappedIv cases; a tag
 // near the wrap cannot be reached by searching nonces.
 
-CTCRYPTO_INSTANTIATE_GCM_BACKENDS(GcmSivTest);
+CTCRYPTO_INSTANTIATE_GCM_ROWS(GcmSivTest);
 
 // --- Misuse ----------------------------------------------------------------
 

@@ -16,7 +16,7 @@
 
 #include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
-#include "tests/backends.h"
+#include "tests/rows.h"
 #include "tests/file_test.h"
 #include "tests/reference.h"
 #include "tests/test_util.h"
@@ -27,7 +27,7 @@ namespace {
 using ctcrypto::AesGcm;
 using ctcrypto::Status;
 
-class GcmTest : public testing::TestWithParam<GcmBackends> {
+class GcmTest : public testing::TestWithParam<GcmRows> {
  protected:
   void MakeGcm(AesGcm* g, const Bytes& key, size_t tag_len = 16) {
     ASSERT_TRUE(InitGcm(g, key, tag_len, GetParam()));
@@ -94,7 +94,7 @@ bool AllZero(std::span<const uint8_t> b) {
 
 // --- BoringSSL aes_{128,192,256}_gcm_tests.txt ----------------------------------
 
-void RunAeadFile(const GcmBackends& rows, const std::string& file,
+void RunAeadFile(const GcmRows& rows, const std::string& file,
                  size_t expected) {
   size_t n = RunFileTest(
       "tests/testdata/" + file, {"KEY", "NONCE", "IN", "AD", "CT", "TAG"},
@@ -162,7 +162,7 @@ TEST_P(GcmTest, BoringSslAes256GcmTests) {
 // --- Every length, in place, unaligned ------------------------------------------
 
 // Every length from 0 to 600 bytes and from 2000 to 2100, against the naive
-// reference: the rows' last passes (AesBackend::gcm_seal_last /
+// reference: the rows' last passes (AesRow::gcm_seal_last /
 // gcm_open_last) take message ends of up to 496 (vaes) or 2047 (aesni)
 // bytes and whole messages from 49 (aesni) or 80 (vaes) bytes on, with a
 // final batch of every block count and every partial-block length. Then a
@@ -316,7 +316,7 @@ TEST_P(GcmTest, CounterWrapInLongMessages) {
 // --- Randomised comparison --------------------------------------------------------
 
 TEST_P(GcmTest, RandomMatchesReferencePair) {
-  const GcmBackends ref{ReferenceAesBackend(), ReferenceGhashBackend()};
+  const GcmRows ref{ReferenceAesRow(), ReferenceGhashRow()};
   ASSERT_NE(ref.aes, nullptr);
   ASSERT_NE(ref.ghash, nullptr);
   std::mt19937 rng(TestSeed() + 22);
@@ -540,9 +540,9 @@ TEST_P(GcmTest, OverlappingBuffers) {
   }
 }
 
-CTCRYPTO_INSTANTIATE_GCM_BACKENDS(GcmTest);
+CTCRYPTO_INSTANTIATE_GCM_ROWS(GcmTest);
 
-// --- Backend-independent ------------------------------------------------------------
+// --- Row-independent ------------------------------------------------------------
 
 TEST(AesGcmTest, UninitialisedKey) {
   AesGcm g;
@@ -571,8 +571,8 @@ TEST(AesGcmTest, FailedInitLeavesKeyUnusable) {
 }
 
 // The length limit is checked before any byte is touched (the buffers are
-// an inaccessible reservation). Backend-independent, and slow to set up
-// under QEMU, so it runs once with the default backends.
+// an inaccessible reservation). Row-independent, and slow to set up
+// under QEMU, so it runs once with the default rows.
 TEST(AesGcmTest, MessageTooLong) {
 #if defined(__unix__) && defined(MAP_NORESERVE)
   if (sizeof(size_t) < 8) GTEST_SKIP() << "32-bit size_t cannot exceed the limit";
@@ -599,7 +599,7 @@ TEST(AesGcmTest, MessageTooLong) {
 #endif
 }
 
-// The McGrew/Viega test case 4 through the default (selected) backends.
+// The McGrew/Viega test case 4 through the default (selected) rows.
 TEST(AesGcmTest, DefaultInitSpecTestCase4) {
   AesGcm g;
   ASSERT_EQ(g.init(Hex("feffe9928665731c6d6a8f9467308308")), Status::kOk);

@@ -14,20 +14,20 @@
 #include <vector>
 
 #include "crypto/cpu/cpu.h"
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 #include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/ghash.h"
 #include "tests/test_util.h"
 
 namespace {
 
-using ctcrypto::internal::GhashBackend;
+using ctcrypto::internal::GhashRow;
 
-std::vector<const GhashBackend*> SimdRows() {
-  std::vector<const GhashBackend*> rows;
+std::vector<const GhashRow*> SimdRows() {
+  std::vector<const GhashRow*> rows;
   const uint32_t caps = ctcrypto::internal::cpu_caps();
-  for (size_t i = 0; i < ctcrypto::internal::kNumGhashBackends; ++i) {
-    const GhashBackend* b = ctcrypto::internal::kGhashBackends[i];
+  for (size_t i = 0; i < ctcrypto::internal::kNumGhashRows; ++i) {
+    const GhashRow* b = ctcrypto::internal::kGhashRows[i];
     if (std::strcmp(b->name, "ssse3") != 0 && std::strcmp(b->name, "neon") != 0)
       continue;
     if ((b->required_caps & caps) == b->required_caps) rows.push_back(b);
@@ -36,10 +36,10 @@ std::vector<const GhashBackend*> SimdRows() {
 }
 
 // The portable row, linked directly (not in the aarch64 table).
-const GhashBackend* Nohw() { return &ctcrypto::internal::kGhashNohw; }
+const GhashRow* Nohw() { return &ctcrypto::internal::kGhashNohw; }
 
 // Key: H set up for row `b` through internal::init_with_rows.
-ctcrypto::GhashKey Key(const GhashBackend* b, const uint8_t h[16]) {
+ctcrypto::GhashKey Key(const GhashRow* b, const uint8_t h[16]) {
   ctcrypto::GhashKey k;
   EXPECT_EQ(ctcrypto::internal::init_with_rows(
                 k, std::span<const uint8_t, 16>(h, 16), b),
@@ -49,7 +49,7 @@ ctcrypto::GhashKey Key(const GhashBackend* b, const uint8_t h[16]) {
 }
 
 // Ghash: xi after hashing `blocks` blocks of `in` from `xi0` with row `b`.
-std::vector<uint8_t> Ghash(const GhashBackend* b, const uint8_t h[16],
+std::vector<uint8_t> Ghash(const GhashRow* b, const uint8_t h[16],
                            const uint8_t xi0[16], const uint8_t* in,
                            size_t blocks) {
   const ctcrypto::GhashKey k = Key(b, h);
@@ -60,7 +60,7 @@ std::vector<uint8_t> Ghash(const GhashBackend* b, const uint8_t h[16],
 
 using ctcrypto_test::Hex;
 
-class GhashSimdTest : public testing::TestWithParam<const GhashBackend*> {};
+class GhashSimdTest : public testing::TestWithParam<const GhashRow*> {};
 
 TEST_P(GhashSimdTest, RandomVsNohw) {
   std::mt19937 rng(1234);
@@ -148,7 +148,7 @@ TEST_P(GhashSimdTest, GcmTestCase2) {
             Hex("f38cbb1ad69223dcc3457ae5b6b0f885"));
 }
 
-std::string RowName(const testing::TestParamInfo<const GhashBackend*>& p) {
+std::string RowName(const testing::TestParamInfo<const GhashRow*>& p) {
   return p.param->name;
 }
 

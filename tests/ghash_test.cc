@@ -1,5 +1,5 @@
 // ghash_test.cc: GHASH on every usable GHASH row: GCM-spec values, the
-// backend contract, streaming in odd splits, pad(), and randomised
+// row contract, streaming in odd splits, pad(), and randomised
 // comparison with the bitwise reference and the reference row.
 #include "ctcrypto/ghash.h"
 
@@ -14,7 +14,7 @@
 
 #include "crypto/cpu/cpu.h"
 #include "crypto/testing/explicit_rows.h"
-#include "tests/backends.h"
+#include "tests/rows.h"
 #include "tests/reference.h"
 #include "tests/test_util.h"
 
@@ -27,7 +27,7 @@ using ctcrypto::Status;
 using ctcrypto::internal::GhashKeyExtent;
 using ctcrypto::internal::GhashKeyState;
 
-class GhashTest : public testing::TestWithParam<const GhashBackend*> {
+class GhashTest : public testing::TestWithParam<const GhashRow*> {
  protected:
   void MakeKey(GhashKey* k, const Block& h) {
     ASSERT_TRUE(InitGhashKey(k, std::span<const uint8_t, 16>(h), GetParam()));
@@ -95,10 +95,10 @@ TEST_P(GhashTest, EmptyInputGivesZero) {
   EXPECT_EQ(ToHex(Finish(g2)), std::string(32, '0'));
 }
 
-// The backend row's update() directly: xi = (xi ^ X) * H per block, for
+// The row's update() directly: xi = (xi ^ X) * H per block, for
 // block counts 0..20 (covering any aggregated 2/4/8-block path and its
 // remainder) and a non-zero starting xi.
-TEST_P(GhashTest, BackendUpdateContract) {
+TEST_P(GhashTest, RowUpdateContract) {
   std::mt19937 rng(TestSeed() + 10);
   for (int iter = 0; iter < 8; ++iter) {
     Block h = ToBlock(RandomBytes(rng, 16));
@@ -189,7 +189,7 @@ TEST_P(GhashTest, PadSemantics) {
 }
 
 TEST_P(GhashTest, RandomMatchesReference) {
-  const GhashBackend* ref_row = ReferenceGhashBackend();
+  const GhashRow* ref_row = ReferenceGhashRow();
   ASSERT_NE(ref_row, nullptr);
   std::mt19937 rng(TestSeed() + 13);
   for (int iter = 0; iter < 150; ++iter) {
@@ -221,12 +221,12 @@ TEST_P(GhashTest, LargeInput) {
   EXPECT_EQ(ToHex(Finish(g)), ToHex(RefGhash(h, data)));
 }
 
-// GhashBackend::init_powers: a key set up for calls of at most m blocks
+// GhashRow::init_powers: a key set up for calls of at most m blocks
 // hashes like the full key in every such call, and writes only the bytes it
 // reports. Every row has the entry (GCM-SIV's per-message cost and exact
 // wipe depend on it); a row that loses it fails here.
 TEST_P(GhashTest, InitPowersForShortCalls) {
-  const GhashBackend* row = GetParam();
+  const GhashRow* row = GetParam();
   const std::string name = row->name;
   ASSERT_NE(row->init_powers, nullptr) << name;
   std::mt19937 rng(TestSeed() + 20);
@@ -237,7 +237,7 @@ TEST_P(GhashTest, InitPowersForShortCalls) {
     alignas(64) GhashKeyState st;
     std::memset(st.storage, 0x5a, sizeof(st.storage));
     const GhashKeyExtent ext = row->init_powers(&st, h.data(), m);
-    st.backend = row;
+    st.row = row;
     std::vector<bool> written(sizeof(st.storage), false);
     for (int r = 0; r < 2; ++r) {
       ASSERT_LE(ext.offset[r] + ext.len[r], sizeof(st.storage)) << m;
@@ -268,7 +268,7 @@ TEST_P(GhashTest, InitPowersForShortCalls) {
   EXPECT_EQ(checked, std::size(kMax) * 23u);
 }
 
-CTCRYPTO_INSTANTIATE_GHASH_BACKENDS(GhashTest);
+CTCRYPTO_INSTANTIATE_GHASH_ROWS(GhashTest);
 
 TEST(GhashKeyTest, NullAndUninitialised) {
   GhashKey k;
@@ -278,17 +278,17 @@ TEST(GhashKeyTest, NullAndUninitialised) {
                 k, std::span<const uint8_t, 16>(h), nullptr),
             Status::kOk);
   EXPECT_FALSE(k.initialized());
-  EXPECT_FALSE(ctcrypto::internal::ghash_backend_usable(nullptr));
+  EXPECT_FALSE(ctcrypto::internal::ghash_row_usable(nullptr));
 }
 
-TEST(GhashKeyTest, DefaultInitUsesSelectedBackend) {
+TEST(GhashKeyTest, DefaultInitUsesSelectedRow) {
   GhashKey k;
   Block h = ToBlock(Hex("66e94bd4ef8a2c3b884cfa59ca342b2e"));
   ASSERT_EQ(k.init(std::span<const uint8_t, 16>(h)), Status::kOk);
-  const GhashBackend* sel = ctcrypto::internal::select_ghash_backend(
+  const GhashRow* sel = ctcrypto::internal::select_ghash_row(
       ctcrypto::internal::cpu_caps());
   ASSERT_NE(sel, nullptr);
-  EXPECT_STREQ(k.backend_name(), sel->name);
+  EXPECT_STREQ(k.row_name(), sel->name);
   Ghash g(k);
   g.update(Hex("0388dace60b6a392f328c2b971b2fe78"));
   g.update(LengthBlock(0, 16));

@@ -12,7 +12,7 @@
 
 #include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/ctcrypto.h"
-#include "tests/backends.h"
+#include "tests/rows.h"
 #include "tests/json.h"
 #include "tests/reference.h"
 #include "tests/test_util.h"
@@ -24,19 +24,19 @@ using ctcrypto::AesGmac;
 using ctcrypto::Status;
 
 testing::AssertionResult InitGmac(AesGmac* mac, std::span<const uint8_t> key,
-                                  size_t tag_len, const GcmBackends& rows) {
+                                  size_t tag_len, const GcmRows& rows) {
   Status s = ctcrypto::internal::init_with_rows(*mac, key, tag_len, rows.aes,
                                                 rows.ghash);
   if (s != Status::kOk)
     return testing::AssertionFailure() << "init: " << ctcrypto::status_string(s);
-  if (ctcrypto::internal::key_state(mac->gcm().aes_key()).backend != rows.aes ||
-      ctcrypto::internal::key_state(mac->gcm().ghash_key()).backend !=
+  if (ctcrypto::internal::key_state(mac->gcm().aes_key()).row != rows.aes ||
+      ctcrypto::internal::key_state(mac->gcm().ghash_key()).row !=
           rows.ghash)
     return testing::AssertionFailure() << "rows not recorded";
   return testing::AssertionSuccess();
 }
 
-class GmacTest : public testing::TestWithParam<GcmBackends> {};
+class GmacTest : public testing::TestWithParam<GcmRows> {};
 
 TEST_P(GmacTest, WycheproofAesGmacTestJson) {
   JsonValue root;
@@ -116,7 +116,7 @@ TEST_P(GmacTest, RandomAgainstReference) {
   }
 }
 
-CTCRYPTO_INSTANTIATE_GCM_BACKENDS(GmacTest);
+CTCRYPTO_INSTANTIATE_GCM_ROWS(GmacTest);
 
 TEST(AesGmacMisuse, Arguments) {
   AesGmac mac;

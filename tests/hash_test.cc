@@ -1,6 +1,6 @@
 // hash_test.cc: SHA-1 / SHA-256 / SHA-384 / SHA-512 and HMAC known answers,
 // and streaming (any split) against one-shot, on every compression-function
-// row this CPU can run (tests/backends.h UsableShaRows), plus every row
+// row this CPU can run (tests/rows.h UsableShaAlgRows), plus every row
 // against the portable row on random lengths, splits and keys, and the SHA
 // tables themselves.
 //
@@ -20,10 +20,10 @@
 #include <vector>
 
 #include "crypto/cpu/cpu.h"
-#include "crypto/hash/sha_backend.h"
+#include "crypto/hash/sha_row.h"
 #include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/hash.h"
-#include "tests/backends.h"
+#include "tests/rows.h"
 #include "tests/test_util.h"
 
 namespace ctcrypto_test {
@@ -51,7 +51,7 @@ std::string Digest(HashAlgorithm alg, std::span<const uint8_t> in) {
 }
 
 // Digest on an explicit row.
-std::string Digest(const ShaRow& r, std::span<const uint8_t> in) {
+std::string Digest(const ShaAlgRow& r, std::span<const uint8_t> in) {
   ctcrypto::Hash h(r.alg);
   EXPECT_TRUE(InitHash(&h, r.alg, r.sha));
   h.update(in);
@@ -60,7 +60,7 @@ std::string Digest(const ShaRow& r, std::span<const uint8_t> in) {
   return ToHex(std::span<const uint8_t>(out, ctcrypto::hash_digest_len(r.alg)));
 }
 
-class HashRowTest : public testing::TestWithParam<ShaRow> {};
+class HashRowTest : public testing::TestWithParam<ShaAlgRow> {};
 
 std::span<const uint8_t> Str(const char* s) {
   return {reinterpret_cast<const uint8_t*>(s), std::strlen(s)};
@@ -112,7 +112,7 @@ TEST(HashTest, Fips180Examples) {
 }
 
 TEST_P(HashRowTest, Fips180Examples) {
-  const ShaRow& r = GetParam();
+  const ShaAlgRow& r = GetParam();
   for (const Kat& k : kFips180) {
     SCOPED_TRACE(k.msg);
     EXPECT_EQ(Digest(r, Str(k.msg)), k.d[AlgIndex(r.alg)]);
@@ -127,7 +127,7 @@ TEST_P(HashRowTest, MillionA) {
       "c38ecc4ebae97ddd87f3d8985",
       "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973ebde0ff24"
       "4877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b"};
-  const ShaRow& r = GetParam();
+  const ShaAlgRow& r = GetParam();
   Bytes chunk(1000, 'a');
   ctcrypto::Hash h(r.alg);
   ASSERT_TRUE(InitHash(&h, r.alg, r.sha));
@@ -252,7 +252,7 @@ Bytes Pattern(size_t len) {
 }
 
 TEST_P(HashRowTest, BlockBoundaries) {
-  const ShaRow& r = GetParam();
+  const ShaAlgRow& r = GetParam();
   for (const LenKat& k : kBoundaries) {
     SCOPED_TRACE(k.len);
     EXPECT_EQ(Digest(r, Pattern(k.len)), k.d[AlgIndex(r.alg)]);
@@ -261,7 +261,7 @@ TEST_P(HashRowTest, BlockBoundaries) {
 
 TEST_P(HashRowTest, StreamingMatchesOneShot) {
   std::mt19937 rng(TestSeed());
-  const ShaRow& r = GetParam();
+  const ShaAlgRow& r = GetParam();
   {
     const HashAlgorithm alg = r.alg;
     for (size_t len = 0; len <= 300; ++len) {
@@ -347,7 +347,7 @@ TEST(HmacTest, Rfc2202AndRfc4231) {
 }
 
 TEST_P(HashRowTest, HmacRfc2202AndRfc4231) {
-  const ShaRow& r = GetParam();
+  const ShaAlgRow& r = GetParam();
   size_t cases = 0;
   for (const HmacKat& k : kHmac) {
     HashAlgorithm alg = AlgByName(k.alg);
@@ -379,8 +379,8 @@ TEST_P(HashRowTest, HmacRfc2202AndRfc4231) {
 // and every padding case), random update splits, random HMAC keys of every
 // length class (shorter than, equal to, longer than a block).
 TEST_P(HashRowTest, RandomLengthsMatchPortable) {
-  const ShaRow& r = GetParam();
-  const ShaBackend* ref = ReferenceShaBackend(r.alg);
+  const ShaAlgRow& r = GetParam();
+  const ShaRow* ref = ReferenceShaRow(r.alg);
   std::mt19937 rng(TestSeed() ^ static_cast<uint32_t>(AlgIndex(r.alg)));
   for (int iter = 0; iter < 300; ++iter) {
     const size_t len = iter < 260 ? static_cast<size_t>(iter) : rng() % 5000;
@@ -424,36 +424,36 @@ TEST(ShaTableTest, Rows) {
   for (HashAlgorithm alg : kAlgs) {
     SCOPED_TRACE(HashName(alg));
     const ShaFamily family = alg_of(alg).family;
-    const std::vector<const ShaBackend*> all = AllShaBackends(alg);
+    const std::vector<const ShaRow*> all = AllShaRows(alg);
     ASSERT_GE(all.size(), 1u);
     std::set<std::string> names;
-    for (const ShaBackend* b : all) {
+    for (const ShaRow* b : all) {
       ASSERT_NE(b, nullptr);
       EXPECT_TRUE(names.insert(b->name).second) << "duplicate row " << b->name;
       EXPECT_EQ(b->family, family) << b->name;
       EXPECT_NE(b->compress, nullptr) << b->name;
-      EXPECT_EQ(find_sha_backend(family, b->name), b);
-      EXPECT_EQ(ctcrypto::internal::hash_backend_usable(alg, b),
+      EXPECT_EQ(find_sha_row(family, b->name), b);
+      EXPECT_EQ(ctcrypto::internal::hash_row_usable(alg, b),
                 (b->required_caps & ~cpu_caps()) == 0)
           << b->name;
     }
     // The portable row ends every table and needs nothing.
-    EXPECT_EQ(all.back(), ReferenceShaBackend(alg));
+    EXPECT_EQ(all.back(), ReferenceShaRow(alg));
     EXPECT_EQ(all.back()->required_caps, 0u);
-    EXPECT_EQ(find_sha_backend(family, "no-such-row"), nullptr);
+    EXPECT_EQ(find_sha_row(family, "no-such-row"), nullptr);
     // The selected row is the first usable one; the default objects use it.
-    const std::vector<const ShaBackend*> usable = UsableShaBackends(alg);
+    const std::vector<const ShaRow*> usable = UsableShaRows(alg);
     ASSERT_FALSE(usable.empty());
-    EXPECT_EQ(select_sha_backend(family, cpu_caps()), usable.front());
+    EXPECT_EQ(select_sha_row(family, cpu_caps()), usable.front());
     ctcrypto::Hash h(alg);
-    EXPECT_STREQ(h.backend_name(), usable.front()->name);
+    EXPECT_STREQ(h.row_name(), usable.front()->name);
     // A row of another hash, and null, are refused.
     const HashAlgorithm other =
         alg == HashAlgorithm::kSha1 ? HashAlgorithm::kSha256
                                     : HashAlgorithm::kSha1;
-    EXPECT_FALSE(ctcrypto::internal::hash_backend_usable(
-        alg, ReferenceShaBackend(other)));
-    EXPECT_EQ(ctcrypto::internal::init_with_rows(h, alg, ReferenceShaBackend(other)),
+    EXPECT_FALSE(ctcrypto::internal::hash_row_usable(
+        alg, ReferenceShaRow(other)));
+    EXPECT_EQ(ctcrypto::internal::init_with_rows(h, alg, ReferenceShaRow(other)),
               Status::kUnsupported);
     uint8_t out[64];
     EXPECT_EQ(h.finish(out), Status::kNotInitialized);
@@ -477,7 +477,7 @@ TEST(ShaTableTest, CompiledRowsAreListedAndChosen) {
   std::vector<Expect> expected;
   for (HashAlgorithm alg : {HashAlgorithm::kSha1, HashAlgorithm::kSha256,
                             HashAlgorithm::kSha384, HashAlgorithm::kSha512}) {
-    for (const ShaBackend* row : sha_table(alg_of(alg).family)) {
+    for (const ShaRow* row : sha_table(alg_of(alg).family)) {
       if (std::strcmp(row->name, "portable") != 0) {
         expected.push_back({alg, row->name, row->required_caps});
       }
@@ -485,15 +485,15 @@ TEST(ShaTableTest, CompiledRowsAreListedAndChosen) {
   }
   for (const Expect& e : expected) {
     SCOPED_TRACE(std::string(HashName(e.alg)) + " " + e.name);
-    const ShaBackend* row = find_sha_backend(alg_of(e.alg).family, e.name);
+    const ShaRow* row = find_sha_row(alg_of(e.alg).family, e.name);
     ASSERT_NE(row, nullptr) << "compiled row missing from its table";
     if ((cpu_caps() & e.cap) == e.cap) {
-      EXPECT_TRUE(ctcrypto::internal::hash_backend_usable(e.alg, row));
+      EXPECT_TRUE(ctcrypto::internal::hash_row_usable(e.alg, row));
       // Selected unless an earlier row of the table runs here too (armv8
       // before neon on an ARMv8 core running 32-bit code).
-      const ShaBackend* chosen = select_sha_backend(alg_of(e.alg).family, cpu_caps());
+      const ShaRow* chosen = select_sha_row(alg_of(e.alg).family, cpu_caps());
       bool chosen_first = chosen == row;
-      for (const ShaBackend* r : sha_table(alg_of(e.alg).family)) {
+      for (const ShaRow* r : sha_table(alg_of(e.alg).family)) {
         if (r == row) break;
         if (r == chosen) chosen_first = true;
       }

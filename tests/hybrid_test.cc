@@ -14,20 +14,20 @@
 #include <set>
 #include <vector>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/aes/vpaes_bsaes_hybrid.h"
 #include "crypto/cpu/cpu.h"
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 #include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aes.h"
-#include "tests/backends.h"
+#include "tests/rows.h"
 #include "tests/seam.h"
 #include "tests/test_util.h"
 
 namespace ctcrypto::internal {
 namespace {
 
-const AesBackend* Hybrid() { return ctcrypto_test::UsableAesRow("vpaes+bsaes"); }
+const AesRow* Hybrid() { return ctcrypto_test::UsableAesRow("vpaes+bsaes"); }
 
 // RowIndex: the position of `name` in the all-rows list (crypto/testing;
 // the table's order). This suite runs on the SIMD CPU families, where
@@ -73,18 +73,18 @@ TEST(Hybrid, PreferredOverBsaesAndVpaes) {
   size_t iv = 0;
   ASSERT_TRUE(RowIndex("vpaes", &iv));
   EXPECT_LT(ih, iv);
-  EXPECT_NE(find_aes_backend("vpaes+bsaes"), nullptr);
-  EXPECT_EQ(find_aes_backend("bsaes"), nullptr) << "shadowed row in the table";
-  EXPECT_EQ(find_aes_backend("vpaes"), nullptr) << "shadowed row in the table";
+  EXPECT_NE(find_aes_row("vpaes+bsaes"), nullptr);
+  EXPECT_EQ(find_aes_row("bsaes"), nullptr) << "shadowed row in the table";
+  EXPECT_EQ(find_aes_row("vpaes"), nullptr) << "shadowed row in the table";
   if (Hybrid() == nullptr) GTEST_SKIP() << "vpaes+bsaes not usable here";
   const uint32_t no_hw_aes = caps_remove(cpu_caps(), kCapAesni | kCapAes);
-  EXPECT_EQ(select_aes_backend(no_hw_aes), find_aes_backend("vpaes+bsaes"));
+  EXPECT_EQ(select_aes_row(no_hw_aes), find_aes_row("vpaes+bsaes"));
 }
 
 // Every seam length for ctr32 and cbc_decrypt (and cbc_encrypt up to 9
 // blocks, which is vpaes's own) against the reference row.
 TEST(Hybrid, SeamsAgainstReference) {
-  const AesBackend* h = Hybrid();
+  const AesRow* h = Hybrid();
   if (h == nullptr) GTEST_SKIP() << "vpaes+bsaes not usable here";
   const uint32_t t = static_cast<uint32_t>(vpaes_bsaes_threshold_blocks());
   const ctcrypto_test::SeamPlacement kPlacements[] = {
@@ -103,9 +103,9 @@ TEST(Hybrid, SeamsAgainstReference) {
 }
 
 TEST(Hybrid, SingleBlocksAreVpaes) {
-  const AesBackend* h = Hybrid();
+  const AesRow* h = Hybrid();
   if (h == nullptr) GTEST_SKIP() << "vpaes+bsaes not usable here";
-  const AesBackend* v = ctcrypto_test::UsableAesRow("vpaes");
+  const AesRow* v = ctcrypto_test::UsableAesRow("vpaes");
   ASSERT_NE(v, nullptr) << "vpaes must be usable wherever the hybrid is";
   const ctcrypto_test::Bytes key = ctcrypto_test::Pattern(32, 5);
   for (size_t key_len : {16, 24, 32}) {
@@ -134,9 +134,9 @@ TEST(Hybrid, SingleBlocksAreVpaes) {
 // GCM through the hybrid, short (16 B: the 4-block head call) and across
 // the thresholds, against the same GCM over the reference rows.
 TEST(Hybrid, GcmAgainstReference) {
-  const AesBackend* h = Hybrid();
+  const AesRow* h = Hybrid();
   if (h == nullptr) GTEST_SKIP() << "vpaes+bsaes not usable here";
-  const GhashBackend* g = select_ghash_backend(cpu_caps());
+  const GhashRow* g = select_ghash_row(cpu_caps());
   const size_t t = vpaes_bsaes_threshold_blocks();
   for (size_t len : {size_t{0}, size_t{1}, size_t{16}, size_t{47}, size_t{48},
                      size_t{64}, 16 * t - 1, 16 * t, 16 * t + 17,

@@ -13,7 +13,7 @@
 
 #include "ctcrypto/aes.h"
 #include "ctcrypto/key_wrap.h"
-#include "tests/backends.h"
+#include "tests/rows.h"
 #include "tests/file_test.h"
 #include "tests/json.h"
 #include "tests/test_util.h"
@@ -97,7 +97,7 @@ Status CallWrap(WrapFn fn, const AesKey& k, const Bytes& in, Bytes* out) {
   return s;
 }
 
-class KeyWrapTest : public testing::TestWithParam<const AesBackend*> {};
+class KeyWrapTest : public testing::TestWithParam<const AesRow*> {};
 
 TEST_P(KeyWrapTest, WycheproofAesWrap) {
   JsonValue root;
@@ -262,7 +262,7 @@ TEST_P(KeyWrapTest, RandomMatchesReference) {
     Bytes key = RandomBytes(rng, kKeyLens[iter % 3]);
     AesKey k, ref;
     ASSERT_TRUE(InitAesKey(&k, key, GetParam()));
-    ASSERT_TRUE(InitAesKey(&ref, key, ReferenceAesBackend()));
+    ASSERT_TRUE(InitAesKey(&ref, key, ReferenceAesRow()));
     // KW: 2..40 semiblocks (t passes 256 from 43 semiblocks on: 6n > 255).
     const size_t kw_len = 8 * (2 + rng() % (iter < 50 ? 40 : 60));
     Bytes p = RandomBytes(rng, kw_len), out;
@@ -304,7 +304,7 @@ TEST_P(KeyWrapTest, KwpForgedIntegrity) {
   Bytes key = RandomBytes(rng, 16);
   AesKey k, ref;
   ASSERT_TRUE(InitAesKey(&k, key, GetParam()));
-  ASSERT_TRUE(InitAesKey(&ref, key, ReferenceAesBackend()));
+  ASSERT_TRUE(InitAesKey(&ref, key, ReferenceAesRow()));
   for (size_t semis : {1u, 2u, 3u, 5u}) {
     SCOPED_TRACE(semis);
     const size_t plen = 8 * semis;
@@ -417,7 +417,7 @@ TEST_P(KeyWrapTest, Misuse) {
             Status::kInvalidArgument);
 }
 
-CTCRYPTO_INSTANTIATE_AES_BACKENDS(KeyWrapTest);
+CTCRYPTO_INSTANTIATE_AES_ROWS(KeyWrapTest);
 
 }  // namespace
 }  // namespace ctcrypto_test

@@ -12,7 +12,7 @@
 
 #include "ctcrypto/aes.h"
 #include "ctcrypto/modes.h"
-#include "tests/backends.h"
+#include "tests/rows.h"
 #include "tests/file_test.h"
 #include "tests/reference.h"
 #include "tests/test_util.h"
@@ -23,7 +23,7 @@ namespace {
 using ctcrypto::AesKey;
 using ctcrypto::Status;
 
-class ModesTest : public testing::TestWithParam<const AesBackend*> {
+class ModesTest : public testing::TestWithParam<const AesRow*> {
  protected:
   void MakeKey(AesKey* k, const Bytes& raw) {
     ASSERT_TRUE(InitAesKey(k, raw, GetParam()));
@@ -48,7 +48,7 @@ std::vector<size_t> TestLengths() {
 
 // --- NIST CAVP (AESAVS KAT) -------------------------------------------------
 
-void RunCavpFile(const AesBackend* row, const std::string& file,
+void RunCavpFile(const AesRow* row, const std::string& file,
                  const std::string& cipher, bool ctr, size_t expected) {
   size_t enc = 0, dec = 0;
   size_t n = RunFileTest(
@@ -370,7 +370,7 @@ TEST_P(ModesTest, CbcAllLengthsInPlaceAndUnaligned) {
 // bulk path where the row under test is another row.
 
 TEST_P(ModesTest, RandomMatchesReferenceRow) {
-  const AesBackend* ref_row = ReferenceAesBackend();
+  const AesRow* ref_row = ReferenceAesRow();
   ASSERT_NE(ref_row, nullptr);
   const bool self = GetParam() == ref_row;
   std::mt19937 rng(TestSeed() + 3);
@@ -513,7 +513,7 @@ TEST_P(ModesTest, EmptyInput) {
   for (uint8_t b : iv) EXPECT_EQ(b, 7) << "empty CBC changed the IV";
 }
 
-CTCRYPTO_INSTANTIATE_AES_BACKENDS(ModesTest);
+CTCRYPTO_INSTANTIATE_AES_ROWS(ModesTest);
 
 TEST(ModesNoKeyTest, UninitialisedKey) {
   AesKey k;

@@ -2,7 +2,7 @@
 // passed as arguments by BUILD.bazel) include only each other and the
 // standard library, and name no internal type: a consumer compiles against
 // ctcrypto/ alone, and the object layouts are fixed by the published
-// state sizes, not by the backends a build compiles in. The one internal
+// state sizes, not by the rows a build compiles in. The one internal
 // name allowed is the access struct the classes befriend
 // (internal::KeyAccess, crypto/key_state.h), by forward declaration.
 #include <gtest/gtest.h>
@@ -70,10 +70,10 @@ std::vector<std::string> Violations(const std::string& text) {
 TEST(PublicHeadersTest, CheckerFindsViolations) {
   // The checker itself: each kind of violation is found, the allowed forms
   // and comments are not.
-  EXPECT_EQ(Violations("#include \"crypto/aes/aes_backend.h\"\n").size(), 1u);
+  EXPECT_EQ(Violations("#include \"crypto/aes/aes_row.h\"\n").size(), 1u);
   EXPECT_EQ(Violations("#include <gtest/gtest.h>\n").size(), 1u);
   EXPECT_EQ(Violations("  internal::AesKeyState state_;\n").size(), 1u);
-  EXPECT_EQ(Violations("  Status init(const internal::AesBackend* b);\n")
+  EXPECT_EQ(Violations("  Status init(const internal::AesRow* b);\n")
                 .size(),
             1u);
   EXPECT_TRUE(Violations("#include <span>\n#include <stdint.h>\n"

@@ -23,18 +23,18 @@
 #include <string>
 #include <vector>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/cpu/cpu.h"
-#include "crypto/ghash/ghash_backend.h"
-#include "crypto/hash/sha_backend.h"
+#include "crypto/ghash/ghash_row.h"
+#include "crypto/hash/sha_row.h"
 #include "crypto/testing/explicit_rows.h"
 #include "tests/test_util.h"
 
 namespace {
 
-using ctcrypto::internal::AesBackend;
-using ctcrypto::internal::GhashBackend;
-using ctcrypto::internal::ShaBackend;
+using ctcrypto::internal::AesRow;
+using ctcrypto::internal::GhashRow;
+using ctcrypto::internal::ShaRow;
 using ctcrypto::internal::ShaFamily;
 
 std::vector<std::string> Split(const std::string& s, char sep) {
@@ -116,13 +116,13 @@ TEST(RowSet, TablesAreExactlyTheDeclaredOnes) {
   const ConfigRow* c = ThisConfig(configs);
   ASSERT_NE(c, nullptr);
   using namespace ctcrypto::internal;
-  EXPECT_EQ(Join(Names(kAesBackends, kNumAesBackends), ","), Join(c->aes_rows, ","))
+  EXPECT_EQ(Join(Names(kAesRows, kNumAesRows), ","), Join(c->aes_rows, ","))
       << "AES table of " << c->config;
-  EXPECT_EQ(Join(Names(kGhashBackends, kNumGhashBackends), ","),
+  EXPECT_EQ(Join(Names(kGhashRows, kNumGhashRows), ","),
             Join(c->ghash_rows, ","))
       << "GHASH table of " << c->config;
   for (ShaFamily f : {ShaFamily::kSha1, ShaFamily::kSha256, ShaFamily::kSha512}) {
-    std::span<const ShaBackend* const> t = sha_table(f);
+    std::span<const ShaRow* const> t = sha_table(f);
     EXPECT_EQ(Join(Names(t.data(), t.size()), ","),
               Join(f == ShaFamily::kSha512 ? c->sha512_rows : c->sha_rows, ","))
         << "SHA table " << static_cast<int>(f) << " of " << c->config;
@@ -187,36 +187,36 @@ TEST(RowSet, TheCpuSelectsTheDeclaredRows) {
   ASSERT_NE(c, nullptr);
   using namespace ctcrypto::internal;
   const uint32_t caps = cpu_detected_caps();
-  EXPECT_STREQ(select_aes_backend(caps)->name, c->aes_chosen.c_str())
+  EXPECT_STREQ(select_aes_row(caps)->name, c->aes_chosen.c_str())
       << c->config << " on " << c->qemu_cpu;
-  EXPECT_STREQ(select_ghash_backend(caps)->name, c->ghash_chosen.c_str())
+  EXPECT_STREQ(select_ghash_row(caps)->name, c->ghash_chosen.c_str())
       << c->config << " on " << c->qemu_cpu;
-  EXPECT_STREQ(select_sha_backend(ShaFamily::kSha1, caps)->name,
+  EXPECT_STREQ(select_sha_row(ShaFamily::kSha1, caps)->name,
                c->sha_chosen.c_str()) << c->config << " on " << c->qemu_cpu;
-  EXPECT_STREQ(select_sha_backend(ShaFamily::kSha256, caps)->name,
+  EXPECT_STREQ(select_sha_row(ShaFamily::kSha256, caps)->name,
                c->sha_chosen.c_str()) << c->config << " on " << c->qemu_cpu;
-  EXPECT_STREQ(select_sha_backend(ShaFamily::kSha512, caps)->name,
+  EXPECT_STREQ(select_sha_row(ShaFamily::kSha512, caps)->name,
                c->sha512_chosen.c_str()) << c->config << " on " << c->qemu_cpu;
 }
 
 TEST(RowSet, RequiredCapsAreDeclaredUses) {
   using namespace ctcrypto::internal;
-  for (size_t i = 0; i < kNumAesBackends; i++) {
-    EXPECT_EQ(kAesBackends[i]->required_caps & ~kAesRowUses[i], 0u)
-        << "AES row " << kAesBackends[i]->name
+  for (size_t i = 0; i < kNumAesRows; i++) {
+    EXPECT_EQ(kAesRows[i]->required_caps & ~kAesRowUses[i], 0u)
+        << "AES row " << kAesRows[i]->name
         << " requires a capability its ctcrypto_row() does not declare";
   }
-  for (size_t i = 0; i < kNumGhashBackends; i++) {
-    EXPECT_EQ(kGhashBackends[i]->required_caps & ~kGhashRowUses[i], 0u)
-        << "GHASH row " << kGhashBackends[i]->name
+  for (size_t i = 0; i < kNumGhashRows; i++) {
+    EXPECT_EQ(kGhashRows[i]->required_caps & ~kGhashRowUses[i], 0u)
+        << "GHASH row " << kGhashRows[i]->name
         << " requires a capability its ctcrypto_row() does not declare";
   }
   // (The SHA tables' hardware rows are checked by declaration in
   // crypto/BUILD.bazel; their portable rows end every table.)
   // The last row of each table runs on anything this build targets.
-  EXPECT_EQ(kAesBackends[kNumAesBackends - 1]->required_caps &
+  EXPECT_EQ(kAesRows[kNumAesRows - 1]->required_caps &
                 ~cpu_detected_caps(), 0u);
-  EXPECT_EQ(kGhashBackends[kNumGhashBackends - 1]->required_caps &
+  EXPECT_EQ(kGhashRows[kNumGhashRows - 1]->required_caps &
                 ~cpu_detected_caps(), 0u);
 }
 

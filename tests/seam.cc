@@ -50,14 +50,14 @@ size_t SplitPoint(size_t blocks) { return (blocks + 1) / 3; }
 
 }  // namespace
 
-const AesBackend* UsableAesRow(const char* name) {
-  const AesBackend* b = ctcrypto::internal::find_any_aes_row(name);
-  return ctcrypto::internal::aes_backend_usable(b) ? b : nullptr;
+const AesRow* UsableAesRow(const char* name) {
+  const AesRow* b = ctcrypto::internal::find_any_aes_row(name);
+  return ctcrypto::internal::aes_row_usable(b) ? b : nullptr;
 }
 
-const GhashBackend* UsableGhashRow(const char* name) {
-  const GhashBackend* b = ctcrypto::internal::find_any_ghash_row(name);
-  return ctcrypto::internal::ghash_backend_usable(b) ? b : nullptr;
+const GhashRow* UsableGhashRow(const char* name) {
+  const GhashRow* b = ctcrypto::internal::find_any_ghash_row(name);
+  return ctcrypto::internal::ghash_row_usable(b) ? b : nullptr;
 }
 
 void SetCounterTail(uint8_t ctr[16], uint32_t tail) {
@@ -67,7 +67,7 @@ void SetCounterTail(uint8_t ctr[16], uint32_t tail) {
   ctr[15] = static_cast<uint8_t>(tail);
 }
 
-void CheckAesSeams(const AesBackend* row, const AesSeamRun& run,
+void CheckAesSeams(const AesRow* row, const AesSeamRun& run,
                    std::span<const size_t> block_counts) {
   ASSERT_NE(row, nullptr);
   SCOPED_TRACE(testing::Message()
@@ -75,7 +75,7 @@ void CheckAesSeams(const AesBackend* row, const AesSeamRun& run,
                << " in_offset " << run.in_offset << " out_offset "
                << run.out_offset << (run.in_place ? " in place" : "")
                << " ctr tail " << run.ctr_tail << " seed " << run.seed);
-  const AesBackend* ref_row = ReferenceAesBackend();
+  const AesRow* ref_row = ReferenceAesRow();
   const bool self = row == ref_row;
   const Bytes raw = Pattern(run.key_len, run.seed * 31 + static_cast<uint32_t>(run.key_len));
   AesKey key, ref;
@@ -202,7 +202,7 @@ void CheckAesSeams(const AesBackend* row, const AesSeamRun& run,
       << "single block wrote outside its buffer";
 }
 
-void CheckAesSeamsForKeySizes(const AesBackend* row, const AesSeamRun& base,
+void CheckAesSeamsForKeySizes(const AesRow* row, const AesSeamRun& base,
                               std::span<const SeamPlacement> placements,
                               std::span<const size_t> block_counts) {
   for (size_t key_len : {16, 24, 32}) {
@@ -219,13 +219,13 @@ void CheckAesSeamsForKeySizes(const AesBackend* row, const AesSeamRun& base,
   }
 }
 
-void CheckGhashSeams(const GhashBackend* row, const Block& h,
+void CheckGhashSeams(const GhashRow* row, const Block& h,
                      std::span<const size_t> block_counts, size_t offset,
                      uint32_t seed) {
   ASSERT_NE(row, nullptr);
   SCOPED_TRACE(testing::Message() << "ghash:" << row->name << " H " << ToHex(h)
                                   << " offset " << offset);
-  const GhashBackend* ref_row = ReferenceGhashBackend();
+  const GhashRow* ref_row = ReferenceGhashRow();
   GhashKey key, ref;
   ASSERT_TRUE(InitGhashKey(&key, h, row));
   ASSERT_TRUE(InitGhashKey(&ref, h, ref_row));
@@ -258,7 +258,7 @@ void CheckGhashSeams(const GhashBackend* row, const Block& h,
 }
 
 testing::AssertionResult InitGcmBulkKeys(GcmBulkKeys* keys,
-                                         const AesBackend* aes,
+                                         const AesRow* aes,
                                          std::span<const uint8_t> raw) {
   if (aes == nullptr || aes->gcm_ghash == nullptr ||
       aes->gcm_seal_bulk == nullptr || aes->gcm_open_bulk == nullptr) {
@@ -266,18 +266,18 @@ testing::AssertionResult InitGcmBulkKeys(GcmBulkKeys* keys,
   }
   auto r = InitAesKey(&keys->aes, raw, aes);
   if (!r) return r;
-  r = InitAesKey(&keys->ref_aes, raw, ReferenceAesBackend());
+  r = InitAesKey(&keys->ref_aes, raw, ReferenceAesRow());
   if (!r) return r;
   Block h{};
   keys->ref_aes.encrypt_block(h.data(), h.data());
   r = InitGhashKey(&keys->ghash, h, aes->gcm_ghash);
   if (!r) return r;
-  return InitGhashKey(&keys->ref_ghash, h, ReferenceGhashBackend());
+  return InitGhashKey(&keys->ref_ghash, h, ReferenceGhashRow());
 }
 
 size_t CheckGcmBulk(const GcmBulkKeys& keys, const GcmBulkRun& run,
                     size_t blocks) {
-  const AesBackend* row = ctcrypto::internal::key_state(keys.aes).backend;
+  const AesRow* row = ctcrypto::internal::key_state(keys.aes).row;
   SCOPED_TRACE(testing::Message()
                << "aes:" << row->name << (run.open ? " open" : " seal")
                << " blocks " << blocks << " ctr tail " << run.ctr_tail
@@ -313,10 +313,10 @@ size_t CheckGcmBulk(const GcmBulkKeys& keys, const GcmBulkRun& run,
   }
   Bytes want_store(done + 16);
   const std::span<const uint8_t> want(want_store.data(), done);
-  ReferenceAesBackend()->ctr32(&ctcrypto::internal::key_state(keys.ref_aes),
+  ReferenceAesRow()->ctr32(&ctcrypto::internal::key_state(keys.ref_aes),
                                src.data(), want_store.data(), nb,
                                ctr_ref.data());
-  ReferenceGhashBackend()->update(
+  ReferenceGhashRow()->update(
       &ctcrypto::internal::key_state(keys.ref_ghash), xi_ref.data(),
       run.open ? src.data() : want.data(), nb);
   SetCounterTail(ctr_ref.data(), run.ctr_tail + static_cast<uint32_t>(nb));
@@ -335,7 +335,7 @@ size_t CheckGcmBulk(const GcmBulkKeys& keys, const GcmBulkRun& run,
   return nb;
 }
 
-void CheckGcmMessage(const GcmBackends& rows, const GcmMessageRun& run) {
+void CheckGcmMessage(const GcmRows& rows, const GcmMessageRun& run) {
   SCOPED_TRACE(testing::Message()
                << "aes:" << rows.aes->name << " ghash:" << rows.ghash->name
                << " key_len " << run.key_len << " len " << run.len
@@ -351,7 +351,7 @@ void CheckGcmMessage(const GcmBackends& rows, const GcmMessageRun& run) {
   AesGcm gcm, ref;
   ASSERT_TRUE(InitGcm(&gcm, key, 16, rows));
   ASSERT_TRUE(InitGcm(&ref, key, 16,
-                      GcmBackends{ReferenceAesBackend(), ReferenceGhashBackend()}));
+                      GcmRows{ReferenceAesRow(), ReferenceGhashRow()}));
   Bytes want(len + 16);
   size_t n = 0;
   ASSERT_EQ(ref.seal(want, &n, nonce, pt, ad), Status::kOk);

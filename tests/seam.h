@@ -1,4 +1,4 @@
-// seam.h: the one harness for the seam tests of single backend rows.
+// seam.h: the one harness for the seam tests of single rows.
 //
 // A row's bulk entry points (ctr32, cbc_*, ecb_*, GHASH update, the stitched
 // GCM loops) change code path at batch boundaries (the 2-block vpaes pair,
@@ -6,8 +6,8 @@
 // and stitched loops, the hybrid's threshold), where the 32-bit counter
 // wraps, and with buffer alignment and aliasing. These checks run one row
 // over a list of block counts chosen around its seams and compare every
-// output with the portable reference row (ReferenceAesBackend(),
-// ReferenceGhashBackend(), the naive models of reference.h where the row
+// output with the portable reference row (ReferenceAesRow(),
+// ReferenceGhashRow(), the naive models of reference.h where the row
 // under test is the reference itself); each test file only says which
 // counts, counter tails and offsets reach its row's seams.
 //
@@ -22,7 +22,7 @@
 #include <span>
 #include <vector>
 
-#include "tests/backends.h"
+#include "tests/rows.h"
 #include "tests/reference.h"
 #include "tests/test_util.h"
 
@@ -30,8 +30,8 @@ namespace ctcrypto_test {
 
 // UsableAesRow / UsableGhashRow: the compiled-in row called `name` if this
 // CPU (after CTCRYPTO_DISABLE) can run it, else null.
-const AesBackend* UsableAesRow(const char* name);
-const GhashBackend* UsableGhashRow(const char* name);
+const AesRow* UsableAesRow(const char* name);
+const GhashRow* UsableGhashRow(const char* name);
 
 // SetCounterTail: bytes 12..15 of a counter block, GCM's 32-bit big-endian
 // counter (SP 800-38D inc32 acts on them).
@@ -61,7 +61,7 @@ struct AesSeamRun {
 // way through encrypt_block / decrypt_block at the same placement. When
 // `row` is the reference row, the naive RefCtr32 / RefCbc* models are the
 // reference.
-void CheckAesSeams(const AesBackend* row, const AesSeamRun& run,
+void CheckAesSeams(const AesRow* row, const AesSeamRun& run,
                    std::span<const size_t> block_counts);
 
 // SeamPlacement: where the buffers of one CheckAesSeams run sit and where
@@ -76,14 +76,14 @@ struct SeamPlacement {
 // CheckAesSeamsForKeySizes: CheckAesSeams with `base` (its entry-point
 // choice and cbc_encrypt limit) for AES-128, -192 and -256 at every
 // placement, each run with its own key and data.
-void CheckAesSeamsForKeySizes(const AesBackend* row, const AesSeamRun& base,
+void CheckAesSeamsForKeySizes(const AesRow* row, const AesSeamRun& base,
                               std::span<const SeamPlacement> placements,
                               std::span<const size_t> block_counts);
 
 // CheckGhashSeams: for each count, `row`'s update from a random accumulator
 // over `blocks` blocks at input misalignment `offset` against the reference
 // row (RefGhash where `row` is the reference), whole and split in two.
-void CheckGhashSeams(const GhashBackend* row, const Block& h,
+void CheckGhashSeams(const GhashRow* row, const Block& h,
                      std::span<const size_t> block_counts, size_t offset,
                      uint32_t seed);
 
@@ -97,7 +97,7 @@ struct GcmBulkKeys {
 // under `aes->gcm_ghash` and the reference GHASH row. Fails unless the row
 // has stitched loops.
 testing::AssertionResult InitGcmBulkKeys(GcmBulkKeys* keys,
-                                         const AesBackend* aes,
+                                         const AesRow* aes,
                                          std::span<const uint8_t> raw);
 
 // One call of CheckGcmBulk.
@@ -138,7 +138,7 @@ struct GcmMessageRun {
 // rows: seal (combined); open back (combined and detached, in place or
 // not); a flipped tag bit and a flipped ciphertext bit are refused with the
 // plaintext area zeroed.
-void CheckGcmMessage(const GcmBackends& rows, const GcmMessageRun& run);
+void CheckGcmMessage(const GcmRows& rows, const GcmMessageRun& run);
 
 }  // namespace ctcrypto_test
 

@@ -15,26 +15,26 @@
 #include <cstdint>
 #include <vector>
 
-#include "crypto/aes/aes_backend.h"
-#include "crypto/ghash/ghash_backend.h"
-#include "tests/backends.h"
+#include "crypto/aes/aes_row.h"
+#include "crypto/ghash/ghash_row.h"
+#include "tests/rows.h"
 #include "tests/seam.h"
 #include "tests/test_util.h"
 
 namespace ctcrypto_test {
 namespace {
 
-const AesBackend* Stitched() {
-  const AesBackend* b = UsableAesRow("vpaes+bsaes");
-  const GhashBackend* g = UsableGhashRow("ssse3");
+const AesRow* Stitched() {
+  const AesRow* b = UsableAesRow("vpaes+bsaes");
+  const GhashRow* g = UsableGhashRow("ssse3");
   if (b == nullptr || g == nullptr || b->gcm_ghash != g) return nullptr;
   return b;
 }
 
 TEST(Ssse3GcmStitch, PairedWhereBothRowsAreCompiled) {
   // Which rows a build has is //tests:row_set_test's to check.
-  const AesBackend* b = ctcrypto::internal::find_aes_backend("vpaes+bsaes");
-  const GhashBackend* g = ctcrypto::internal::find_ghash_backend("ssse3");
+  const AesRow* b = ctcrypto::internal::find_aes_row("vpaes+bsaes");
+  const GhashRow* g = ctcrypto::internal::find_ghash_row("ssse3");
   if (b == nullptr || g == nullptr) {
     GTEST_SKIP() << "the ssse3 GHASH row is compiled on x86-64 only";
   }
@@ -44,7 +44,7 @@ TEST(Ssse3GcmStitch, PairedWhereBothRowsAreCompiled) {
 }
 
 TEST(Ssse3GcmStitch, BulkAgainstReference) {
-  const AesBackend* b = Stitched();
+  const AesRow* b = Stitched();
   if (b == nullptr) GTEST_SKIP() << "vpaes+bsaes with ssse3 GHASH not here";
   const size_t counts[] = {0,  1,  7,  8,  9,  14, 15, 16, 17, 23,
                            24, 25, 31, 32, 33, 63, 64, 65, 128};
@@ -89,7 +89,7 @@ TEST(Ssse3GcmStitch, BulkAgainstReference) {
 // bulk starts after the 3-block head and leaves its < 8-block tail to the
 // final piece.
 TEST(Ssse3GcmStitch, GcmAgainstReference) {
-  const AesBackend* b = Stitched();
+  const AesRow* b = Stitched();
   if (b == nullptr) GTEST_SKIP() << "vpaes+bsaes with ssse3 GHASH not here";
   std::vector<size_t> lens;
   for (size_t blocks : {14, 15, 16, 17, 18, 19, 20, 26, 27, 28, 34, 35, 36,

@@ -18,7 +18,7 @@
 //    not) and of the GHASH key material (GhashKeyState::storage: H, its
 //    powers or tables as the row keeps them),
 //  * the FIPS-197 round keys, H and H^2..H^16 in GCM byte order and
-//    byte-reversed (the forms backends compute on the fly),
+//    byte-reversed (the forms rows compute on the fly),
 //  * for TLS-CBC and HMAC the MAC key and the HMAC ipad/opad chaining
 //    states.
 // A 16-byte register spill of a round key, a stack table of H powers or a
@@ -46,7 +46,7 @@
 
 #include "crypto/cpu/cpu.h"
 #include "crypto/hash/hash_internal.h"
-#include "crypto/hash/sha_backend.h"
+#include "crypto/hash/sha_row.h"
 #include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/ccm.h"
@@ -58,7 +58,7 @@
 #include "ctcrypto/modes.h"
 #include "ctcrypto/tls_cbc.h"
 #include "ctcrypto/xts.h"
-#include "tests/backends.h"
+#include "tests/rows.h"
 #include "tests/reference.h"
 #include "tests/test_util.h"
 
@@ -238,7 +238,7 @@ void AddAesSecrets(Secrets* s, const Bytes& key,
     std::memcpy(b.data(), &rk[16 * r], 16);
     s->AddBlockBothOrders("round key " + std::to_string(r), b);
   }
-  s->AddChunks(std::string("AES storage of ") + aes.backend_name(),
+  s->AddChunks(std::string("AES storage of ") + aes.row_name(),
                ctcrypto::internal::key_state(aes).storage,
                sizeof(ctcrypto::internal::key_state(aes).storage));
 }
@@ -246,7 +246,7 @@ void AddAesSecrets(Secrets* s, const Bytes& key,
 // --- AES-GCM ------------------------------------------------------------------
 
 struct GcmCtx {
-  GcmBackends rows;
+  GcmRows rows;
   Bytes key;
   ctcrypto::AesGcm* gcm;
   Status init, seal, open, open_bad;
@@ -254,7 +254,7 @@ struct GcmCtx {
 
 // The victim: key set-up, a seal of a few sizes (head only, bulk + tail,
 // whole blocks that a row's last pass takes with the length block
-// (AesBackend::gcm_seal_last), a bulk that ends with the message (176, 304,
+// (AesRow::gcm_seal_last), a bulk that ends with the message (176, 304,
 // 2096 = the 48-byte head + whole 8-block batches: no keystream call after
 // the stitched loop overwrites its frame), a non-96-bit nonce), an open and
 // a failed open. Everything it touches besides its own stack is on the
@@ -299,11 +299,11 @@ void AddGhashSecrets(Secrets* s, const ctcrypto::AesGcm& gcm,
     p = RefGfMul(p, h);
   }
   const auto& g = ctcrypto::internal::key_state(gcm.ghash_key());
-  s->AddChunks(std::string("GHASH storage of ") + g.backend->name, g.storage,
+  s->AddChunks(std::string("GHASH storage of ") + g.row->name, g.storage,
                sizeof(g.storage));
 }
 
-class StackResidueGcmTest : public testing::TestWithParam<GcmBackends> {};
+class StackResidueGcmTest : public testing::TestWithParam<GcmRows> {};
 
 TEST_P(StackResidueGcmTest, NoKeyMaterialLeftOnStack) {
   for (size_t key_len : {16, 32}) {
@@ -318,8 +318,8 @@ TEST_P(StackResidueGcmTest, NoKeyMaterialLeftOnStack) {
     ASSERT_EQ(ctx->seal, Status::kOk);
     ASSERT_EQ(ctx->open, Status::kOk);
     ASSERT_EQ(ctx->open_bad, Status::kAuthenticationFailed);
-    ASSERT_STREQ(gcm->aes_key().backend_name(), GetParam().aes->name);
-    ASSERT_STREQ(gcm->ghash_key().backend_name(), GetParam().ghash->name);
+    ASSERT_STREQ(gcm->aes_key().row_name(), GetParam().aes->name);
+    ASSERT_STREQ(gcm->ghash_key().row_name(), GetParam().ghash->name);
     for (size_t i = 0; i < kQuiet; ++i)
       ASSERT_EQ(region[i], kPaint) << "scan region too shallow";
     size_t used = 0;
@@ -334,14 +334,14 @@ TEST_P(StackResidueGcmTest, NoKeyMaterialLeftOnStack) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, StackResidueGcmTest,
-                         testing::ValuesIn(UsableGcmBackends()),
-                         GcmBackendsParamName());
+INSTANTIATE_TEST_SUITE_P(Rows, StackResidueGcmTest,
+                         testing::ValuesIn(UsableGcmRows()),
+                         GcmRowsParamName());
 
 // --- TLS-CBC ------------------------------------------------------------------
 
 struct TlsCtx {
-  const AesBackend* row;
+  const AesRow* row;
   ctcrypto::TlsCbcSuite suite;
   Bytes key;
   ctcrypto::TlsCbcAead* tls;
@@ -364,7 +364,7 @@ void TlsVictim(void* p) {
 // The HMAC ipad/opad chaining states of `mac_key` on `row`, as
 // hmac_key_setup leaves them.
 void AddHmacSecrets(Secrets* s, const ctcrypto::internal::HashAlg& alg,
-                    const ctcrypto::internal::ShaBackend* row,
+                    const ctcrypto::internal::ShaRow* row,
                     const uint8_t* mac_key, size_t mac_key_len) {
   s->Add("MAC key", mac_key, mac_key_len);
   ctcrypto::internal::HmacKeyState hk;
@@ -375,7 +375,7 @@ void AddHmacSecrets(Secrets* s, const ctcrypto::internal::HashAlg& alg,
          sizeof(hk.outer));
 }
 
-class StackResidueTlsTest : public testing::TestWithParam<const AesBackend*> {
+class StackResidueTlsTest : public testing::TestWithParam<const AesRow*> {
 };
 
 // Every suite: its MAC runs on the best SHA row of its hash (SHA-1 and
@@ -406,19 +406,19 @@ TEST_P(StackResidueTlsTest, NoKeyMaterialLeftOnStack) {
     const ctcrypto::internal::HashAlg& alg =
         ctcrypto::internal::alg_of(info.hash);
     AddHmacSecrets(&s, alg,
-                   ctcrypto::internal::select_sha_backend(
+                   ctcrypto::internal::select_sha_row(
                        alg.family, ctcrypto::internal::cpu_caps()),
                    ctx->key.data(), info.mac_key_len);
     EXPECT_EQ(s.Find(region), "");
   }
 }
 
-CTCRYPTO_INSTANTIATE_AES_BACKENDS(StackResidueTlsTest);
+CTCRYPTO_INSTANTIATE_AES_ROWS(StackResidueTlsTest);
 
 // --- HMAC ---------------------------------------------------------------------
 
 struct HmacCtx {
-  ShaRow row;
+  ShaAlgRow row;
   Bytes key;
   ctcrypto::Hmac* hmac;
   Status init, finish;
@@ -437,7 +437,7 @@ void HmacVictim(void* p) {
   c->finish = c->hmac->finish(mac);
 }
 
-class StackResidueHmacTest : public testing::TestWithParam<ShaRow> {};
+class StackResidueHmacTest : public testing::TestWithParam<ShaAlgRow> {};
 
 TEST_P(StackResidueHmacTest, NoKeyMaterialLeftOnStack) {
   std::mt19937 rng(TestSeed());
@@ -447,7 +447,7 @@ TEST_P(StackResidueHmacTest, NoKeyMaterialLeftOnStack) {
   const std::vector<uint8_t> region = Probe(HmacVictim, ctx.get());
   ASSERT_EQ(ctx->init, Status::kOk);
   ASSERT_EQ(ctx->finish, Status::kOk);
-  ASSERT_STREQ(hmac->backend_name(), GetParam().sha->name);
+  ASSERT_STREQ(hmac->row_name(), GetParam().sha->name);
   for (size_t i = 0; i < kQuiet; ++i)
     ASSERT_EQ(region[i], kPaint) << "scan region too shallow";
   Secrets s;
@@ -457,8 +457,8 @@ TEST_P(StackResidueHmacTest, NoKeyMaterialLeftOnStack) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Rows, StackResidueHmacTest,
-                         testing::ValuesIn(UsableShaRows()),
-                         ShaRowParamName());
+                         testing::ValuesIn(UsableShaAlgRows()),
+                         ShaAlgRowParamName());
 
 // --- the other keyed objects ---------------------------------------------------
 //
@@ -485,7 +485,7 @@ void CheckRegion(const std::vector<uint8_t>& region) {
 // AddKeySecrets: AddAesSecrets for raw key bytes, the row form from a key
 // set up on `row` (the same row: the same storage form).
 void AddKeySecrets(Secrets* s, const std::string& what, const Bytes& key,
-                   const AesBackend* row) {
+                   const AesRow* row) {
   ctcrypto::AesKey k;
   ASSERT_EQ(ctcrypto::internal::init_with_rows(k, key, row), Status::kOk);
   AddAesSecrets(s, key, k);
@@ -548,11 +548,11 @@ void CheckResidue(
   }
 }
 
-class StackResidueModesTest : public testing::TestWithParam<const AesBackend*> {
+class StackResidueModesTest : public testing::TestWithParam<const AesRow*> {
  protected:
-  const AesBackend* row() const { return GetParam(); }
-  const ctcrypto::internal::GhashBackend* ghash_row() const {
-    return ctcrypto::internal::select_ghash_backend(
+  const AesRow* row() const { return GetParam(); }
+  const ctcrypto::internal::GhashRow* ghash_row() const {
+    return ctcrypto::internal::select_ghash_row(
         ctcrypto::internal::cpu_caps());
   }
 };
@@ -741,7 +741,7 @@ TEST_P(StackResidueModesTest, KeyWrapAndBlockModes) {
       });
 }
 
-CTCRYPTO_INSTANTIATE_AES_BACKENDS(StackResidueModesTest);
+CTCRYPTO_INSTANTIATE_AES_ROWS(StackResidueModesTest);
 
 // --- the scan can fail --------------------------------------------------------
 
@@ -749,7 +749,7 @@ struct LeakCtx {
   const ctcrypto::AesKey* key;
 };
 
-// A victim that does what the backends must not: copies round keys to the
+// A victim that does what the rows must not: copies round keys to the
 // stack and returns without wiping them.
 __attribute__((noinline)) void LeakyVictim(void* p) {
   auto* c = static_cast<LeakCtx*>(p);

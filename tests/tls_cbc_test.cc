@@ -2,7 +2,7 @@
 // constant-time pieces (crypto/tls/tls_cbc_internal.h).
 //
 //  * Every record of every BoringSSL TLS CBC vector file (including the
-//    historical AES-256 SHA-256/SHA-384 files), on every AES backend row
+//    historical AES-256 SHA-256/SHA-384 files), on every AES row
 //    this CPU can run (with the selected SHA row) and on every SHA
 //    compression-function row of the suite's hash (with the selected AES
 //    row): NO_SEAL records are only opened, FAILS records must
@@ -31,7 +31,7 @@
 #include "ctcrypto/ctcrypto.h"
 #include "ctcrypto/hash.h"
 #include "ctcrypto/modes.h"
-#include "tests/backends.h"
+#include "tests/rows.h"
 #include "tests/file_test.h"
 #include "tests/test_util.h"
 
@@ -69,7 +69,7 @@ const TlsFile kFiles[] = {
 };
 
 using VectorParam =
-    std::tuple<const AesBackend*, const ShaBackend*, const TlsFile*>;
+    std::tuple<const AesRow*, const ShaRow*, const TlsFile*>;
 
 // VectorParams: for every file, every usable AES row with the selected SHA
 // row of the suite's hash, and every other usable SHA row with the selected
@@ -79,9 +79,9 @@ std::vector<VectorParam> VectorParams() {
   std::vector<VectorParam> v;
   for (const TlsFile& f : kFiles) {
     const auto hash = ctcrypto::tls_cbc_suite_info(f.suite).hash;
-    const std::vector<const ShaBackend*> sha = UsableShaBackends(hash);
-    const std::vector<const AesBackend*> aes = UsableAesBackends();
-    for (const AesBackend* a : aes) v.emplace_back(a, sha.front(), &f);
+    const std::vector<const ShaRow*> sha = UsableShaRows(hash);
+    const std::vector<const AesRow*> aes = UsableAesRows();
+    for (const AesRow* a : aes) v.emplace_back(a, sha.front(), &f);
     for (size_t i = 1; i < sha.size(); ++i)
       v.emplace_back(aes.front(), sha[i], &f);
   }
@@ -92,29 +92,29 @@ class TlsCbcVectorTest : public testing::TestWithParam<VectorParam> {};
 
 testing::AssertionResult Init(TlsCbcAead* aead, TlsCbcSuite suite,
                               const Bytes& key, size_t tag_len,
-                              const AesBackend* row,
-                              const ShaBackend* sha = nullptr) {
-  const ShaBackend* sha_row =
+                              const AesRow* row,
+                              const ShaRow* sha = nullptr) {
+  const ShaRow* sha_row =
       sha != nullptr
           ? sha
-          : UsableShaBackends(ctcrypto::tls_cbc_suite_info(suite).hash).front();
+          : UsableShaRows(ctcrypto::tls_cbc_suite_info(suite).hash).front();
   Status s = ctcrypto::internal::init_with_rows(*aead, suite, key, tag_len,
                                                 row, sha_row);
   if (s != Status::kOk)
     return testing::AssertionFailure() << "init: " << ctcrypto::status_string(s);
-  if (std::strcmp(aead->aes_key().backend_name(), row->name) != 0)
+  if (std::strcmp(aead->aes_key().row_name(), row->name) != 0)
     return testing::AssertionFailure()
-           << "backend " << aead->aes_key().backend_name() << " != "
+           << "row " << aead->aes_key().row_name() << " != "
            << row->name;
-  if (std::strcmp(aead->sha_backend_name(), sha_row->name) != 0)
+  if (std::strcmp(aead->sha_row_name(), sha_row->name) != 0)
     return testing::AssertionFailure()
-           << "SHA row " << aead->sha_backend_name() << " != " << sha_row->name;
+           << "SHA row " << aead->sha_row_name() << " != " << sha_row->name;
   return testing::AssertionSuccess();
 }
 
 TEST_P(TlsCbcVectorTest, File) {
-  const AesBackend* row = std::get<0>(GetParam());
-  const ShaBackend* sha = std::get<1>(GetParam());
+  const AesRow* row = std::get<0>(GetParam());
+  const ShaRow* sha = std::get<1>(GetParam());
   const TlsFile& file = *std::get<2>(GetParam());
   size_t fails = 0, no_seal = 0, sealed = 0;
   size_t n = RunFileTest(
@@ -201,7 +201,7 @@ std::string VectorParamName(const testing::TestParamInfo<VectorParam>& info) {
          SanitizeName(f.c_str());
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, TlsCbcVectorTest,
+INSTANTIATE_TEST_SUITE_P(Rows, TlsCbcVectorTest,
                          testing::ValuesIn(VectorParams()), VectorParamName);
 
 // --- rotation and extraction ---------------------------------------------------
@@ -269,7 +269,7 @@ TEST(TlsCbcHmacTest, EverySecretLengthMatchesPlainHmac) {
                                           ctcrypto::HashAlgorithm::kSha384};
   size_t rows_run = 0;
   for (auto alg : algs) {
-    for (const ShaBackend* sha : UsableShaBackends(alg)) {
+    for (const ShaRow* sha : UsableShaRows(alg)) {
       SCOPED_TRACE(testing::PrintToString(sha));
       ++rows_run;
       Bytes key(ctcrypto::hash_digest_len(alg));
@@ -289,7 +289,7 @@ TEST(TlsCbcHmacTest, EverySecretLengthMatchesPlainHmac) {
                             data.size() - split, len, min_len, max_len, got);
             // The plain HMAC on the portable row is the reference.
             ctcrypto::Hmac h;
-            ASSERT_TRUE(InitHmac(&h, alg, key, ReferenceShaBackend(alg)));
+            ASSERT_TRUE(InitHmac(&h, alg, key, ReferenceShaRow(alg)));
             h.update(ad);
             uint8_t lb[2] = {static_cast<uint8_t>(len >> 8),
                              static_cast<uint8_t>(len)};
@@ -347,7 +347,7 @@ Bytes MakeRecord(const ctcrypto::TlsCbcSuiteInfo& info, const Bytes& key,
   return p;
 }
 
-class TlsCbcPaddingTest : public testing::TestWithParam<const AesBackend*> {};
+class TlsCbcPaddingTest : public testing::TestWithParam<const AesRow*> {};
 
 TEST_P(TlsCbcPaddingTest, EveryPaddingLengthAndCorruption) {
   std::mt19937 rng(TestSeed());
@@ -392,7 +392,7 @@ TEST_P(TlsCbcPaddingTest, EveryPaddingLengthAndCorruption) {
   }
 }
 
-CTCRYPTO_INSTANTIATE_AES_BACKENDS(TlsCbcPaddingTest);
+CTCRYPTO_INSTANTIATE_AES_ROWS(TlsCbcPaddingTest);
 
 // Records whose only fault is one flipped MAC byte, at every MAC position
 // (the last one included), for every suite and AES row: the padding is
@@ -415,7 +415,7 @@ TEST_P(TlsCbcMacByteTest, EveryFlippedMacByteRejected) {
     for (auto& b : iv) b = static_cast<uint8_t>(rng());
   const Bytes nonce = info.implicit_iv ? Bytes() : iv;
   size_t opened = 0;
-  for (const AesBackend* row : UsableAesBackends()) {
+  for (const AesRow* row : UsableAesRows()) {
     SCOPED_TRACE(row->name);
     for (size_t len : {0, 17, 300}) {
       Bytes data(len);
@@ -449,7 +449,7 @@ TEST_P(TlsCbcMacByteTest, EveryFlippedMacByteRejected) {
     }
   }
   EXPECT_EQ(opened,
-            UsableAesBackends().size() * 3 * 2 * (info.mac_key_len + 1));
+            UsableAesRows().size() * 3 * 2 * (info.mac_key_len + 1));
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -15,12 +15,12 @@
 #include <random>
 #include <vector>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/aes/vpaes_export.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aes.h"
-#include "tests/backends.h"
+#include "tests/rows.h"
 #include "tests/reference.h"
 #include "tests/seam.h"
 #include "tests/test_util.h"
@@ -137,7 +137,7 @@ TEST(Vpaes, BlocksVsReference) {
     Fill(rng, in, 16);
     AesKey kv, kr;
     ASSERT_TRUE(InitAesKey(&kv, key, &kAesVpaes));
-    ASSERT_TRUE(InitAesKey(&kr, key, ReferenceAesBackend()));
+    ASSERT_TRUE(InitAesKey(&kr, key, ReferenceAesRow()));
     kv.encrypt_block(in, a);
     kr.encrypt_block(in, b);
     ASSERT_EQ(0, std::memcmp(a, b, 16));
@@ -157,7 +157,7 @@ TEST(Vpaes, EdgeBytesVsReference) {
       const Bytes key(len, kf);
       AesKey kv, kr;
       ASSERT_TRUE(InitAesKey(&kv, key, &kAesVpaes));
-      ASSERT_TRUE(InitAesKey(&kr, key, ReferenceAesBackend()));
+      ASSERT_TRUE(InitAesKey(&kr, key, ReferenceAesRow()));
       for (int v = 0; v < 256; v++) {
         uint8_t in[16], a[16], b[16];
         std::memset(in, v, 16);

@@ -12,7 +12,7 @@
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/modes.h"
-#include "tests/backends.h"
+#include "tests/rows.h"
 #include "tests/json.h"
 #include "tests/reference.h"
 #include "tests/test_util.h"
@@ -32,7 +32,7 @@ std::set<std::string> Flags(const JsonValue& test) {
   return out;
 }
 
-class WycheproofGcmTest : public testing::TestWithParam<GcmBackends> {};
+class WycheproofGcmTest : public testing::TestWithParam<GcmRows> {};
 
 TEST_P(WycheproofGcmTest, AesGcmTestJson) {
   JsonValue root;
@@ -148,13 +148,13 @@ TEST_P(WycheproofGcmTest, AesGcmTestJson) {
   EXPECT_EQ(by_flag["LongIv"], 18u);
 }
 
-CTCRYPTO_INSTANTIATE_GCM_BACKENDS(WycheproofGcmTest);
+CTCRYPTO_INSTANTIATE_GCM_ROWS(WycheproofGcmTest);
 
 // aes_cbc_pkcs5_test.json: ctcrypto's CBC has no padding, so the test pads
 // and unpads itself. Valid cases run both ways; invalid ones (bad padding)
 // must decrypt to a block string whose padding the strict PKCS#7 check
 // rejects, and must re-encrypt to the same ciphertext.
-class WycheproofCbcTest : public testing::TestWithParam<const AesBackend*> {};
+class WycheproofCbcTest : public testing::TestWithParam<const AesRow*> {};
 
 bool Pkcs7Unpad(const Bytes& in, Bytes* out) {
   if (in.empty() || in.size() % 16 != 0) return false;
@@ -237,7 +237,7 @@ TEST_P(WycheproofCbcTest, AesCbcPkcs5TestJson) {
   EXPECT_EQ(invalid, 144u);
 }
 
-CTCRYPTO_INSTANTIATE_AES_BACKENDS(WycheproofCbcTest);
+CTCRYPTO_INSTANTIATE_AES_ROWS(WycheproofCbcTest);
 
 // The JSON reader itself, so a parser bug cannot silently drop cases.
 TEST(JsonTest, ParsesAndRejects) {

@@ -17,15 +17,15 @@
 #include <string>
 #include <vector>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/cpu/cpu.h"
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 #include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/ghash.h"
 #include "gtest/gtest.h"
-#include "tests/backends.h"
+#include "tests/rows.h"
 #include "tests/seam.h"
 #include "tests/test_util.h"
 
@@ -63,7 +63,7 @@ const Kat kKats[] = {
 };
 
 // check_kats: the GCM known answers with the given rows, seal and open.
-void check_kats(const AesBackend* a, const GhashBackend* g) {
+void check_kats(const AesRow* a, const GhashRow* g) {
   for (const Kat& k : kKats) {
     auto key = Hex(k.key), pt = Hex(kKatPt), ad = Hex(kKatAd), iv = Hex(kKatIv);
     auto want = Hex(k.ct_tag);
@@ -100,7 +100,7 @@ void check_kats(const AesBackend* a, const GhashBackend* g) {
 
 // compare_gcm: one message through the rows against the reference rows
 // (CheckGcmMessage), at the given buffer offset, in place or not.
-void compare_gcm(const AesBackend* a, const GhashBackend* g, size_t key_len,
+void compare_gcm(const AesRow* a, const GhashRow* g, size_t key_len,
                  size_t len, size_t offset, bool in_place, size_t ad_len = 13,
                  size_t nonce_len = 12) {
   GcmMessageRun run;
@@ -128,8 +128,8 @@ TEST(X86Hw, EveryDisableMask) {
     SCOPED_TRACE("CTCRYPTO_DISABLE=" + list);
     uint32_t removed = parse_disable_list(list.c_str(), nullptr);
     uint32_t caps = caps_remove(detected, removed);
-    const AesBackend* a = select_aes_backend(caps);
-    const GhashBackend* g = select_ghash_backend(caps);
+    const AesRow* a = select_aes_row(caps);
+    const GhashRow* g = select_ghash_row(caps);
     ASSERT_NE(a, nullptr);
     ASSERT_NE(g, nullptr);
     EXPECT_EQ(a->required_caps & caps, a->required_caps) << a->name;
@@ -192,8 +192,8 @@ const Pair kPairs[] = {
 TEST(X86Hw, GcmSeams) {
   int ran = 0;
   for (const Pair& p : kPairs) {
-    const AesBackend* a = UsableAesRow(p.aes);
-    const GhashBackend* g = UsableGhashRow(p.ghash);
+    const AesRow* a = UsableAesRow(p.aes);
+    const GhashRow* g = UsableGhashRow(p.ghash);
     if (!a || !g) continue;
     ++ran;
     for (size_t key_len : {16, 24, 32}) {
@@ -238,7 +238,7 @@ TEST(X86Hw, CounterWrap) {
   const size_t kBlocks[] = {1,  3,  4,  5,  8,  9,  16,  17,  31, 32,
                             33, 40, 64, 65, 70, 96, 100, 300, 520};
   for (const char* name : {"aesni", "vaes"}) {
-    const AesBackend* a = UsableAesRow(name);
+    const AesRow* a = UsableAesRow(name);
     if (!a) continue;
     ++ran;
     GcmBulkKeys keys;
@@ -251,7 +251,7 @@ TEST(X86Hw, CounterWrap) {
       run.seed = start;
       CheckAesSeams(a, run, kBlocks);
       // The stitched loops of this row (with its own GHASH row).
-      if (!ctcrypto::internal::ghash_backend_usable(a->gcm_ghash)) continue;
+      if (!ctcrypto::internal::ghash_row_usable(a->gcm_ghash)) continue;
       for (bool open : {false, true}) {
         GcmBulkRun bulk;
         bulk.open = open;
@@ -280,7 +280,7 @@ TEST(X86Hw, BlockCbcAndGhash) {
   std::vector<size_t> counts;
   for (size_t blocks = 0; blocks <= 70; ++blocks) counts.push_back(blocks);
   for (const char* name : {"aesni", "vaes"}) {
-    const AesBackend* a = UsableAesRow(name);
+    const AesRow* a = UsableAesRow(name);
     if (!a) continue;
     ++ran;
     for (int i = 0; i < 3; ++i) {
@@ -306,7 +306,7 @@ TEST(X86Hw, BlockCbcAndGhash) {
     }
   }
   for (const char* name : {"clmul", "vpclmul"}) {
-    const GhashBackend* g = UsableGhashRow(name);
+    const GhashRow* g = UsableGhashRow(name);
     if (!g) continue;
     ++ran;
     CheckGhashSeams(g, ToBlock(Pattern(16, 5)), counts, 1, 3);

@@ -11,10 +11,10 @@
 #include <random>
 #include <string>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aes.h"
-#include "tests/backends.h"
+#include "tests/rows.h"
 #include "tests/json.h"
 #include "tests/test_util.h"
 
@@ -74,15 +74,15 @@ Bytes RefXts(const AesKey& k1, const AesKey& k2, bool dec,
   return out;
 }
 
-class XtsTest : public testing::TestWithParam<const AesBackend*> {};
+class XtsTest : public testing::TestWithParam<const AesRow*> {};
 
 testing::AssertionResult InitXts(AesXts* x, const Bytes& key,
-                                 const AesBackend* row) {
+                                 const AesRow* row) {
   Status s = ctcrypto::internal::init_with_rows(*x, key, row);
   if (s != Status::kOk)
     return testing::AssertionFailure() << "init: " << static_cast<int>(s);
-  if (ctcrypto::internal::key_state(x->data_key()).backend != row)
-    return testing::AssertionFailure() << "wrong row " << x->data_key().backend_name();
+  if (ctcrypto::internal::key_state(x->data_key()).row != row)
+    return testing::AssertionFailure() << "wrong row " << x->data_key().row_name();
   return testing::AssertionSuccess();
 }
 
@@ -155,10 +155,10 @@ TEST_P(XtsTest, RandomMatchesReference) {
     ASSERT_TRUE(InitXts(&x, key, GetParam()));
     AesKey r1, r2;
     ASSERT_TRUE(InitAesKey(&r1, std::span<const uint8_t>(key.data(), key_len / 2),
-                           ReferenceAesBackend()));
+                           ReferenceAesRow()));
     ASSERT_TRUE(InitAesKey(&r2, std::span<const uint8_t>(key.data() + key_len / 2,
                                                          key_len / 2),
-                           ReferenceAesBackend()));
+                           ReferenceAesRow()));
     Bytes tweak = RandomBytes(rng, 16);
     Bytes p = RandomBytes(rng, len);
     const Bytes want = RefXts(r1, r2, false, tweak.data(), p);
@@ -184,7 +184,7 @@ TEST_P(XtsTest, RandomMatchesReference) {
 // functions, for every count across the rows' batch sizes (2, 4, 8, 16, 32),
 // in place and out of place, all key sizes. Every row must provide it.
 TEST_P(XtsTest, EcbEntryMatchesSingleBlocks) {
-  const AesBackend* row = GetParam();
+  const AesRow* row = GetParam();
   ASSERT_NE(row->ecb_encrypt, nullptr) << row->name;
   const ctcrypto::internal::AesDecryptRow* drow =
       ctcrypto::internal::aes_decrypt_row_of(row);
@@ -292,7 +292,7 @@ TEST_P(XtsTest, Misuse) {
   EXPECT_EQ(Bytes(raw, raw + sizeof(AesKey)), Bytes(sizeof(AesKey), 0));
 }
 
-CTCRYPTO_INSTANTIATE_AES_BACKENDS(XtsTest);
+CTCRYPTO_INSTANTIATE_AES_ROWS(XtsTest);
 
 }  // namespace
 }  // namespace ctcrypto_test

@@ -1,6 +1,6 @@
 // ctcrypto_main.cc: the `ctcrypto` command-line tool.
 //
-//   ctcrypto caps   the AES/GHASH backends compiled in, the active ones and
+//   ctcrypto caps   the AES/GHASH rows compiled in, the active ones and
 //                   the CPU capabilities (after CTCRYPTO_DISABLE)
 //   ctcrypto aead   batch AEAD requests on stdin, one answer line per request
 //                   line on stdout (protocol in tool/aead_batch.h)
@@ -18,10 +18,10 @@
 #include <string>
 #include <string_view>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/cpu/cpu.h"
-#include "crypto/ghash/ghash_backend.h"
-#include "crypto/hash/sha_backend.h"
+#include "crypto/ghash/ghash_row.h"
+#include "crypto/hash/sha_row.h"
 #include "tool/aead_batch.h"
 #include "tool/cmac_batch.h"
 #include "tool/gmac_batch.h"
@@ -35,7 +35,7 @@ constexpr char kUsage[] =
     "usage: ctcrypto <command>\n"
     "\n"
     "commands:\n"
-    "  caps    print the compiled-in and active backends and CPU capabilities\n"
+    "  caps    print the compiled-in and active rows and CPU capabilities\n"
     "  aead    read 'OP AEAD KEY NONCE AD INPUT' lines on stdin, answer each\n"
     "          on stdout (OP: seal|open; KEY/NONCE/AD/INPUT: hex or '-')\n"
     "          AEAD: aes-{128,192,256}-gcm, aes-{128,256}-gcm-siv (12-byte\n"
@@ -114,18 +114,18 @@ int cmd_caps() {
                           {"sha512", ShaFamily::kSha512}};
   std::string sha_compiled, sha_active;
   for (const Sha& t : kSha) {
-    const std::span<const ShaBackend* const> rows = sha_table(t.family);
+    const std::span<const ShaRow* const> rows = sha_table(t.family);
     sha_compiled += std::string(" ") + t.label + "=" +
                     join_names(rows.data(), rows.size());
     sha_active += std::string(" ") + t.label + "=" +
-                  select_sha_backend(t.family, caps)->name;
+                  select_sha_row(t.family, caps)->name;
   }
   std::string line = "compiled: aes=" +
-                     join_names(kAesBackends, kNumAesBackends) +
-                     " ghash=" + join_names(kGhashBackends, kNumGhashBackends) +
+                     join_names(kAesRows, kNumAesRows) +
+                     " ghash=" + join_names(kGhashRows, kNumGhashRows) +
                      sha_compiled +
-                     "  active: aes=" + select_aes_backend(caps)->name +
-                     " ghash=" + select_ghash_backend(caps)->name + sha_active +
+                     "  active: aes=" + select_aes_row(caps)->name +
+                     " ghash=" + select_ghash_row(caps)->name + sha_active +
                      "  cpu: " + (cpu[0] != '\0' ? cpu : "-") +
                      (cpu_caps_static() ? " (static)" : "") + "\n";
   std::fputs(line.c_str(), stdout);

@@ -84,7 +84,7 @@ for check in $CHECKS; do
          grep -q 'under valgrind memcheck: constant-time checked' "$log"; then
         pairs=$(grep -c 'ok (0 reports)' "$log")
         skipped=$(grep -c '^SKIPPED' "$log")
-        record ctgrind "PASS: $pairs backend x operation pairs, 0 reports ($skipped rows skipped, listed above)" "$start"
+        record ctgrind "PASS: $pairs row x operation pairs, 0 reports ($skipped rows skipped, listed above)" "$start"
       else
         record ctgrind "FAIL: valgrind reports or wrong results (exit $rc, $log)" "$start"
       fi

@@ -4,7 +4,7 @@
 # ctcrypto's own symbols in the static gcm_consumer binary (target `nm -S`,
 # after --gc-sections), the whole-binary growth over baseline (target
 # `size -A`: also counts the libc/libstdc++ parts the library pulls in), and
-# the backend rows compiled in.
+# the rows compiled in.
 #
 #   bench/size/measure.sh CONFIG BAZEL_BIN SET_LABEL
 # Output (tab-separated):
@@ -44,9 +44,9 @@ set -- $("${prefix}nm" -C -S -t d "$bin/bench/size/gcm_consumer" | awk '
   }
   END { printf "%d %d %d\n", t, r, d }')
 t=$1; r=$2; d=$3
-# The rows the tables hold: the backends' row objects are named kAes<Name> /
-# kGhash<Name> (crypto/aes/aes_backend.h); list them from the symbol table.
+# The rows the tables hold: the rows' row objects are named kAes<Name> /
+# kGhash<Name> (crypto/aes/aes_row.h); list them from the symbol table.
 rows=$("${prefix}nm" -C "$bin/bench/size/gcm_consumer" |
   sed -n 's/.* ctcrypto::internal::k\(Aes\|Ghash\)\([A-Z][A-Za-z0-9]*\)$/\1:\2/p' |
-  grep -v ":Backends$" | sort -u | tr '\n' ' ' | sed 's/ $//')
+  grep -v ":Rows$" | sort -u | tr '\n' ' ' | sed 's/ $//')
 printf '%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n' "$c" "$label" "$t" "$r" "$d" $((t + r + d)) $((dt + dr + dd)) "$rows"

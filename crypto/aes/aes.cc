@@ -1,7 +1,7 @@
-// aes.cc: AesKey, the public face of the AES backend table.
+// aes.cc: AesKey, the public face of the AES row table.
 #include "ctcrypto/aes.h"
 
-#include "crypto/backend_table.h"
+#include "crypto/row_table.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/internal.h"
 #include "crypto/key_state.h"
@@ -12,7 +12,7 @@ using internal::AesKeyState;
 using internal::KeyAccess;
 
 // The published storage (aes.h) holds the internal state exactly: the
-// object's size is the constant, and the backends' alignment needs hold.
+// object's size is the constant, and the rows' alignment needs hold.
 static_assert(sizeof(AesKeyState) <= kAesKeyStateSize);
 static_assert(alignof(AesKeyState) <= kAesKeyStateAlign);
 static_assert(sizeof(AesKey) == kAesKeyStateSize);
@@ -23,12 +23,12 @@ static_assert(kAesKeyStateAlign == internal::kKeyStateAlign);
 
 Status AesKey::init(std::span<const uint8_t> key) {
   return KeyAccess::init_with_rows(
-      *this, key, internal::select_aes_backend(internal::cpu_caps()));
+      *this, key, internal::select_aes_row(internal::cpu_caps()));
 }
 
 Status internal::KeyAccess::init_with_rows(AesKey& k,
                                            std::span<const uint8_t> key,
-                                           const AesBackend* backend) {
+                                           const AesRow* row) {
   k.clear();  // a failed re-init leaves no trace of the previous key
   size_t len = key.size();
   if (len != 16 && len != 24 && len != 32) return Status::kInvalidKeyLength;
@@ -37,15 +37,15 @@ Status internal::KeyAccess::init_with_rows(AesKey& k,
   // a row the CPU cannot run gives kUnsupported"); it need not be listed in
   // the table - the tests pass the portable reference rows, which aarch64
   // builds leave out of the tables but the tests link themselves.
-  if (backend == nullptr ||
-      !internal::row_runnable(backend, internal::cpu_caps()))
+  if (row == nullptr ||
+      !internal::row_runnable(row, internal::cpu_caps()))
     return Status::kUnsupported;
   AesKeyState& s = state(k);
   s.key_len = static_cast<uint32_t>(len);
   s.rounds = static_cast<uint32_t>(len / 4 + 6);
-  backend->set_key(&s, key.data(), len);
+  row->set_key(&s, key.data(), len);
   internal::scrub_stack();  // set_key's frame: raw key, schedule, spills
-  s.backend = backend;
+  s.row = row;
   return Status::kOk;
 }
 
@@ -53,14 +53,14 @@ void AesKey::clear() { internal::secure_zero(state_, sizeof(state_)); }
 
 bool AesKey::initialized() const { return KeyAccess::initialized(*this); }
 
-const char* AesKey::backend_name() const {
+const char* AesKey::row_name() const {
   const AesKeyState& s = KeyAccess::state(*this);
-  return s.backend ? s.backend->name : "none";
+  return s.row ? s.row->name : "none";
 }
 
 void AesKey::encrypt_block(const uint8_t in[16], uint8_t out[16]) const {
   const AesKeyState& s = KeyAccess::state(*this);
-  if (s.backend) s.backend->encrypt_block(&s, in, out);
+  if (s.row) s.row->encrypt_block(&s, in, out);
 }
 
 void AesKey::decrypt_block(const uint8_t in[16], uint8_t out[16]) const {

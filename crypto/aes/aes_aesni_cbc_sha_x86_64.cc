@@ -38,9 +38,9 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/aes/aesni_internal.h"
-#include "crypto/hash/sha_backend.h"
+#include "crypto/hash/sha_row.h"
 #include "crypto/hash/sha_ni_x86_64.h"
 
 namespace ctcrypto::internal::x86hw {
@@ -143,7 +143,7 @@ void cbc_sha_by_rounds(const AesKeyState* s, HashState* h,
 
 }  // namespace
 
-size_t aesni_cbc_sha_seal_bulk(const AesKeyState* s, const ShaBackend* sha,
+size_t aesni_cbc_sha_seal_bulk(const AesKeyState* s, const ShaRow* sha,
                                HashState* h, const uint8_t* hash_in,
                                const uint8_t* in, uint8_t* out, size_t n,
                                uint8_t iv[16]) {

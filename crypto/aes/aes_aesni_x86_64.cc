@@ -58,7 +58,7 @@
 // block (plaintext and keystream-masked output) are zeroed after use.
 #include <cstring>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/aes/aesni_internal.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/ct.h"
@@ -67,7 +67,7 @@
 
 namespace ctcrypto::internal {
 
-extern const GhashBackend kGhashClmul;
+extern const GhashRow kGhashClmul;
 
 namespace x86hw {
 
@@ -345,7 +345,7 @@ size_t gcm_nr(const AesKeyState* s, const GhashKeyState* g, const uint8_t* in,
   return n8 * 128;
 }
 
-// gcm_bulk: AesBackend::gcm_seal_bulk (kOpen false) / gcm_open_bulk, whole
+// gcm_bulk: AesRow::gcm_seal_bulk (kOpen false) / gcm_open_bulk, whole
 // 8-block batches; the round count is public.
 template <bool kOpen>
 size_t gcm_bulk(const AesKeyState* s, const GhashKeyState* g,
@@ -396,7 +396,7 @@ alignas(32) constexpr uint8_t kByteMask[32] = {
     0,    0,    0,    0,    0,    0,    0,    0,    0,    0};
 
 // kLastMaxBytes: the longest end of a message the last pass takes
-// (AesBackend::gcm_last_max_bytes): just under the 16 stitched iterations
+// (AesRow::gcm_last_max_bytes): just under the 16 stitched iterations
 // from which the bulk takes its counter blocks from memory
 // (kMemIterations). Measured (TSC cycles, AES-128 seal / open): a bound of
 // 256 bytes left 600 bytes at 407 / 390 (bulk, then the last pass on 88
@@ -405,7 +405,7 @@ alignas(32) constexpr uint8_t kByteMask[32] = {
 // (open 937 against 966).
 constexpr size_t kLastMaxBytes = 128 * kMemIterations - 1;
 
-// kFromStartBytes: AesBackend::gcm_bulk_from_start_bytes. A message of 49
+// kFromStartBytes: AesRow::gcm_bulk_from_start_bytes. A message of 49
 // bytes or more goes to the last pass whole (the bulk when longer than
 // kLastMaxBytes) rather than through the mode's head (the tag mask and 3
 // data blocks in one ctr32 call, their GHASH in a call of its own), which
@@ -596,7 +596,7 @@ void gcm_last_nr(const AesKeyState* s, const GhashKeyState* g,
   secure_zero(tout, sizeof(tout));
 }
 
-// gcm_last: AesBackend::gcm_seal_last (kOpen false) / gcm_open_last.
+// gcm_last: AesRow::gcm_seal_last (kOpen false) / gcm_open_last.
 template <bool kOpen>
 void gcm_last(const AesKeyState* s, const GhashKeyState* g, const uint8_t* in,
               uint8_t* out, size_t len, uint8_t ctr[16], uint8_t xi[16],
@@ -846,7 +846,7 @@ void aesni_ccm_open_bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 
 }  // namespace x86hw
 
-const AesBackend kAesAesni = {
+const AesRow kAesAesni = {
     .name = "aesni",
     .required_caps = kCapAesni | kCapSsse3,
     .set_key = x86hw::aesni_set_key,

@@ -59,7 +59,7 @@
 
 namespace ctcrypto::internal {
 
-extern const AesBackend kAesArmv8 = armv8_row();
+extern const AesRow kAesArmv8 = armv8_row();
 extern const AesDecryptRow kAesArmv8Decrypt = armv8_decrypt_row(&kAesArmv8);
 
 }  // namespace ctcrypto::internal

@@ -10,10 +10,10 @@
 
 #include <cstring>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/ct.h"
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 #include "crypto/ghash/ghash_pmull.h"
 #include "crypto/internal.h"
 
@@ -565,8 +565,8 @@ void armv8_ccm_open_bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 
 // armv8_row: the "armv8" row, the same on AArch64 and AArch32 (the block
 // counts in flight differ inside the functions above).
-constexpr AesBackend armv8_row() {
-  return AesBackend{.name = "armv8",
+constexpr AesRow armv8_row() {
+  return AesRow{.name = "armv8",
                     .required_caps = kCapAes | kCapNeon,
                     .set_key = armv8_set_key,
                     .encrypt_block = armv8_encrypt_block,
@@ -582,7 +582,7 @@ constexpr AesBackend armv8_row() {
 }
 
 // armv8_decrypt_row: its inverse cipher (AESD over the decryption schedule).
-constexpr AesDecryptRow armv8_decrypt_row(const AesBackend* row) {
+constexpr AesDecryptRow armv8_decrypt_row(const AesRow* row) {
   return AesDecryptRow{.row = row,
                        .decrypt_block = armv8_decrypt_block,
                        .cbc_decrypt = armv8_cbc_decrypt,

@@ -18,7 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/aes/bsaes_core.h"
 #include "crypto/aes/bsaes_neon.h"
 #include "crypto/cpu/cpu.h"
@@ -56,7 +56,7 @@ struct IsaNeonA64 : bsaes_neon::NeonOps {
 CTCRYPTO_BSAES_DEFINE_ENTRY_POINTS(IsaNeonA64)
 
 // Advanced SIMD is architectural on ARMv8-A: no capability bit needed.
-extern const AesBackend kAesBsaes = BsaesRow::row(/*caps=*/0);
+extern const AesRow kAesBsaes = BsaesRow::row(/*caps=*/0);
 extern const AesDecryptRow kAesBsaesDecrypt = BsaesRow::decrypt_row(&kAesBsaes);
 
 }  // namespace ctcrypto::internal

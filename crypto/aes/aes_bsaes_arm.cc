@@ -36,7 +36,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/aes/bsaes_core.h"
 #include "crypto/aes/bsaes_neon.h"
 #include "crypto/aes/bsaes_neon_arm.h"
@@ -270,7 +270,7 @@ struct IsaNeonV7 : bsaes_neon::NeonOps {
 
 CTCRYPTO_BSAES_DEFINE_ENTRY_POINTS(IsaNeonV7)
 
-extern const AesBackend kAesBsaes = BsaesRow::row(kCapNeon);
+extern const AesRow kAesBsaes = BsaesRow::row(kCapNeon);
 extern const AesDecryptRow kAesBsaesDecrypt = BsaesRow::decrypt_row(&kAesBsaes);
 
 }  // namespace ctcrypto::internal

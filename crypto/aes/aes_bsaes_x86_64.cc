@@ -20,7 +20,7 @@
 // (aes_vpaes_bsaes_x86_64.cc); the order of the two plain rows only
 // matters with vpaes+bsaes disabled, and was not re-measured on a quiet
 // machine.
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/aes/bsaes_core.h"
 #include "crypto/aes/bsaes_ssse3_x86_64.h"
 #include "crypto/cpu/cpu.h"
@@ -29,7 +29,7 @@ namespace ctcrypto::internal {
 
 CTCRYPTO_BSAES_DEFINE_ENTRY_POINTS(IsaSsse3)
 
-extern const AesBackend kAesBsaes = BsaesRow::row(kCapSsse3);
+extern const AesRow kAesBsaes = BsaesRow::row(kCapSsse3);
 extern const AesDecryptRow kAesBsaesDecrypt = BsaesRow::decrypt_row(&kAesBsaes);
 
 }  // namespace ctcrypto::internal

@@ -64,7 +64,7 @@
 // of 32-bit targets, where every 64-bit operation here would be a pair.
 #if UINTPTR_MAX != 0xFFFFFFFF
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/aes/bitsliced_sbox.h"
 #include "crypto/aes/fixsliced_rounds.h"
 #include "crypto/ct.h"
@@ -605,7 +605,7 @@ void nohw_cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 
 }  // namespace
 
-extern const AesBackend kAesNohw = {
+extern const AesRow kAesNohw = {
     .name = "nohw",
     .required_caps = 0,
     .set_key = nohw_set_key,

@@ -72,7 +72,7 @@
 
 #if UINTPTR_MAX == 0xFFFFFFFF
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/aes/bitsliced_sbox.h"
 #include "crypto/aes/fixsliced_rounds.h"
 #include "crypto/internal.h"
@@ -380,8 +380,8 @@ struct Nohw32 {
     secure_zero(ks, sizeof(ks));
   }
 
-  static constexpr AesBackend row() {
-    return AesBackend{.name = "nohw",
+  static constexpr AesRow row() {
+    return AesRow{.name = "nohw",
                       .required_caps = 0,
                       .set_key = set_key,
                       .encrypt_block = fixsliced::one_block<Layout32, false>,
@@ -389,7 +389,7 @@ struct Nohw32 {
                       .cbc_encrypt = fixsliced::cbc_encrypt<Layout32>,
                       .ecb_encrypt = fixsliced::ecb<Layout32, false>};
   }
-  static constexpr AesDecryptRow decrypt_row(const AesBackend* enc) {
+  static constexpr AesDecryptRow decrypt_row(const AesRow* enc) {
     return AesDecryptRow{.row = enc,
                          .decrypt_block = fixsliced::one_block<Layout32, true>,
                          .cbc_decrypt = fixsliced::cbc_decrypt<Layout32>,
@@ -403,7 +403,7 @@ struct Nohw32 {
 
 }  // namespace
 
-extern const AesBackend kAesNohw = Nohw32::row();
+extern const AesRow kAesNohw = Nohw32::row();
 extern const AesDecryptRow kAesNohwDecrypt = Nohw32::decrypt_row(&kAesNohw);
 
 }  // namespace ctcrypto::internal

@@ -73,7 +73,7 @@
 // masks and indices depend only on lengths, block counts and round numbers.
 #include <cstring>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/aes/aesni_internal.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_clmul_core.h"
@@ -90,7 +90,7 @@
 #endif
 namespace ctcrypto::internal {
 
-extern const GhashBackend kGhashVpclmul;
+extern const GhashRow kGhashVpclmul;
 
 namespace x86hw {
 
@@ -335,7 +335,7 @@ inline __attribute__((always_inline)) void ctr_blocks(__m512i c, bool fast,
 // J0 = GHASH_H(IV), a function of the key, and testing whether its low byte
 // carries within the iteration is a branch on secret data (reported by the
 // ctmsan suite). Choosing the fast form needs the caller's word that the
-// counter is public (a 96-bit nonce); until the backend interface carries
+// counter is public (a 96-bit nonce); until the row interface carries
 // it, every iteration takes the general form.
 inline bool no_carry(uint32_t /*v*/, int /*n*/) { return false; }
 
@@ -749,7 +749,7 @@ size_t vaes_gcm_open_bulk(const AesKeyState* s, const GhashKeyState* g,
   });
 }
 
-// vaes_gcm_last: AesBackend::gcm_seal_last / gcm_open_last, the message's
+// vaes_gcm_last: AesRow::gcm_seal_last / gcm_open_last, the message's
 // last 1..496 bytes and the length block as one gcm_short pass (1..31
 // blocks and the length block: at most the table's 32 powers).
 template <bool kSeal>
@@ -767,7 +767,7 @@ void vaes_gcm_last(const AesKeyState* s, const GhashKeyState* g,
 
 }  // namespace x86hw
 
-const AesBackend kAesVaes = {
+const AesRow kAesVaes = {
     .name = "vaes",
     .required_caps = kCapAesni | kCapSsse3 | kCapAvx | kCapAvx2 | kCapVaes | kCapAvx512,
     .set_key = x86hw::aesni_set_key,

@@ -10,7 +10,7 @@
 // without the crypto extensions (and with CTCRYPTO_DISABLE=aes).
 #include <arm_neon.h>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/aes/vpaes_core.h"
 #include "crypto/aes/vpaes_export.h"
 #include "crypto/aes/vpaes_neon.h"
@@ -37,7 +37,7 @@ using Impl = vpaes::Vpaes<Neon64>;
 
 // Advanced SIMD is architectural on ARMv8-A: no capability bit needed (the
 // rows ending the aarch64 table need nothing; nohw is not linked there).
-extern const AesBackend kAesVpaes = Impl::row("vpaes", /*caps=*/0);
+extern const AesRow kAesVpaes = Impl::row("vpaes", /*caps=*/0);
 extern const AesDecryptRow kAesVpaesDecrypt = Impl::decrypt_row(&kAesVpaes);
 
 void vpaes_export_enc_round_keys(const AesKeyState* s, uint8_t rk[15][16]) {

@@ -16,7 +16,7 @@
 // 2159 guest instructions in ctr32, now 1057).
 #include <arm_neon.h>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/aes/vpaes_core.h"
 #include "crypto/aes/vpaes_export.h"
 #include "crypto/aes/vpaes_neon.h"
@@ -80,7 +80,7 @@ using Impl = vpaes::Vpaes<Neon32>;
 
 }  // namespace
 
-extern const AesBackend kAesVpaes = Impl::row("vpaes", kCapNeon);
+extern const AesRow kAesVpaes = Impl::row("vpaes", kCapNeon);
 extern const AesDecryptRow kAesVpaesDecrypt = Impl::decrypt_row(&kAesVpaes);
 
 void vpaes_export_enc_round_keys(const AesKeyState* s, uint8_t rk[15][16]) {

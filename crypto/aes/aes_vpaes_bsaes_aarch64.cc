@@ -11,7 +11,7 @@
 // no capability bit: it is the last row of the aarch64 table.
 #include <cstddef>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/aes/vpaes_bsaes_hybrid.h"
 
 namespace ctcrypto::internal {

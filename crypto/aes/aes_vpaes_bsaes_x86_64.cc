@@ -13,11 +13,11 @@
 // message.
 #include <cstddef>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/aes/bsaes_ghash_ssse3_gcm_x86_64.h"
 #include "crypto/aes/vpaes_bsaes_hybrid.h"
 #include "crypto/cpu/cpu.h"
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 
 namespace ctcrypto::internal {
 namespace {

@@ -11,7 +11,7 @@
 // code is constant time. Compiled with -mssse3; used when CPUID has SSSE3.
 #include <tmmintrin.h>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/aes/vpaes_core.h"
 #include "crypto/aes/vpaes_export.h"
 #include "crypto/cpu/cpu.h"
@@ -49,7 +49,7 @@ using Impl = vpaes::Vpaes<Ssse3>;
 
 }  // namespace
 
-extern const AesBackend kAesVpaes = Impl::row("vpaes", kCapSsse3);
+extern const AesRow kAesVpaes = Impl::row("vpaes", kCapSsse3);
 extern const AesDecryptRow kAesVpaesDecrypt = Impl::decrypt_row(&kAesVpaes);
 
 void vpaes_export_enc_round_keys(const AesKeyState* s, uint8_t rk[15][16]) {

@@ -25,7 +25,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/simd_x86_64.h"
 
 namespace ctcrypto::internal::x86hw {
@@ -60,13 +60,13 @@ void aesni_ecb_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 void aesni_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                  size_t blocks, const uint8_t counter[16]);
 // The stitched TLS-CBC seal loop with the "shani" SHA-1 / SHA-256 rows
-// (aes_backend.h, cbc_sha_seal_bulk; aes_aesni_cbc_sha_x86_64.cc); the VAES
+// (aes_row.h, cbc_sha_seal_bulk; aes_aesni_cbc_sha_x86_64.cc); the VAES
 // row uses it as it is (CBC encryption is serial).
-size_t aesni_cbc_sha_seal_bulk(const AesKeyState* s, const ShaBackend* sha,
+size_t aesni_cbc_sha_seal_bulk(const AesKeyState* s, const ShaRow* sha,
                                HashState* h, const uint8_t* hash_in,
                                const uint8_t* in, uint8_t* out, size_t n,
                                uint8_t iv[16]);
-// CCM's CBC-MAC and CTR in one pass (aes_backend.h, ccm_seal_bulk /
+// CCM's CBC-MAC and CTR in one pass (aes_row.h, ccm_seal_bulk /
 // ccm_open_bulk); the VAES row uses them as they are (the MAC chain is
 // serial, so wider vectors would not help it).
 void aesni_ccm_seal_bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,

@@ -58,7 +58,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/ct.h"
 #include "crypto/aes/bitsliced_sbox.h"
 #include "crypto/internal.h"
@@ -82,7 +82,7 @@ inline constexpr size_t kBsaesScheduleBytes =
 void bsaes_convert_key(uint8_t* bs, const uint8_t (*rk)[16], unsigned rounds);
 
 // The bulk operations on a bitsliced schedule; same contracts as the
-// AesBackend functions of the same names.
+// AesRow functions of the same names.
 void bsaes_ctr32(const uint8_t* bs, unsigned rounds, const uint8_t* in,
                  uint8_t* out, size_t blocks, const uint8_t counter[16]);
 void bsaes_cbc_decrypt(const uint8_t* bs, unsigned rounds, const uint8_t* in,
@@ -558,13 +558,13 @@ struct BsaesRow {
   }
 
   // row: the "bsaes" row of an ISA file, which needs `caps` at run time.
-  static constexpr AesBackend row(uint32_t caps) {
-    AesBackend r = basic_row<BsaesRow>("bsaes", caps);
+  static constexpr AesRow row(uint32_t caps) {
+    AesRow r = basic_row<BsaesRow>("bsaes", caps);
     r.ecb_encrypt = ecb_encrypt;
     return r;
   }
   // decrypt_row: its inverse cipher.
-  static constexpr AesDecryptRow decrypt_row(const AesBackend* row) {
+  static constexpr AesDecryptRow decrypt_row(const AesRow* row) {
     AesDecryptRow r = basic_decrypt_row<BsaesRow>(row);
     r.ecb_decrypt = ecb_decrypt;
     return r;

@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 
 namespace ctcrypto::internal {
 

@@ -35,7 +35,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/internal.h"
 
 namespace ctcrypto::internal::fixsliced {

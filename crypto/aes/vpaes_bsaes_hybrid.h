@@ -31,7 +31,7 @@
 // left to GCM's final piece (vpaes) - or, with Policy::kGcmTailToBsaes, a
 // tail of that many blocks runs as a padded batch in gcm_bulk. ARMv7 uses
 // gcm_alternate as its loop (bsaes CTR and the GHASH row's update per
-// 1 KiB chunk) and Policy::kGcmBulkFromBytes (AesBackend::
+// 1 KiB chunk) and Policy::kGcmBulkFromBytes (AesRow::
 // gcm_bulk_from_start_bytes: GCM's head then carries no data, so messages
 // from that length run no data block on vpaes). aarch64 keeps GCM's ctr32 +
 // GHASH chunks.
@@ -57,10 +57,10 @@
 #include <cstdint>
 #include <cstring>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/aes/bsaes_core.h"
 #include "crypto/aes/vpaes_export.h"
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 #include "crypto/internal.h"
 
 namespace ctcrypto::internal {
@@ -199,7 +199,7 @@ struct Hybrid {
     wipe_keys(rk, bs, s->rounds);
   }
 
-  // gcm_bulk: the AesBackend gcm_seal_bulk / gcm_open_bulk of an ISA with a
+  // gcm_bulk: the AesRow gcm_seal_bulk / gcm_open_bulk of an ISA with a
   // stitched bitsliced GCM loop `Stitched` (x86: bsaes_gcm_{seal,open}_ssse3,
   // paired with the ssse3 GHASH row): below kMinBlocks (the Policy's
   // kGcmSealThresholdBlocks / kGcmOpenThresholdBlocks) nothing (GCM runs
@@ -236,9 +236,9 @@ struct Hybrid {
       if (tail >= Policy::kGcmTailToBsaes) {
         const uint8_t* tin = in + 16 * done;
         uint8_t* tout = out + 16 * done;
-        if (kOpening) g->backend->update(g, xi, tin, tail);
+        if (kOpening) g->row->update(g, xi, tin, tail);
         bsaes_ctr32(bs, s->rounds, tin, tout, tail, ctr);
-        if (!kOpening) g->backend->update(g, xi, tout, tail);
+        if (!kOpening) g->row->update(g, xi, tout, tail);
         ctr_advance(ctr, tail);
         done = blocks;
       }
@@ -269,9 +269,9 @@ struct Hybrid {
                            ? batches
                            : kAlternateChunkBatches;
       const size_t blocks = kBsaesBatchBlocks * n;
-      if (kOpen) g->backend->update(g, xi, in, blocks);
+      if (kOpen) g->row->update(g, xi, in, blocks);
       bsaes_ctr32(bs, rounds, in, out, blocks, ctr);
-      if (!kOpen) g->backend->update(g, xi, out, blocks);
+      if (!kOpen) g->row->update(g, xi, out, blocks);
       ctr_advance(ctr, blocks);
       in += 16 * blocks;
       out += 16 * blocks;
@@ -340,8 +340,8 @@ struct Hybrid {
     kAesVpaes.ccm_open_bulk(s, in, out, blocks, counter, mac);
   }
 
-  static constexpr AesBackend row(const char* name, uint32_t caps) {
-    AesBackend r = basic_row<Hybrid>(name, caps);
+  static constexpr AesRow row(const char* name, uint32_t caps) {
+    AesRow r = basic_row<Hybrid>(name, caps);
     r.ccm_seal_bulk = ccm_seal_bulk;
     r.ccm_open_bulk = ccm_open_bulk;
     r.ecb_encrypt = ecb_encrypt;
@@ -349,7 +349,7 @@ struct Hybrid {
     return r;
   }
   // decrypt_row: its inverse cipher (vpaes blocks, bsaes bulk).
-  static constexpr AesDecryptRow decrypt_row(const AesBackend* row) {
+  static constexpr AesDecryptRow decrypt_row(const AesRow* row) {
     AesDecryptRow r = basic_decrypt_row<Hybrid>(row);
     r.ecb_decrypt = ecb_decrypt;
     return r;
@@ -357,9 +357,9 @@ struct Hybrid {
 
   // The row with stitched GCM bulk loops paired with GHASH row `ghash`.
   template <Stitched kSeal, Stitched kOpen>
-  static constexpr AesBackend row_with_gcm(const char* name, uint32_t caps,
-                                           const GhashBackend* ghash) {
-    AesBackend r = row(name, caps);
+  static constexpr AesRow row_with_gcm(const char* name, uint32_t caps,
+                                           const GhashRow* ghash) {
+    AesRow r = row(name, caps);
     r.gcm_ghash = ghash;
     r.gcm_seal_bulk = gcm_bulk<kSeal, Policy::kGcmSealThresholdBlocks, false>;
     r.gcm_open_bulk = gcm_bulk<kOpen, Policy::kGcmOpenThresholdBlocks, true>;
@@ -383,7 +383,7 @@ struct Hybrid {
 
 #define CTCRYPTO_VPAES_BSAES_DEFINE_ROW(PolicyType, caps)                     \
   CTCRYPTO_VPAES_BSAES_DEFINE_HOOKS(PolicyType)                               \
-  extern const AesBackend kAesVpaesBsaes =                                    \
+  extern const AesRow kAesVpaesBsaes =                                    \
       vpaes_bsaes::Hybrid<PolicyType>::row("vpaes+bsaes", caps);              \
   extern const AesDecryptRow kAesVpaesBsaesDecrypt =                          \
       vpaes_bsaes::Hybrid<PolicyType>::decrypt_row(&kAesVpaesBsaes);
@@ -393,7 +393,7 @@ struct Hybrid {
 #define CTCRYPTO_VPAES_BSAES_DEFINE_ROW_WITH_GCM(PolicyType, caps, ghash_row, \
                                                 seal_fn, open_fn)             \
   CTCRYPTO_VPAES_BSAES_DEFINE_HOOKS(PolicyType)                               \
-  extern const AesBackend kAesVpaesBsaes =                                    \
+  extern const AesRow kAesVpaesBsaes =                                    \
       vpaes_bsaes::Hybrid<PolicyType>::row_with_gcm<seal_fn, open_fn>(        \
           "vpaes+bsaes", caps, &ghash_row);                                   \
   extern const AesDecryptRow kAesVpaesBsaesDecrypt =                          \

@@ -94,7 +94,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/ct.h"
 #include "crypto/internal.h"
 
@@ -680,7 +680,7 @@ struct Vpaes {
     S::store(ks->enc[nr], S::vxor(ld(w + 16 * nr), S::splat(0x63)));
   }
 
-  // set_encrypt_key: enc[0..Nr] only (AesBackend::set_encrypt_key); enc is
+  // set_encrypt_key: enc[0..Nr] only (AesRow::set_encrypt_key); enc is
   // the first member of Schedule, so the bytes written are a prefix.
   static size_t set_encrypt_key(AesKeyState* s, const uint8_t* key,
                                 size_t key_len) {
@@ -905,7 +905,7 @@ struct Vpaes {
     ecb<true>(s, in, out_, blocks);
   }
 
-  // ccm_bulk: CCM's CBC-MAC and CTR in one pass (aes_backend.h,
+  // ccm_bulk: CCM's CBC-MAC and CTR in one pass (aes_row.h,
   // ccm_seal_bulk / ccm_open_bulk). The 2-block path costs about what one
   // block does (the shuffles of the two blocks interleave), so pairing each
   // block of the serial MAC chain with a keystream block makes CTR nearly
@@ -979,8 +979,8 @@ struct Vpaes {
     }
   }
 
-  static constexpr AesBackend row(const char* name, uint32_t caps) {
-    AesBackend r = basic_row<Vpaes>(name, caps);
+  static constexpr AesRow row(const char* name, uint32_t caps) {
+    AesRow r = basic_row<Vpaes>(name, caps);
     r.encrypt_block = entry<encrypt_block>();
     r.ctr32 = entry<ctr32>();
     r.cbc_encrypt = entry<cbc_encrypt>();
@@ -991,7 +991,7 @@ struct Vpaes {
     return r;
   }
   // decrypt_row: its inverse cipher (the transformed inverse schedule).
-  static constexpr AesDecryptRow decrypt_row(const AesBackend* row) {
+  static constexpr AesDecryptRow decrypt_row(const AesRow* row) {
     AesDecryptRow r = basic_decrypt_row<Vpaes>(row);
     r.decrypt_block = entry<decrypt_block>();
     r.cbc_decrypt = entry<cbc_decrypt>();

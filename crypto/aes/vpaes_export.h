@@ -1,6 +1,6 @@
 // vpaes_export.h: standard round keys out of a vpaes key schedule.
 //
-// For backends that keep keys in vpaes form and need another form on
+// For rows that keep keys in vpaes form and need another form on
 // demand (the vpaes+bsaes hybrid, vpaes_bsaes_hybrid.h, on every ISA
 // converts to bitsliced round keys for bulk work). Only the vpaes-form schedule is stored; this recovers the
 // FIPS-197 encryption round keys from it with vector-permute basis changes
@@ -13,11 +13,11 @@
 
 #include <cstdint>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 
 namespace ctcrypto::internal {
 
-// vpaes_export_enc_round_keys: for a key set up by kAesVpaes (s->backend ==
+// vpaes_export_enc_round_keys: for a key set up by kAesVpaes (s->row ==
 // &kAesVpaes), writes rk[0..s->rounds], round r being FIPS-197's round key r
 // (words w[4r..4r+3]) in FIPS byte order. Rows past s->rounds are not
 // written. The caller wipes rk when done.

@@ -1,4 +1,4 @@
-// cpu.h: the CPU capabilities the backend tables are chosen by.
+// cpu.h: the CPU capabilities the row tables are chosen by.
 //
 // Capabilities are either static (//config:caps_static, the default on
 // @platforms//os:none: what the compile-time target promises, target_caps.h)
@@ -10,7 +10,7 @@
 // runtime word is the only global state of the library and it is written
 // exactly once.
 //
-// Nothing outside crypto/cpu reads CPUID or HWCAP: the backend tables name
+// Nothing outside crypto/cpu reads CPUID or HWCAP: the row tables name
 // what they require and the selection functions compare it with this word.
 #ifndef CTCRYPTO_CPU_CPU_H_
 #define CTCRYPTO_CPU_CPU_H_
@@ -33,7 +33,7 @@ enum Cap : uint32_t {
   // Finer capabilities that other names imply; removed with their parents.
   kCapAvx2 = 1u << 8,
   kCapAvx512 = 1u << 9,  // AVX-512 F/BW/VL with OS-enabled ZMM state
-  // SHA instructions (the compression-function rows, hash/sha_backend.h).
+  // SHA instructions (the compression-function rows, hash/sha_row.h).
   kCapShaNi = 1u << 10,   // x86 SHA extensions (SHA-1 and SHA-256)
   kCapSha1 = 1u << 11,    // ARMv8 SHA1C/SHA1P/SHA1M/SHA1H/SHA1SU0/SHA1SU1
   kCapSha2 = 1u << 12,    // ARMv8 SHA256H/SHA256H2/SHA256SU0/SHA256SU1

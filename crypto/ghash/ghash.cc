@@ -1,9 +1,9 @@
-// ghash.cc: GhashKey and the streaming Ghash over the GHASH backend table.
+// ghash.cc: GhashKey and the streaming Ghash over the GHASH row table.
 #include "ctcrypto/ghash.h"
 
 #include <cstring>
 
-#include "crypto/backend_table.h"
+#include "crypto/row_table.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/internal.h"
 #include "crypto/key_state.h"
@@ -24,31 +24,31 @@ static_assert(kGhashKeyStateAlign == internal::kKeyStateAlign);
 
 Status GhashKey::init(std::span<const uint8_t, 16> h) {
   return KeyAccess::init_with_rows(
-      *this, h, internal::select_ghash_backend(internal::cpu_caps()));
+      *this, h, internal::select_ghash_row(internal::cpu_caps()));
 }
 
 Status internal::KeyAccess::init_with_rows(GhashKey& k,
                                            std::span<const uint8_t, 16> h,
-                                           const GhashBackend* backend) {
+                                           const GhashRow* row) {
   k.clear();
   // An explicit row only has to be runnable here (explicit_rows.h: "null or
   // a row the CPU cannot run gives kUnsupported"); it need not be listed in
   // the table - the tests pass the portable reference rows, which aarch64
   // builds leave out of the tables but the tests link themselves.
-  if (backend == nullptr ||
-      !internal::row_runnable(backend, internal::cpu_caps()))
+  if (row == nullptr ||
+      !internal::row_runnable(row, internal::cpu_caps()))
     return Status::kUnsupported;
   GhashKeyState& s = state(k);
-  backend->init(&s, h.data());
+  row->init(&s, h.data());
   internal::scrub_stack();  // init's frame: H, its powers, spills
-  s.backend = backend;
+  s.row = row;
   return Status::kOk;
 }
 
 void GhashKey::clear() { internal::secure_zero(state_, sizeof(state_)); }
 
 bool GhashKey::initialized() const {
-  return KeyAccess::state(*this).backend != nullptr;
+  return KeyAccess::state(*this).row != nullptr;
 }
 
 void Ghash::clear() {
@@ -57,14 +57,14 @@ void Ghash::clear() {
   buf_len_ = 0;
 }
 
-const char* GhashKey::backend_name() const {
+const char* GhashKey::row_name() const {
   const GhashKeyState& s = KeyAccess::state(*this);
-  return s.backend ? s.backend->name : "none";
+  return s.row ? s.row->name : "none";
 }
 
 void Ghash::update(std::span<const uint8_t> data) {
   const GhashKeyState& k = KeyAccess::state(*key_);
-  if (k.backend == nullptr) return;
+  if (k.row == nullptr) return;
   const uint8_t* p = data.data();
   size_t n = data.size();
   if (buf_len_ > 0) {
@@ -74,11 +74,11 @@ void Ghash::update(std::span<const uint8_t> data) {
     p += take;
     n -= take;
     if (buf_len_ < 16) return;
-    k.backend->update(&k, xi_, buf_, 1);
+    k.row->update(&k, xi_, buf_, 1);
     buf_len_ = 0;
   }
   size_t blocks = n / 16;
-  if (blocks) k.backend->update(&k, xi_, p, blocks);
+  if (blocks) k.row->update(&k, xi_, p, blocks);
   p += blocks * 16;
   n -= blocks * 16;
   if (n) std::memcpy(buf_, p, n);  // p may be null when n == 0
@@ -87,9 +87,9 @@ void Ghash::update(std::span<const uint8_t> data) {
 
 void Ghash::pad() {
   const GhashKeyState& k = KeyAccess::state(*key_);
-  if (buf_len_ == 0 || k.backend == nullptr) return;
+  if (buf_len_ == 0 || k.row == nullptr) return;
   std::memset(buf_ + buf_len_, 0, 16 - buf_len_);
-  k.backend->update(&k, xi_, buf_, 1);
+  k.row->update(&k, xi_, buf_, 1);
   buf_len_ = 0;
 }
 

@@ -43,7 +43,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 #include "crypto/internal.h"
 #include "crypto/simd_x86_64.h"
 

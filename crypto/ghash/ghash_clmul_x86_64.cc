@@ -28,7 +28,7 @@
 #include <cstddef>
 
 #include "crypto/cpu/cpu.h"
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 #include "crypto/ghash/ghash_clmul_core.h"
 #include "crypto/internal.h"
 
@@ -83,7 +83,7 @@ void clmul_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
 
 }  // namespace x86hw
 
-const GhashBackend kGhashClmul = {
+const GhashRow kGhashClmul = {
     .name = "clmul",
     .required_caps = kCapPclmul | kCapSsse3,
     .init = x86hw::clmul_init,

@@ -3,8 +3,8 @@
 //
 // The algorithm, its layout and its constant-time argument are in
 // ghash_neon_core.h, written once over the intrinsics that AArch64 and ARMv7
-// share; this file only defines the backend row.
-#include "crypto/ghash/ghash_backend.h"
+// share; this file only defines the row.
+#include "crypto/ghash/ghash_row.h"
 #include "crypto/ghash/ghash_neon_core.h"
 
 // llvm-mca cost model (bench/mca.sh): neon_ghash::update's loop hashes two
@@ -14,6 +14,6 @@
 namespace ctcrypto::internal {
 
 // Advanced SIMD is architectural on ARMv8-A: no capability bit needed.
-extern const GhashBackend kGhashNeon = neon_ghash::row(/*caps=*/0);
+extern const GhashRow kGhashNeon = neon_ghash::row(/*caps=*/0);
 
 }  // namespace ctcrypto::internal

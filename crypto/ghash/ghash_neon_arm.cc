@@ -2,9 +2,9 @@
 //
 // The algorithm, its layout and its constant-time argument are in
 // ghash_neon_core.h, written once over the intrinsics that AArch64 and ARMv7
-// share; this file only defines the backend row.
+// share; this file only defines the row.
 #include "crypto/cpu/cpu.h"
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 #include "crypto/ghash/ghash_neon_arm_core.h"
 
 // llvm-mca cost model (bench/mca.sh): neon_ghash_arm::update's loop (its
@@ -14,6 +14,6 @@
 
 namespace ctcrypto::internal {
 
-extern const GhashBackend kGhashNeon = neon_ghash_arm::row(kCapNeon);
+extern const GhashRow kGhashNeon = neon_ghash_arm::row(kCapNeon);
 
 }  // namespace ctcrypto::internal

@@ -35,7 +35,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 #include "crypto/ghash/ghash_neon_core.h"
 
 namespace ctcrypto::internal::neon_ghash_arm {
@@ -317,8 +317,8 @@ inline void update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
 #undef CTCRYPTO_GHASH_ARM_SUM
 
 // row: the ARMv7 "neon" row: the shared key set-up, this update.
-constexpr GhashBackend row(uint32_t caps) {
-  GhashBackend r = neon_ghash::row(caps);
+constexpr GhashRow row(uint32_t caps) {
+  GhashRow r = neon_ghash::row(caps);
   r.update = update;
   return r;
 }

@@ -51,7 +51,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 #include "crypto/internal.h"
 
 namespace ctcrypto::internal::neon_ghash {
@@ -278,8 +278,8 @@ inline GhashKeyExtent init_key_powers(GhashKeyState* g, const uint8_t h[16],
 }
 
 // row: the "neon" row of an ISA file, which needs `caps` at run time.
-constexpr GhashBackend row(uint32_t caps) {
-  return GhashBackend{.name = "neon",
+constexpr GhashRow row(uint32_t caps) {
+  return GhashRow{.name = "neon",
                       .required_caps = caps,
                       .init = init_key,
                       .update = update,

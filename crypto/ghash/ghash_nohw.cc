@@ -53,7 +53,7 @@
 #include <cstring>
 #include <new>
 
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 #include "crypto/internal.h"
 
 namespace ctcrypto::internal {
@@ -236,7 +236,7 @@ void nohw_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
 
 }  // namespace
 
-const GhashBackend kGhashNohw = {
+const GhashRow kGhashNohw = {
     .name = "nohw",
     .required_caps = 0,
     .init = nohw_init,

@@ -28,7 +28,7 @@
 // mca-loop: ghash=nohw ghash_nohw32::update< 16
 #if !defined(__SIZEOF_INT128__)
 
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 #include "crypto/ghash/ghash_nohw32.h"
 
 #if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M' && \
@@ -41,7 +41,7 @@
 
 namespace ctcrypto::internal {
 
-const GhashBackend kGhashNohw = {
+const GhashRow kGhashNohw = {
     .name = "nohw",
     .required_caps = 0,
     .init = ghash_nohw32::init,

@@ -58,7 +58,7 @@
 #include <cstdint>
 #include <new>
 
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 #include "crypto/internal.h"
 
 namespace ctcrypto::internal::ghash_nohw32 {

@@ -23,7 +23,7 @@
 #include <cstdint>
 
 #include "crypto/cpu/cpu.h"
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 
 #if !defined(__ARM_FEATURE_AES) && !defined(__ARM_FEATURE_CRYPTO)
 #error "ghash_pmull.h needs the crypto extensions (PMULL)"
@@ -188,7 +188,7 @@ CTCRYPTO_PMULL_INLINE uint8x16_t hash_blocks(const uint8_t* key, uint8x16_t x,
   return reduce(acc);
 }
 
-// pmull_init / pmull_update: the GhashBackend functions of the pmull rows.
+// pmull_init / pmull_update: the GhashRow functions of the pmull rows.
 // pmull_powers: H^1 .. H^n (lowest first) and their halves' XORs.
 inline void pmull_powers(GhashKeyState* g, const uint8_t h[16], size_t n) {
   uint8x16_t h1 = to_natural(vld1q_u8(h));
@@ -237,8 +237,8 @@ inline void pmull_update(const GhashKeyState* g, uint8_t xi[16],
 }
 
 // row: the "pmull" row, the same on AArch64 and AArch32.
-constexpr GhashBackend row() {
-  return GhashBackend{.name = "pmull",
+constexpr GhashRow row() {
+  return GhashRow{.name = "pmull",
                       .required_caps = kCapPmull | kCapNeon,
                       .init = pmull_init,
                       .update = pmull_update,

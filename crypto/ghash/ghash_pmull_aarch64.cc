@@ -32,6 +32,6 @@
 
 namespace ctcrypto::internal {
 
-extern const GhashBackend kGhashPmull = pmull::row();
+extern const GhashRow kGhashPmull = pmull::row();
 
 }  // namespace ctcrypto::internal

@@ -14,7 +14,7 @@
 
 #include <cstdint>
 
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 
 namespace ctcrypto::internal {
 

@@ -47,7 +47,7 @@
 #include <cstring>
 
 #include "crypto/cpu/cpu.h"
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 #include "crypto/ghash/ghash_ssse3_core.h"
 #include "crypto/internal.h"
 
@@ -117,7 +117,7 @@ void ssse3_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
 
 }  // namespace
 
-const GhashBackend kGhashSsse3 = {
+const GhashRow kGhashSsse3 = {
     .name = "ssse3",
     .required_caps = kCapSsse3,
     .init = ssse3_init,

@@ -25,7 +25,7 @@
 #include <cstddef>
 
 #include "crypto/cpu/cpu.h"
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 #include "crypto/ghash/ghash_clmul_core.h"
 #include "crypto/internal.h"
 
@@ -118,7 +118,7 @@ void vpclmul_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
 
 }  // namespace x86hw
 
-const GhashBackend kGhashVpclmul = {
+const GhashRow kGhashVpclmul = {
     .name = "vpclmul",
     .required_caps = kCapPclmul | kCapSsse3 | kCapAvx | kCapAvx2 | kCapVaes | kCapAvx512,
     .init = x86hw::vpclmul_init,

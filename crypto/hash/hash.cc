@@ -9,10 +9,10 @@
 
 #include <cstring>
 
-#include "crypto/backend_table.h"
+#include "crypto/row_table.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/hash/hash_internal.h"
-#include "crypto/hash/sha_backend.h"
+#include "crypto/hash/sha_row.h"
 #include "crypto/internal.h"
 #include "crypto/key_state.h"
 
@@ -32,16 +32,16 @@ void hash_output(const HashAlg& alg, const HashState& s, uint8_t* out) {
   }
 }
 
-bool sha_row_usable(const HashAlg& alg, const ShaBackend* row) {
+bool sha_row_usable(const HashAlg& alg, const ShaRow* row) {
   return row != nullptr && row->family == alg.family &&
          row_runnable(row, cpu_caps());
 }
 
 void hash_ctx_init(HashCtx* c, const HashAlg& alg) {
-  hash_ctx_init(c, alg, select_sha_backend(alg.family, cpu_caps()));
+  hash_ctx_init(c, alg, select_sha_row(alg.family, cpu_caps()));
 }
 
-void hash_ctx_init(HashCtx* c, const HashAlg& alg, const ShaBackend* row) {
+void hash_ctx_init(HashCtx* c, const HashAlg& alg, const ShaRow* row) {
   c->alg = &alg;
   c->sha = row;
   alg.init(&c->state);
@@ -131,7 +131,7 @@ void Hash::init(HashAlgorithm alg) {
 
 // The object is unusable until the next init() when the row is refused.
 Status KeyAccess::init_with_rows(Hash& h, HashAlgorithm alg,
-                                 const internal::ShaBackend* row) {
+                                 const internal::ShaRow* row) {
   const internal::HashAlg& a = internal::alg_of(alg);
   h.clear();
   HashCtx& c = ctx(h);
@@ -141,7 +141,7 @@ Status KeyAccess::init_with_rows(Hash& h, HashAlgorithm alg,
   return Status::kOk;
 }
 
-const char* Hash::backend_name() const {
+const char* Hash::row_name() const {
   const HashCtx& c = KeyAccess::ctx(*this);
   return c.sha ? c.sha->name : "none";
 }

@@ -8,7 +8,7 @@
 // (block size, length-field size, the raw chaining state) is therefore
 // visible here, uniformly for all four hashes.
 //
-// The compression function itself is a backend row (sha_backend.h), chosen
+// The compression function itself is a row (sha_row.h), chosen
 // when a context or HMAC key is set up and recorded in it. Every row
 // touches its input only as data (never as a branch condition or an
 // index), so hashing secret bytes is constant time; only the *number* of
@@ -25,12 +25,12 @@ enum class HashAlgorithm;  // ctcrypto/hash.h
 
 namespace ctcrypto::internal {
 
-struct ShaBackend;  // sha_backend.h
+struct ShaRow;  // sha_row.h
 
 inline constexpr size_t kHashMaxBlockLen = 128;
 inline constexpr size_t kHashMaxDigestLen = 64;
 
-// ShaFamily: the compression functions, one backend table each. SHA-384
+// ShaFamily: the compression functions, one row table each. SHA-384
 // is SHA-512's compression function with another initial value.
 enum class ShaFamily { kSha1, kSha256, kSha512 };
 
@@ -68,7 +68,7 @@ void hash_output(const HashAlg& alg, const HashState& s, uint8_t* out);
 // ipad/opad blocks).
 struct HashCtx {
   const HashAlg* alg;
-  const ShaBackend* sha;  // the compression-function row; null: not set up
+  const ShaRow* sha;  // the compression-function row; null: not set up
   HashState state;
   uint64_t total;
   size_t buf_len;
@@ -77,12 +77,12 @@ struct HashCtx {
 
 // sha_row_usable: whether `row` computes alg's compression function and
 // this CPU (after CTCRYPTO_DISABLE) can run it.
-bool sha_row_usable(const HashAlg& alg, const ShaBackend* row);
+bool sha_row_usable(const HashAlg& alg, const ShaRow* row);
 
 // hash_ctx_init: a fresh context on the best row for this CPU, or on `row`,
 // which must satisfy sha_row_usable (callers check).
 void hash_ctx_init(HashCtx* c, const HashAlg& alg);
-void hash_ctx_init(HashCtx* c, const HashAlg& alg, const ShaBackend* row);
+void hash_ctx_init(HashCtx* c, const HashAlg& alg, const ShaRow* row);
 void hash_ctx_update(HashCtx* c, const uint8_t* data, size_t len);
 // hash_ctx_final: pads, writes alg.digest_len bytes, wipes the context.
 void hash_ctx_final(HashCtx* c, uint8_t* out);
@@ -91,7 +91,7 @@ void hash_ctx_final(HashCtx* c, uint8_t* out);
 // block each), so per-message HMAC costs no key processing.
 struct HmacKeyState {
   const HashAlg* alg;
-  const ShaBackend* sha;  // the row the key was set up with; used throughout
+  const ShaRow* sha;  // the row the key was set up with; used throughout
   HashState inner;
   HashState outer;
 };
@@ -99,7 +99,7 @@ struct HmacKeyState {
 // hmac_key_setup: RFC 2104 key processing (keys longer than a block are
 // hashed first) on compression-function row `row`, which must satisfy
 // sha_row_usable (callers check).
-void hmac_key_setup(HmacKeyState* k, const HashAlg& alg, const ShaBackend* row,
+void hmac_key_setup(HmacKeyState* k, const HashAlg& alg, const ShaRow* row,
                     const uint8_t* key, size_t key_len);
 // hmac_ctx_start: a HashCtx continuing from k->inner (one block absorbed).
 void hmac_ctx_start(const HmacKeyState& k, HashCtx* c);

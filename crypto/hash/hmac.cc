@@ -8,7 +8,7 @@
 
 #include "crypto/cpu/cpu.h"
 #include "crypto/hash/hash_internal.h"
-#include "crypto/hash/sha_backend.h"
+#include "crypto/hash/sha_row.h"
 #include "crypto/internal.h"
 #include "crypto/key_state.h"
 #include "ctcrypto/hash.h"
@@ -17,7 +17,7 @@ namespace ctcrypto {
 namespace internal {
 
 
-void hmac_key_setup(HmacKeyState* k, const HashAlg& alg, const ShaBackend* row,
+void hmac_key_setup(HmacKeyState* k, const HashAlg& alg, const ShaRow* row,
                     const uint8_t* key, size_t key_len) {
   uint8_t block[kHashMaxBlockLen] = {};
   if (key_len > alg.block_len) {
@@ -80,13 +80,13 @@ static_assert(sizeof(Hmac) == kHmacKeyStateSize + kHashCtxSize);
 Status Hmac::init(HashAlgorithm alg, std::span<const uint8_t> key) {
   const internal::HashAlg& a = internal::alg_of(alg);
   return KeyAccess::init_with_rows(
-      *this, alg, key, internal::select_sha_backend(a.family,
+      *this, alg, key, internal::select_sha_row(a.family,
                                                     internal::cpu_caps()));
 }
 
 Status KeyAccess::init_with_rows(Hmac& h, HashAlgorithm alg,
                                  std::span<const uint8_t> key,
-                                 const internal::ShaBackend* row) {
+                                 const internal::ShaRow* row) {
   h.clear();  // a failed re-init leaves no trace of the previous key
   if (key.data() == nullptr && !key.empty()) return Status::kInvalidArgument;
   const internal::HashAlg& a = internal::alg_of(alg);
@@ -97,7 +97,7 @@ Status KeyAccess::init_with_rows(Hmac& h, HashAlgorithm alg,
   return Status::kOk;
 }
 
-const char* Hmac::backend_name() const {
+const char* Hmac::row_name() const {
   const HmacKeyState& k = KeyAccess::key(*this);
   return k.sha ? k.sha->name : "none";
 }

@@ -1,5 +1,5 @@
 // sha1.cc: SHA-1 compression function (FIPS 180-4, 6.1), portable C++: the
-// "portable" row of the SHA-1 table (sha_backend.h), and the reference the
+// "portable" row of the SHA-1 table (sha_row.h), and the reference the
 // hardware rows are tested against.
 //
 // Technique: the 80 steps over a 16-word circular message schedule (FIPS
@@ -18,7 +18,7 @@
 #include <utility>
 
 #include "crypto/hash/hash_internal.h"
-#include "crypto/hash/sha_backend.h"
+#include "crypto/hash/sha_row.h"
 #include "crypto/hash/sha_constants.h"
 #include "crypto/internal.h"
 
@@ -106,7 +106,7 @@ void sha1_compress(HashState* s, const uint8_t* p, size_t blocks) {
 }  // namespace
 
 const HashAlg kSha1 = {"SHA-1", 64, 20, 8, 4, sha1_init, ShaFamily::kSha1};
-const ShaBackend kSha1Portable = {"portable", 0, ShaFamily::kSha1,
+const ShaRow kSha1Portable = {"portable", 0, ShaFamily::kSha1,
                                   sha1_compress};
 
 }  // namespace ctcrypto::internal

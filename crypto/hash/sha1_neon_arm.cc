@@ -34,7 +34,7 @@
 #include <cstdint>
 
 #include "crypto/cpu/cpu.h"
-#include "crypto/hash/sha_backend.h"
+#include "crypto/hash/sha_row.h"
 #include "crypto/hash/sha_constants.h"
 #include "crypto/hash/sha_neon_arm_driver.h"
 
@@ -123,7 +123,7 @@ struct Sha1 {
 
 }  // namespace
 
-extern const ShaBackend kSha1Neon = {"neon", kCapNeon, ShaFamily::kSha1,
+extern const ShaRow kSha1Neon = {"neon", kCapNeon, ShaFamily::kSha1,
                                      sha_neon::neon_compress<Sha1>};
 
 }  // namespace ctcrypto::internal

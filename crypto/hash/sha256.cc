@@ -1,5 +1,5 @@
 // sha256.cc: SHA-256 compression function (FIPS 180-4, 6.2), portable C++:
-// the "portable" row of the SHA-256 table (sha_backend.h).
+// the "portable" row of the SHA-256 table (sha_row.h).
 //
 // Technique (the loop is sha2_compress.h, shared with SHA-512): 64 rounds
 // over a 16-word circular message schedule (the
@@ -11,7 +11,7 @@
 // Constant time: additions, rotations and boolean functions on the data, a
 // fixed round count, no data-dependent branches or indices.
 #include "crypto/hash/hash_internal.h"
-#include "crypto/hash/sha_backend.h"
+#include "crypto/hash/sha_row.h"
 #include "crypto/hash/sha2_compress.h"
 #include "crypto/hash/sha_constants.h"
 #include "crypto/internal.h"
@@ -46,7 +46,7 @@ void sha256_compress(HashState* s, const uint8_t* p, size_t blocks) {
 
 const HashAlg kSha256 = {"SHA-256", 64, 32, 8, 4, sha256_init,
                          ShaFamily::kSha256};
-const ShaBackend kSha256Portable = {"portable", 0, ShaFamily::kSha256,
+const ShaRow kSha256Portable = {"portable", 0, ShaFamily::kSha256,
                                     sha256_compress};
 
 }  // namespace ctcrypto::internal

@@ -20,7 +20,7 @@
 #include <cstdint>
 
 #include "crypto/cpu/cpu.h"
-#include "crypto/hash/sha_backend.h"
+#include "crypto/hash/sha_row.h"
 #include "crypto/hash/sha_constants.h"
 #include "crypto/hash/sha_neon_arm_driver.h"
 
@@ -106,7 +106,7 @@ struct Sha256 {
 
 }  // namespace
 
-extern const ShaBackend kSha256Neon = {"neon", kCapNeon, ShaFamily::kSha256,
+extern const ShaRow kSha256Neon = {"neon", kCapNeon, ShaFamily::kSha256,
                                        sha_neon::neon_compress<Sha256>};
 
 }  // namespace ctcrypto::internal

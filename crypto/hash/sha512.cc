@@ -1,6 +1,6 @@
 // sha512.cc: SHA-512 compression function and the SHA-384 / SHA-512
 // parameter sets (FIPS 180-4, 6.4 and 6.5), portable C++: the "portable"
-// row of the SHA-512 table (sha_backend.h).
+// row of the SHA-512 table (sha_row.h).
 //
 // Technique (the loop is sha2_compress.h, shared with SHA-256): 80 rounds
 // over a 16-word circular message schedule of 64-bit
@@ -13,7 +13,7 @@
 // round count; no data-dependent branches or indices. On 32-bit ARM the
 // compiler lowers the 64-bit operations to fixed instruction sequences.
 #include "crypto/hash/hash_internal.h"
-#include "crypto/hash/sha_backend.h"
+#include "crypto/hash/sha_row.h"
 #include "crypto/hash/sha2_compress.h"
 #include "crypto/hash/sha_constants.h"
 #include "crypto/internal.h"
@@ -59,7 +59,7 @@ const HashAlg kSha384 = {"SHA-384", 128, 48, 16, 8, sha384_init,
                          ShaFamily::kSha512};
 const HashAlg kSha512 = {"SHA-512", 128, 64, 16, 8, sha512_init,
                          ShaFamily::kSha512};
-const ShaBackend kSha512Portable = {"portable", 0, ShaFamily::kSha512,
+const ShaRow kSha512Portable = {"portable", 0, ShaFamily::kSha512,
                                     sha512_compress};
 
 }  // namespace ctcrypto::internal

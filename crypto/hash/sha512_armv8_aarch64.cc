@@ -31,7 +31,7 @@
 #include <utility>
 
 #include "crypto/cpu/cpu.h"
-#include "crypto/hash/sha_backend.h"
+#include "crypto/hash/sha_row.h"
 #include "crypto/hash/sha_constants.h"
 
 #if !defined(__aarch64__)
@@ -91,7 +91,7 @@ void sha512_compress_armv8(HashState* s, const uint8_t* p, size_t blocks) {
 
 }  // namespace
 
-extern const ShaBackend kSha512Armv8 = {"armv8", kCapSha512,
+extern const ShaRow kSha512Armv8 = {"armv8", kCapSha512,
                                         ShaFamily::kSha512,
                                         sha512_compress_armv8};
 

@@ -16,7 +16,7 @@
 
 namespace ctcrypto::internal {
 
-extern const ShaBackend kSha1Armv8 = sha1_armv8_row();
-extern const ShaBackend kSha256Armv8 = sha256_armv8_row();
+extern const ShaRow kSha1Armv8 = sha1_armv8_row();
+extern const ShaRow kSha256Armv8 = sha256_armv8_row();
 
 }  // namespace ctcrypto::internal

@@ -37,7 +37,7 @@
 #include <utility>
 
 #include "crypto/cpu/cpu.h"
-#include "crypto/hash/sha_backend.h"
+#include "crypto/hash/sha_row.h"
 #include "crypto/hash/sha_constants.h"
 
 #if !defined(__ARM_FEATURE_SHA2) && !defined(__ARM_FEATURE_CRYPTO)
@@ -138,10 +138,10 @@ void sha256_compress_armv8(HashState* s, const uint8_t* p, size_t blocks) {
 }
 
 // armv8 rows: both need NEON registers (closure in cpu_common.cc).
-constexpr ShaBackend sha1_armv8_row() {
+constexpr ShaRow sha1_armv8_row() {
   return {"armv8", kCapSha1, ShaFamily::kSha1, sha1_compress_armv8};
 }
-constexpr ShaBackend sha256_armv8_row() {
+constexpr ShaRow sha256_armv8_row() {
   return {"armv8", kCapSha2, ShaFamily::kSha256, sha256_compress_armv8};
 }
 

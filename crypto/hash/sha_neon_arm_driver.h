@@ -28,7 +28,7 @@
 #include <cstring>
 #include <utility>
 
-#include "crypto/hash/sha_backend.h"
+#include "crypto/hash/sha_row.h"
 
 #if defined(__aarch64__) || !defined(__ARM_NEON)
 #error "sha_neon_arm_driver.h is for the 32-bit ARM NEON build (-mfpu=neon)"

@@ -41,7 +41,7 @@
 #include <cstdint>
 
 #include "crypto/cpu/cpu.h"
-#include "crypto/hash/sha_backend.h"
+#include "crypto/hash/sha_row.h"
 #include "crypto/hash/sha_ni_x86_64.h"
 
 namespace ctcrypto::internal {
@@ -62,9 +62,9 @@ void sha256_compress_shani(HashState* s, const uint8_t* p, size_t blocks) {
 
 }  // namespace
 
-extern const ShaBackend kSha1Shani = {"shani", kCapShaNi, ShaFamily::kSha1,
+extern const ShaRow kSha1Shani = {"shani", kCapShaNi, ShaFamily::kSha1,
                                       sha1_compress_shani};
-extern const ShaBackend kSha256Shani = {"shani", kCapShaNi, ShaFamily::kSha256,
+extern const ShaRow kSha256Shani = {"shani", kCapShaNi, ShaFamily::kSha256,
                                         sha256_compress_shani};
 
 }  // namespace ctcrypto::internal

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/internal.h"
 
 namespace ctcrypto::internal {
@@ -24,7 +24,7 @@ inline void cbc_mac_blocks(const AesKeyState& a, uint8_t x[16],
   size_t used = 0;
   while (n) {
     const size_t k = n < kScratchBlocks ? n : kScratchBlocks;
-    a.backend->cbc_encrypt(&a, p, scratch, k, x);
+    a.row->cbc_encrypt(&a, p, scratch, k, x);
     if (k > used) used = k;
     p += 16 * k;
     n -= k;

@@ -1,4 +1,4 @@
-// ccm.cc: AES-CCM (SP 800-38C, RFC 3610) over the AES backend table.
+// ccm.cc: AES-CCM (SP 800-38C, RFC 3610) over the AES row table.
 //
 // Formatting (SP 800-38C A.2, RFC 3610 2.2): B0 = flags || nonce || [len]_q
 // with flags = 64*Adata + 8*((t-2)/2) + (q-1); then, when there is
@@ -11,7 +11,7 @@
 //
 // CBC-MAC is serial (each block's input depends on the previous output), so
 // on its own it runs at one AES latency per block. Rows that keep several
-// blocks in flight offer ccm_seal_bulk/ccm_open_bulk (aes_backend.h), which
+// blocks in flight offer ccm_seal_bulk/ccm_open_bulk (aes_row.h), which
 // compute the keystream block of the same index in the MAC's latency
 // shadow; without them the MAC goes through cbc_encrypt (into scratch) and
 // the keystream through ctr32, chunk by chunk so the second pass reads
@@ -19,9 +19,9 @@
 //
 // Short messages (at most kShortBytes): one ctr32 call from Ctr_0 yields
 // the tag mask and the keystream together, and B0, the AD and the message
-// go to the backend's CBC in one call when they fit the MAC buffer.
+// go to the row's CBC in one call when they fit the MAC buffer.
 //
-// Counters: the backends increment the last 32 bits. A message shorter than
+// Counters: the rows increment the last 32 bits. A message shorter than
 // 2^(8q) bytes has fewer than 2^(8q-4) blocks, so the counter never leaves
 // its q-byte field; when q > 4 it can still pass a 2^32 boundary (messages
 // of 64 GiB and more), so calls are split there and the carry propagated
@@ -53,7 +53,7 @@ constexpr size_t kMacBufBytes = 128;   // CBC-MAC input batched per call
 constexpr size_t kChunkBlocks = 64;    // two-pass chunk: 1 KiB
 
 // CbcMac: the CBC-MAC chain over a byte stream, batching short pieces in a
-// buffer so that B0, a short AD and a short message are one backend call.
+// buffer so that B0, a short AD and a short message are one row call.
 class CbcMac {
  public:
   explicit CbcMac(const AesKeyState& a) : a_(a) {}
@@ -202,16 +202,16 @@ void crypt(const AesKeyState& a, bool decrypting, const uint8_t* nonce,
       std::memcpy(ks + 16, in, len);
     }
     if (!decrypting) m.absorb(in, len);
-    a.backend->ctr32(&a, ks, ks, 1 + blocks, ctr);
+    a.row->ctr32(&a, ks, ks, 1 + blocks, ctr);
     if (decrypting) m.absorb(ks + 16, len);
     if (len) std::memcpy(out, ks + 16, len);
     std::memcpy(s0, ks, 16);
     internal::secure_zero(ks, 16 * (1 + blocks));
   } else {
-    a.backend->encrypt_block(&a, ctr, s0);
+    a.row->encrypt_block(&a, ctr, s0);
     ctr_add(ctr, q, 1);
     const size_t full = len / 16;
-    auto bulk = decrypting ? a.backend->ccm_open_bulk : a.backend->ccm_seal_bulk;
+    auto bulk = decrypting ? a.row->ccm_open_bulk : a.row->ccm_seal_bulk;
     size_t pos = 0;
     if (bulk) {
       m.flush();
@@ -222,7 +222,7 @@ void crypt(const AesKeyState& a, bool decrypting, const uint8_t* nonce,
     } else {
       for_ctr32_runs(ctr, q, full, kChunkBlocks, [&](size_t n) {
         if (!decrypting) m.absorb(in + pos, 16 * n);
-        a.backend->ctr32(&a, in + pos, out + pos, n, ctr);
+        a.row->ctr32(&a, in + pos, out + pos, n, ctr);
         if (decrypting) m.absorb(out + pos, 16 * n);
         pos += 16 * n;
       });
@@ -232,7 +232,7 @@ void crypt(const AesKeyState& a, bool decrypting, const uint8_t* nonce,
       alignas(16) uint8_t t[16] = {};
       std::memcpy(t, in + pos, rem);
       if (!decrypting) m.absorb(t, rem);
-      a.backend->ctr32(&a, t, t, 1, ctr);
+      a.row->ctr32(&a, t, t, 1, ctr);
       if (decrypting) m.absorb(t, rem);
       std::memcpy(out + pos, t, rem);
       internal::secure_zero(t, sizeof(t));
@@ -265,13 +265,13 @@ Status AesCcm::init(std::span<const uint8_t> key, size_t tag_len,
                     size_t nonce_len) {
   return internal::KeyAccess::init_with_rows(
       *this, key, tag_len, nonce_len,
-      internal::select_aes_backend(internal::cpu_caps()));
+      internal::select_aes_row(internal::cpu_caps()));
 }
 
 Status internal::KeyAccess::init_with_rows(AesCcm& c,
                                            std::span<const uint8_t> key,
                                            size_t tag_len, size_t nonce_len,
-                                           const AesBackend* aes) {
+                                           const AesRow* aes) {
   c.clear();
   if (!valid_tag_len(tag_len)) return Status::kInvalidTagLength;
   if (nonce_len != 0 && !valid_nonce_len(nonce_len))
@@ -285,13 +285,13 @@ Status internal::KeyAccess::init_with_rows(AesCcm& c,
 
 Status AesCcm::init(std::span<const uint8_t> key, CcmProfile profile) {
   return internal::KeyAccess::init_with_rows(
-      *this, key, profile, internal::select_aes_backend(internal::cpu_caps()));
+      *this, key, profile, internal::select_aes_row(internal::cpu_caps()));
 }
 
 Status internal::KeyAccess::init_with_rows(AesCcm& c,
                                            std::span<const uint8_t> key,
                                            CcmProfile profile,
-                                           const AesBackend* aes) {
+                                           const AesRow* aes) {
   c.clear();
   // The profiles are AES-128 instances.
   if (key.size() != 16) return Status::kInvalidKeyLength;

@@ -1,4 +1,4 @@
-// cmac.cc: AES-CMAC (SP 800-38B, RFC 4493) over the AES backend table.
+// cmac.cc: AES-CMAC (SP 800-38B, RFC 4493) over the AES row table.
 //
 // Subkeys (SP 800-38B 6.1): L = E_K(0^128), K1 = dbl(L), K2 = dbl(K1), where
 // dbl shifts the 128-bit big-endian string left by one and, if the bit
@@ -78,12 +78,12 @@ Status verdict(const uint8_t full[16], std::span<const uint8_t> tag) {
 
 Status AesCmac::init(std::span<const uint8_t> key) {
   return KeyAccess::init_with_rows(
-      *this, key, internal::select_aes_backend(internal::cpu_caps()));
+      *this, key, internal::select_aes_row(internal::cpu_caps()));
 }
 
 Status internal::KeyAccess::init_with_rows(AesCmac& c,
                                            std::span<const uint8_t> key,
-                                           const AesBackend* aes) {
+                                           const AesRow* aes) {
   c.clear();
   Status st = init_with_rows(c.aes_, key, aes);
   if (st != Status::kOk) return st;

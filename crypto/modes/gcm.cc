@@ -1,4 +1,4 @@
-// gcm.cc: AES-GCM (SP 800-38D) over the AES and GHASH backend tables.
+// gcm.cc: AES-GCM (SP 800-38D) over the AES and GHASH row tables.
 //
 // Key: AesGcm holds the expanded AES key and the GHASH key material (from
 // H = E_K(0^128)), both set up once in init(). Message: J0, the counter, the
@@ -7,28 +7,28 @@
 //
 // Short messages: the tag mask E_K(J0) and the first three keystream blocks
 // come from one ctr32 call on a 64-byte stack buffer, so a 16-byte message
-// costs one backend call for AES (one batch on bitsliced backends, which
+// costs one row call for AES (one batch on bitsliced rows, which
 // process 4 or 8 blocks in the same time as one). A row whose stitched bulk
-// wants the whole message (AesBackend::gcm_bulk_from_start_bytes) gets it
+// wants the whole message (AesRow::gcm_bulk_from_start_bytes) gets it
 // from the first byte once it is that long; the tag mask is then a
 // one-block call.
 //
-// GHASH batching: AD of at most 64 bytes is hashed in the same backend call
+// GHASH batching: AD of at most 64 bytes is hashed in the same row call
 // as the head's data, and the last at most 256 bytes of data in the same
 // call as the length block, so a message that fits in the head costs one
-// GHASH call and a long one two plus the bulk (aggregating backends reduce
+// GHASH call and a long one two plus the bulk (aggregating rows reduce
 // once per call of up to 8 or 16 blocks, and those reductions are serial).
 // On the family with only the 32-bit portable rows (microcontrollers) the
 // three staging sizes are 32 bytes each (two blocks: one 2-block batch of
 // the fixsliced AES with the tag mask; its GHASH reduces per block anyway),
 // so that seal and open stay within 1 KiB of stack there.
 //
-// Bulk: a backend that offers a stitched GCM loop for the key's GHASH
-// backend takes as much of the rest as it wants (from the first byte, the
+// Bulk: a row that offers a stitched GCM loop for the key's GHASH
+// row takes as much of the rest as it wants (from the first byte, the
 // head carrying no data, when the row sets gcm_bulk_from_start_bytes and
 // the message is that long); the remainder runs as
 // ctr32 + GHASH in 1 KiB chunks (hot in L1 for the second pass) and the
-// final piece. A row with a last pass (AesBackend::gcm_seal_last) takes the
+// final piece. A row with a last pass (AesRow::gcm_seal_last) takes the
 // final piece instead, when it fits, and hashes the length block with it.
 //
 // open() hashes each chunk of ciphertext before decrypting it (so in-place
@@ -82,12 +82,12 @@ void wipe_blocks(uint8_t* p, size_t n) {
 void ghash_padded(const GhashKeyState& g, uint8_t xi[16], const uint8_t* p,
                   size_t len) {
   size_t blocks = len / 16;
-  if (blocks) g.backend->update(&g, xi, p, blocks);
+  if (blocks) g.row->update(&g, xi, p, blocks);
   size_t tail = len % 16;
   if (tail) {
     uint8_t buf[16] = {};
     std::memcpy(buf, p + blocks * 16, tail);
-    g.backend->update(&g, xi, buf, 1);
+    g.row->update(&g, xi, buf, 1);
   }
 }
 
@@ -103,13 +103,13 @@ void derive_j0(const GhashKeyState& g, const uint8_t* nonce, size_t nonce_len,
   ghash_padded(g, j0, nonce, nonce_len);
   uint8_t len_block[16] = {};
   internal::store_be64(len_block + 8, uint64_t{nonce_len} * 8);
-  g.backend->update(&g, j0, len_block, 1);
+  g.row->update(&g, j0, len_block, 1);
 }
 
 // crypt: the shared body of seal (decrypting = false) and open. Writes the
 // 16-byte full tag (before truncation) to tag_out.
 //
-// GHASH calls are batched so that an aggregating backend reduces as few
+// GHASH calls are batched so that an aggregating row reduces as few
 // times as possible in series: AD of at most kShortAdBytes is hashed in the
 // same call as the head's data blocks, and the last at most kFinalBytes of
 // data in the same call as the length block (both through small stack
@@ -150,9 +150,9 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
   }
   uint8_t* c = stage + 16 * ad_blocks;
   // A row whose stitched bulk takes the message from its first byte
-  // (AesBackend::gcm_bulk_from_start_bytes) gets it all: no head data.
-  const bool pairs = a.backend->gcm_ghash == g.backend && g.backend != nullptr;
-  const size_t from_start = pairs ? a.backend->gcm_bulk_from_start_bytes : 0;
+  // (AesRow::gcm_bulk_from_start_bytes) gets it all: no head data.
+  const bool pairs = a.row->gcm_ghash == g.row && g.row != nullptr;
+  const size_t from_start = pairs ? a.row->gcm_bulk_from_start_bytes : 0;
   const size_t h = len < kHeadBytes                      ? len
                    : from_start != 0 && len >= from_start ? 0
                                                           : kHeadBytes;
@@ -162,9 +162,9 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
     std::memset(c + 16 * (head_blocks - 1), 0, 16);
     std::memcpy(ks + 16, in, h);
     if (decrypting) std::memcpy(c, in, h);
-    a.backend->ctr32(&a, ks, ks, 1 + head_blocks, ctr);
+    a.row->ctr32(&a, ks, ks, 1 + head_blocks, ctr);
   } else {
-    a.backend->encrypt_block(&a, ctr, ks);  // the tag mask alone: E(J0)
+    a.row->encrypt_block(&a, ctr, ks);  // the tag mask alone: E(J0)
   }
   if (h) std::memcpy(out, ks + 16, h);
   if (!decrypting && h) std::memcpy(c, ks + 16, h);
@@ -176,28 +176,28 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
     // Short message: the length block joins the same call.
     internal::store_be64(c + 16 * head_blocks, uint64_t{ad_len} * 8);
     internal::store_be64(c + 16 * head_blocks + 8, uint64_t{len} * 8);
-    g.backend->update(&g, xi, stage, staged + 1);
+    g.row->update(&g, xi, stage, staged + 1);
   } else {
-    if (staged) g.backend->update(&g, xi, stage, staged);
+    if (staged) g.row->update(&g, xi, stage, staged);
     size_t pos = h;
 
     // Last pass: a row that hashes the length block together with the end
-    // of the message (AesBackend::gcm_seal_last) takes that end when it
+    // of the message (AesRow::gcm_seal_last) takes that end when it
     // fits, so no GHASH call of its own follows the data's.
     const auto last = !pairs     ? nullptr
-                      : decrypting ? a.backend->gcm_open_last
-                                   : a.backend->gcm_seal_last;
+                      : decrypting ? a.row->gcm_open_last
+                                   : a.row->gcm_seal_last;
     const auto last_takes = [&](size_t rest) {
-      return last != nullptr && rest >= a.backend->gcm_last_min_bytes &&
-             rest <= a.backend->gcm_last_max_bytes;
+      return last != nullptr && rest >= a.row->gcm_last_min_bytes &&
+             rest <= a.row->gcm_last_max_bytes;
     };
     if (!last_takes(len - pos)) {
-      // Bulk: the backend's stitched loop if it pairs with this GHASH
-      // backend, then ctr32 + GHASH in 1 KiB chunks while more than
+      // Bulk: the row's stitched loop if it pairs with this GHASH
+      // row, then ctr32 + GHASH in 1 KiB chunks while more than
       // kFinalBytes remain.
       if (len - pos >= 16 && pairs) {
         auto bulk =
-            decrypting ? a.backend->gcm_open_bulk : a.backend->gcm_seal_bulk;
+            decrypting ? a.row->gcm_open_bulk : a.row->gcm_seal_bulk;
         if (bulk)
           pos += bulk(&a, &g, in + pos, out + pos, (len - pos) & ~size_t{15},
                       ctr, xi);
@@ -206,9 +206,9 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
         size_t n = len - pos - kFinalBytes;
         if (n > kChunkBytes) n = kChunkBytes;
         size_t blocks = (n + 15) / 16;
-        if (decrypting) g.backend->update(&g, xi, in + pos, blocks);
-        a.backend->ctr32(&a, in + pos, out + pos, blocks, ctr);
-        if (!decrypting) g.backend->update(&g, xi, out + pos, blocks);
+        if (decrypting) g.row->update(&g, xi, in + pos, blocks);
+        a.row->ctr32(&a, in + pos, out + pos, blocks, ctr);
+        if (!decrypting) g.row->update(&g, xi, out + pos, blocks);
         inc32_by(ctr, blocks);
         pos += blocks * 16;
       }
@@ -226,18 +226,18 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
         std::memset(fin + 16 * (rem_blocks - 1), 0, 16);
         if (decrypting) std::memcpy(fin, in + pos, rem);
         if (rem % 16 == 0) {
-          a.backend->ctr32(&a, in + pos, out + pos, rem_blocks, ctr);
+          a.row->ctr32(&a, in + pos, out + pos, rem_blocks, ctr);
         } else {
           alignas(16) uint8_t work[kFinalBytes];
           std::memcpy(work, in + pos, rem);
-          a.backend->ctr32(&a, work, work, rem_blocks, ctr);
+          a.row->ctr32(&a, work, work, rem_blocks, ctr);
           std::memcpy(out + pos, work, rem);
           wipe_blocks(work, rem_blocks);
         }
         if (!decrypting) std::memcpy(fin, out + pos, rem);
       }
       std::memcpy(fin + 16 * rem_blocks, len_block, 16);
-      g.backend->update(&g, xi, fin, rem_blocks + 1);
+      g.row->update(&g, xi, fin, rem_blocks + 1);
       wipe_blocks(fin, rem_blocks);
     }
   }
@@ -303,15 +303,15 @@ void AesGcm::clear() {
 Status AesGcm::init(std::span<const uint8_t> key, size_t tag_len) {
   uint32_t caps = internal::cpu_caps();
   return internal::KeyAccess::init_with_rows(
-      *this, key, tag_len, internal::select_aes_backend(caps),
-      internal::select_ghash_backend(caps));
+      *this, key, tag_len, internal::select_aes_row(caps),
+      internal::select_ghash_row(caps));
 }
 
 Status internal::KeyAccess::init_with_rows(AesGcm& g,
                                            std::span<const uint8_t> key,
                                            size_t tag_len,
-                                           const AesBackend* aes,
-                                           const GhashBackend* ghash) {
+                                           const AesRow* aes,
+                                           const GhashRow* ghash) {
   g.clear();
   if (tag_len < kGcmMinTagLen || tag_len > kGcmTagLen)
     return Status::kInvalidTagLength;

@@ -1,4 +1,4 @@
-// gcm_siv.cc: AES-GCM-SIV (RFC 8452) over the AES and GHASH backend tables.
+// gcm_siv.cc: AES-GCM-SIV (RFC 8452) over the AES and GHASH row tables.
 //
 // Per message (RFC 8452, section 4):
 //   1. Key derivation: AES_K(LE32(i) || nonce) for i = 0..3 (128-bit keys)
@@ -33,10 +33,10 @@
 //
 // Per-message key set-up costs what the message needs, through optional row
 // entries: the POLYVAL key computes only the powers of H that GHASH calls
-// of the message's size read (GhashBackend::init_powers; a 16-byte message
+// of the message's size read (GhashRow::init_powers; a 16-byte message
 // with a short AD needs three, not the 32 the vpclmul row keeps for bulk
 // data), and the message-encryption key is expanded for encryption only
-// (AesBackend::set_encrypt_key; GCM-SIV never decrypts with AES).
+// (AesRow::set_encrypt_key; GCM-SIV never decrypts with AES).
 //
 // Secrets that live on the stack (derived keys, the expanded encryption key,
 // the POLYVAL key material, keystream, staged plaintext) are wiped before
@@ -60,9 +60,9 @@ using internal::KeyAccess;
 
 namespace {
 
-using internal::AesBackend;
+using internal::AesRow;
 using internal::AesKeyState;
-using internal::GhashBackend;
+using internal::GhashRow;
 using internal::GhashKeyState;
 
 constexpr size_t kStageBlocks = 32;  // POLYVAL blocks per GHASH call
@@ -113,12 +113,12 @@ inline size_t opaque_index(size_t i) {
 // ecb: `blocks` independent blocks, in place, through the row's multi-block
 // entry when present.
 void ecb(const AesKeyState& a, uint8_t* buf, size_t blocks) {
-  if (a.backend->ecb_encrypt) {
-    a.backend->ecb_encrypt(&a, buf, buf, blocks);
+  if (a.row->ecb_encrypt) {
+    a.row->ecb_encrypt(&a, buf, buf, blocks);
     return;
   }
   for (size_t i = 0; i < blocks; ++i)
-    a.backend->encrypt_block(&a, buf + 16 * i, buf + 16 * i);
+    a.row->encrypt_block(&a, buf + 16 * i, buf + 16 * i);
 }
 
 // mul_x_ghash: H * x in GCM's bit-reflected convention (RFC 8452, appendix
@@ -143,7 +143,7 @@ class Polyval {
  public:
   // `total_blocks`: how many blocks absorb() and finish() will hash in all
   // (public: from the lengths), which bounds every GHASH call.
-  Polyval(const GhashBackend* row, const uint8_t auth_key[16],
+  Polyval(const GhashRow* row, const uint8_t auth_key[16],
           uint64_t total_blocks)
       : row_(row) {
     uint8_t h[16];
@@ -160,7 +160,7 @@ class Polyval {
       written_ = internal::GhashKeyExtent{{0, 0},
                                           {sizeof(g_.storage), 0}};
     }
-    g_.backend = row_;
+    g_.row = row_;
     internal::secure_zero(h, sizeof(h));
   }
   ~Polyval() {
@@ -208,7 +208,7 @@ class Polyval {
     pending_ = 0;
   }
 
-  const GhashBackend* row_;
+  const GhashRow* row_;
   // Only the bytes the key set-up wrote are key material (and wiped).
   GhashKeyState g_;
   internal::GhashKeyExtent written_;
@@ -243,14 +243,14 @@ struct MessageKeys {
       std::memcpy(enc_key + 8 * (i - 2), blocks + 16 * i, 8);
     enc.key_len = kgk.key_len;
     enc.rounds = kgk.rounds;
-    const AesBackend* row = kgk.backend;
+    const AesRow* row = kgk.row;
     if (row->set_encrypt_key) {
       enc_written = row->set_encrypt_key(&enc, enc_key, kgk.key_len);
     } else {
       row->set_key(&enc, enc_key, kgk.key_len);
       enc_written = sizeof(enc.storage);
     }
-    enc.backend = row;
+    enc.row = row;
     internal::secure_zero(blocks, 16 * n);
     internal::secure_zero(enc_key, kgk.key_len);
   }
@@ -296,7 +296,7 @@ void tag_from_s(const AesKeyState& enc, uint8_t s[16], const uint8_t nonce[12],
                 uint8_t tag[16]) {
   for (int i = 0; i < 12; ++i) s[i] ^= nonce[i];
   s[15] &= 0x7f;
-  enc.backend->encrypt_block(&enc, s, tag);
+  enc.row->encrypt_block(&enc, s, tag);
 }
 
 Status check_common(const AesGcmSiv& siv, std::span<const uint8_t> nonce,
@@ -313,7 +313,7 @@ Status check_common(const AesGcmSiv& siv, std::span<const uint8_t> nonce,
   return Status::kOk;
 }
 
-bool row_usable(const AesBackend* aes, const GhashBackend* ghash) {
+bool row_usable(const AesRow* aes, const GhashRow* ghash) {
   // As for AesKey/GhashKey (explicit_rows.h): an explicit row only has to
   // be runnable here.
   const uint32_t caps = internal::cpu_caps();
@@ -327,14 +327,14 @@ bool row_usable(const AesBackend* aes, const GhashBackend* ghash) {
 Status AesGcmSiv::init(std::span<const uint8_t> key) {
   const uint32_t caps = internal::cpu_caps();
   return KeyAccess::init_with_rows(*this, key,
-                                   internal::select_aes_backend(caps),
-                                   internal::select_ghash_backend(caps));
+                                   internal::select_aes_row(caps),
+                                   internal::select_ghash_row(caps));
 }
 
 Status internal::KeyAccess::init_with_rows(AesGcmSiv& s,
                                            std::span<const uint8_t> key,
-                                           const AesBackend* aes,
-                                           const GhashBackend* ghash) {
+                                           const AesRow* aes,
+                                           const GhashRow* ghash) {
   s.clear();
   if (key.size() != 16 && key.size() != 32) return Status::kInvalidKeyLength;
   if (key.data() == nullptr) return Status::kInvalidArgument;
@@ -349,7 +349,7 @@ size_t AesGcmSiv::key_len() const { return KeyAccess::state(kgk_).key_len; }
 
 void AesGcmSiv::clear() {
   // AesKey is trivially copyable key material: zero bytes are an
-  // uninitialised key (null backend).
+  // uninitialised key (null row).
   internal::secure_zero(&kgk_, sizeof(kgk_));
   ghash_row_ = nullptr;
 }

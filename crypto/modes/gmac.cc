@@ -15,14 +15,14 @@ Status AesGmac::init(std::span<const uint8_t> key, size_t tag_len) {
 Status internal::KeyAccess::init_with_rows(AesGmac& g,
                                            std::span<const uint8_t> key,
                                            size_t tag_len,
-                                           const AesBackend* aes,
-                                           const GhashBackend* ghash) {
+                                           const AesRow* aes,
+                                           const GhashRow* ghash) {
   return init_with_rows(g.gcm_, key, tag_len, aes, ghash);
 }
 
 void AesGmac::clear() {
   // AesGcm is trivially copyable key material: wiping its bytes leaves null
-  // backend pointers, i.e. an uninitialised object.
+  // row pointers, i.e. an uninitialised object.
   internal::secure_zero(&gcm_, sizeof(gcm_));
 }
 

@@ -1,5 +1,5 @@
 // key_wrap.cc: AES key wrap KW and KWP (SP 800-38F 6.2, 6.3; RFC 3394,
-// RFC 5649) over the key's backend.
+// RFC 5649) over the key's row.
 //
 // The wrapping function W (SP 800-38F 6.1, Algorithm 1) is written in the
 // RFC 3394 2.2.1 "index" form: the register A and the n semiblocks R[1..n]
@@ -65,7 +65,7 @@ void wrap_w(const AesKeyState& s, uint8_t a[8], uint8_t* r, size_t n) {
     for (size_t i = 1; i <= n; ++i) {
       uint8_t* ri = r + 8 * (i - 1);
       std::memcpy(b + 8, ri, 8);
-      s.backend->encrypt_block(&s, b, b);
+      s.row->encrypt_block(&s, b, b);
       std::memcpy(ri, b + 8, 8);
       uint8_t t[8];
       internal::store_be64(t, static_cast<uint64_t>(n) * j + i);
@@ -182,7 +182,7 @@ Status aes_key_wrap_padded(const AesKey& kek, std::span<const uint8_t> in,
     std::memcpy(b, a, 8);
     std::memcpy(b + 8, r, 8);
     const AesKeyState& k = KeyAccess::state(kek);
-    k.backend->encrypt_block(&k, b, b);
+    k.row->encrypt_block(&k, b, b);
     std::memcpy(out.data(), b, 16);
     internal::secure_zero(b, sizeof(b));
   } else {

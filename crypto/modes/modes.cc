@@ -1,8 +1,8 @@
-// modes.cc: CTR and CBC (SP 800-38A) over the key's backend.
+// modes.cc: CTR and CBC (SP 800-38A) over the key's row.
 //
-// The backends work on whole blocks; this file does argument checks (all
+// The rows work on whole blocks; this file does argument checks (all
 // before the first write), splits off partial tails, and builds the 128-bit
-// counter of SP 800-38A from the backends' 32-bit one.
+// counter of SP 800-38A from the rows' 32-bit one.
 #include "ctcrypto/modes.h"
 
 #include <cstring>
@@ -31,12 +31,12 @@ Status check(const AesKey& key, std::span<const uint8_t> in,
   return Status::kOk;
 }
 
-// ctr32_any: whole blocks through the backend, then the partial tail
+// ctr32_any: whole blocks through the row, then the partial tail
 // through one more keystream block on the stack.
 void ctr32_any(const AesKeyState& s, const uint8_t counter[16],
                const uint8_t* in, uint8_t* out, size_t len) {
   size_t blocks = len / 16;
-  if (blocks) s.backend->ctr32(&s, in, out, blocks, counter);
+  if (blocks) s.row->ctr32(&s, in, out, blocks, counter);
   size_t tail = len % 16;
   if (tail) {
     uint8_t ctr[16], buf[16] = {};
@@ -44,7 +44,7 @@ void ctr32_any(const AesKeyState& s, const uint8_t counter[16],
     internal::store_be32(ctr + 12, internal::load_be32(ctr + 12) +
                                        static_cast<uint32_t>(blocks));
     std::memcpy(buf, in + blocks * 16, tail);
-    s.backend->ctr32(&s, buf, buf, 1, ctr);
+    s.row->ctr32(&s, buf, buf, 1, ctr);
     std::memcpy(out + blocks * 16, buf, tail);
     internal::secure_zero(buf, sizeof(buf));
   }
@@ -98,7 +98,7 @@ Status aes_cbc_encrypt(const AesKey& key, std::span<uint8_t, 16> iv,
   if (in.size() % 16 != 0) return Status::kInvalidLength;
   if (!in.empty()) {
     const AesKeyState& k = KeyAccess::state(key);
-    k.backend->cbc_encrypt(&k, in.data(), out.data(), in.size() / 16,
+    k.row->cbc_encrypt(&k, in.data(), out.data(), in.size() / 16,
                            iv.data());
   }
   return Status::kOk;

@@ -1,5 +1,5 @@
 // xts.cc: AES-XTS (IEEE Std 1619-2018 section 5, NIST SP 800-38E) over the
-// key's backend.
+// key's row.
 //
 // For block j of a data unit, T_j = E_K2(tweak) * alpha^j in GF(2^128)
 // (IEEE 1619 5.2: the 16-byte value read as a little-endian polynomial,
@@ -25,7 +25,7 @@
 
 #include <cstring>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/ct.h"
 #include "crypto/internal.h"
@@ -88,12 +88,12 @@ inline void xor16(uint8_t* out, const uint8_t* a, const uint8_t* b) {
 void ecb(const AesKeyState& s, bool dec, uint8_t* buf, size_t blocks) {
   const internal::AesDecryptRow* d =
       dec ? internal::aes_decrypt_row(s) : nullptr;
-  const auto multi = dec ? d->ecb_decrypt : s.backend->ecb_encrypt;
+  const auto multi = dec ? d->ecb_decrypt : s.row->ecb_encrypt;
   if (multi != nullptr) {
     multi(&s, buf, buf, blocks);
     return;
   }
-  const auto one = dec ? d->decrypt_block : s.backend->encrypt_block;
+  const auto one = dec ? d->decrypt_block : s.row->encrypt_block;
   for (size_t i = 0; i < blocks; ++i) one(&s, buf + 16 * i, buf + 16 * i);
 }
 
@@ -125,12 +125,12 @@ void AesXts::clear() {
 
 Status AesXts::init(std::span<const uint8_t> key) {
   return internal::KeyAccess::init_with_rows(
-      *this, key, internal::select_aes_backend(internal::cpu_caps()));
+      *this, key, internal::select_aes_row(internal::cpu_caps()));
 }
 
 Status internal::KeyAccess::init_with_rows(AesXts& x,
                                            std::span<const uint8_t> key,
-                                           const AesBackend* backend) {
+                                           const AesRow* row) {
   x.clear();
   const size_t len = key.size();
   if (len != 32 && len != 64) return Status::kInvalidKeyLength;
@@ -141,9 +141,9 @@ Status internal::KeyAccess::init_with_rows(AesXts& x,
   uint32_t same = internal::ct_equal_mask(key.data(), key.data() + half, half);
   internal::ct_declassify(&same, sizeof(same));
   if (same != 0) return Status::kInvalidArgument;
-  Status st = init_with_rows(x.data_key_, key.first(half), backend);
+  Status st = init_with_rows(x.data_key_, key.first(half), row);
   if (st == Status::kOk)
-    st = init_with_rows(x.tweak_key_, key.subspan(half), backend);
+    st = init_with_rows(x.tweak_key_, key.subspan(half), row);
   if (st != Status::kOk) x.clear();
   return st;
 }
@@ -178,7 +178,7 @@ Status AesXts::crypt(bool dec, std::span<const uint8_t, kXtsTweakLen> tweak,
   const AesKeyState& k1 = internal::KeyAccess::state(data_key_);
   const AesKeyState& k2 = internal::KeyAccess::state(tweak_key_);
   uint8_t tb[16];
-  k2.backend->encrypt_block(&k2, tweak.data(), tb);
+  k2.row->encrypt_block(&k2, tweak.data(), tb);
   Tweak t;
   t.load(tb);
 

@@ -2,7 +2,7 @@
 // which holds the set-ups next to each object's public init().
 #include "crypto/testing/explicit_rows.h"
 
-#include "crypto/backend_table.h"
+#include "crypto/row_table.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/hash/hash_internal.h"
 #include "crypto/key_state.h"
@@ -14,13 +14,13 @@ namespace {
 // Every AES row's inverse cipher compiled into this program, the rows left
 // out of the library's tables included (crypto/rows.bzl, all-rows lists).
 #define CTCRYPTO_ROW(row, uses) &row,
-const AesBackend* const kAllAesRows[] = {
+const AesRow* const kAllAesRows[] = {
 #include "crypto/aes_rows_all.inc"
 };
 const AesDecryptRow* const kAllAesDecryptRows[] = {
 #include "crypto/aes_decrypt_rows_all.inc"
 };
-const GhashBackend* const kAllGhashRows[] = {
+const GhashRow* const kAllGhashRows[] = {
 #include "crypto/ghash_rows_all.inc"
 };
 #undef CTCRYPTO_ROW
@@ -42,89 +42,89 @@ Status with_decrypt_row(Obj& obj, const AesDecryptRow* d, Status st) {
 
 }  // namespace
 
-const AesDecryptRow* aes_decrypt_row_of(const AesBackend* aes) {
+const AesDecryptRow* aes_decrypt_row_of(const AesRow* aes) {
   for (const AesDecryptRow* d : kAllAesDecryptRows) {
     if (d->row == aes) return d;
   }
   return nullptr;
 }
 
-std::span<const AesBackend* const> all_aes_rows() { return kAllAesRows; }
+std::span<const AesRow* const> all_aes_rows() { return kAllAesRows; }
 
-std::span<const GhashBackend* const> all_ghash_rows() { return kAllGhashRows; }
+std::span<const GhashRow* const> all_ghash_rows() { return kAllGhashRows; }
 
-const AesBackend* find_any_aes_row(const char* name) {
+const AesRow* find_any_aes_row(const char* name) {
   return table_find(all_aes_rows(), name);
 }
 
-const GhashBackend* find_any_ghash_row(const char* name) {
+const GhashRow* find_any_ghash_row(const char* name) {
   return table_find(all_ghash_rows(), name);
 }
 
-bool aes_backend_usable(const AesBackend* backend) {
-  return table_usable(all_aes_rows(), backend, cpu_caps());
+bool aes_row_usable(const AesRow* row) {
+  return table_usable(all_aes_rows(), row, cpu_caps());
 }
 
-bool ghash_backend_usable(const GhashBackend* backend) {
-  return table_usable(all_ghash_rows(), backend, cpu_caps());
+bool ghash_row_usable(const GhashRow* row) {
+  return table_usable(all_ghash_rows(), row, cpu_caps());
 }
 
-bool hash_backend_usable(HashAlgorithm alg, const ShaBackend* row) {
+bool hash_row_usable(HashAlgorithm alg, const ShaRow* row) {
   const HashAlg& a = alg_of(alg);
   return table_usable(sha_table(a.family), row, cpu_caps()) &&
          sha_row_usable(a, row);
 }
 
 Status init_with_rows(AesKey& k, std::span<const uint8_t> key,
-                      const AesBackend* aes) {
+                      const AesRow* aes) {
   return with_decrypt_row(k, aes_decrypt_row_of(aes), KeyAccess::init_with_rows(k, key, aes));
 }
 
 Status init_with_rows(GhashKey& k, std::span<const uint8_t, 16> h,
-                      const GhashBackend* ghash) {
+                      const GhashRow* ghash) {
   return KeyAccess::init_with_rows(k, h, ghash);
 }
 
 Status init_with_rows(AesGcm& gcm, std::span<const uint8_t> key,
-                      size_t tag_len, const AesBackend* aes,
-                      const GhashBackend* ghash) {
+                      size_t tag_len, const AesRow* aes,
+                      const GhashRow* ghash) {
   return KeyAccess::init_with_rows(gcm, key, tag_len, aes, ghash);
 }
 
 Status init_with_rows(AesGmac& gmac, std::span<const uint8_t> key,
-                      size_t tag_len, const AesBackend* aes,
-                      const GhashBackend* ghash) {
+                      size_t tag_len, const AesRow* aes,
+                      const GhashRow* ghash) {
   return KeyAccess::init_with_rows(gmac, key, tag_len, aes, ghash);
 }
 
 Status init_with_rows(AesGcmSiv& siv, std::span<const uint8_t> key,
-                      const AesBackend* aes, const GhashBackend* ghash) {
+                      const AesRow* aes, const GhashRow* ghash) {
   return KeyAccess::init_with_rows(siv, key, aes, ghash);
 }
 
 Status init_with_rows(AesCcm& ccm, std::span<const uint8_t> key,
-                      size_t tag_len, size_t nonce_len, const AesBackend* aes) {
+                      size_t tag_len, size_t nonce_len, const AesRow* aes) {
   return KeyAccess::init_with_rows(ccm, key, tag_len, nonce_len, aes);
 }
 
 Status init_with_rows(AesCcm& ccm, std::span<const uint8_t> key,
-                      CcmProfile profile, const AesBackend* aes) {
+                      CcmProfile profile, const AesRow* aes) {
   return KeyAccess::init_with_rows(ccm, key, profile, aes);
 }
 
 Status init_with_rows(AesCmac& cmac, std::span<const uint8_t> key,
-                      const AesBackend* aes) {
+                      const AesRow* aes) {
   return KeyAccess::init_with_rows(cmac, key, aes);
 }
 
 Status init_with_rows(AesXts& xts, std::span<const uint8_t> key,
-                      const AesBackend* aes) {
+                      const AesRow* aes) {
   return with_decrypt_row(xts, aes_decrypt_row_of(aes),
                           KeyAccess::init_with_rows(xts, key, aes));
 }
 
 Status init_with_rows(AesXts& xts, std::span<const uint8_t> key,
-                      const AesBackend* aes, const AesDecryptRow* decrypt) {
+                      const AesRow* aes, const AesDecryptRow* decrypt) {
   if (decrypt != nullptr && decrypt->row != aes) decrypt = nullptr;
   return with_decrypt_row(xts, decrypt,
                           KeyAccess::init_with_rows(xts, key, aes));
@@ -132,7 +132,7 @@ Status init_with_rows(AesXts& xts, std::span<const uint8_t> key,
 
 Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
                       std::span<const uint8_t> key, size_t tag_len,
-                      const AesBackend* aes) {
+                      const AesRow* aes) {
   return with_decrypt_row(
       tls, aes_decrypt_row_of(aes),
       KeyAccess::init_with_rows(tls, suite, key, tag_len, aes));
@@ -140,18 +140,18 @@ Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
 
 Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
                       std::span<const uint8_t> key, size_t tag_len,
-                      const AesBackend* aes, const ShaBackend* sha) {
+                      const AesRow* aes, const ShaRow* sha) {
   return with_decrypt_row(
       tls, aes_decrypt_row_of(aes),
       KeyAccess::init_with_rows(tls, suite, key, tag_len, aes, sha));
 }
 
-Status init_with_rows(Hash& h, HashAlgorithm alg, const ShaBackend* row) {
+Status init_with_rows(Hash& h, HashAlgorithm alg, const ShaRow* row) {
   return KeyAccess::init_with_rows(h, alg, row);
 }
 
 Status init_with_rows(Hmac& h, HashAlgorithm alg,
-                      std::span<const uint8_t> key, const ShaBackend* row) {
+                      std::span<const uint8_t> key, const ShaRow* row) {
   return KeyAccess::init_with_rows(h, alg, key, row);
 }
 
@@ -161,7 +161,7 @@ const GhashKeyState& key_state(const GhashKey& k) {
   return KeyAccess::state(k);
 }
 
-const GhashBackend* ghash_row(const AesGcmSiv& siv) {
+const GhashRow* ghash_row(const AesGcmSiv& siv) {
   return KeyAccess::ghash_row(siv);
 }
 

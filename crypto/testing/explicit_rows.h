@@ -1,4 +1,4 @@
-// explicit_rows.h: set up the public key objects with chosen backend rows,
+// explicit_rows.h: set up the public key objects with chosen rows,
 // and look at the state a row produced. For the tests, benchmarks, fuzzers
 // and the ctcrypto tool, which must reach every row compiled in, not only
 // the one the CPU would select; not part of the public API (ctcrypto/*.h).
@@ -16,9 +16,9 @@
 #include <cstdint>
 #include <span>
 
-#include "crypto/aes/aes_backend.h"
-#include "crypto/ghash/ghash_backend.h"
-#include "crypto/hash/sha_backend.h"
+#include "crypto/aes/aes_row.h"
+#include "crypto/ghash/ghash_row.h"
+#include "crypto/hash/sha_row.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/ccm.h"
@@ -39,74 +39,74 @@ namespace ctcrypto::internal {
 // uses what an earlier one uses and more is never selected) or because the
 // capabilities are static and the target promises an earlier row, and the
 // portable rows (the tests' reference) even where the tables drop them.
-std::span<const AesBackend* const> all_aes_rows();
-std::span<const GhashBackend* const> all_ghash_rows();
+std::span<const AesRow* const> all_aes_rows();
+std::span<const GhashRow* const> all_ghash_rows();
 // find_any_aes_row / find_any_ghash_row: the row of the all-rows list
 // called `name`, or null.
-const AesBackend* find_any_aes_row(const char* name);
-const GhashBackend* find_any_ghash_row(const char* name);
+const AesRow* find_any_aes_row(const char* name);
+const GhashRow* find_any_ghash_row(const char* name);
 
-// aes_backend_usable / ghash_backend_usable: whether `backend` is a row of
+// aes_row_usable / ghash_row_usable: whether `row` is a row of
 // the all-rows list and this CPU (after CTCRYPTO_DISABLE) can run it.
-bool aes_backend_usable(const AesBackend* backend);
-bool ghash_backend_usable(const GhashBackend* backend);
-// hash_backend_usable: whether `row` is a row of this build's table for
+bool aes_row_usable(const AesRow* row);
+bool ghash_row_usable(const GhashRow* row);
+// hash_row_usable: whether `row` is a row of this build's table for
 // alg's compression function and this CPU (after CTCRYPTO_DISABLE) can
 // run it.
-bool hash_backend_usable(HashAlgorithm alg, const ShaBackend* row);
+bool hash_row_usable(HashAlgorithm alg, const ShaRow* row);
 
 // The AES set-ups attach the row's inverse cipher (AesDecryptRow) from the
 // all-rows list (crypto/rows.bzl), so a key of any row compiled in
 // decrypts, whether or not the library's decrypt table lists the row.
 Status init_with_rows(AesKey& k, std::span<const uint8_t> key,
-                      const AesBackend* aes);
+                      const AesRow* aes);
 Status init_with_rows(GhashKey& k, std::span<const uint8_t, 16> h,
-                      const GhashBackend* ghash);
+                      const GhashRow* ghash);
 Status init_with_rows(AesGcm& gcm, std::span<const uint8_t> key,
-                      size_t tag_len, const AesBackend* aes,
-                      const GhashBackend* ghash);
+                      size_t tag_len, const AesRow* aes,
+                      const GhashRow* ghash);
 Status init_with_rows(AesGmac& gmac, std::span<const uint8_t> key,
-                      size_t tag_len, const AesBackend* aes,
-                      const GhashBackend* ghash);
+                      size_t tag_len, const AesRow* aes,
+                      const GhashRow* ghash);
 Status init_with_rows(AesGcmSiv& siv, std::span<const uint8_t> key,
-                      const AesBackend* aes, const GhashBackend* ghash);
+                      const AesRow* aes, const GhashRow* ghash);
 Status init_with_rows(AesCcm& ccm, std::span<const uint8_t> key,
-                      size_t tag_len, size_t nonce_len, const AesBackend* aes);
+                      size_t tag_len, size_t nonce_len, const AesRow* aes);
 Status init_with_rows(AesCcm& ccm, std::span<const uint8_t> key,
-                      CcmProfile profile, const AesBackend* aes);
+                      CcmProfile profile, const AesRow* aes);
 Status init_with_rows(AesCmac& cmac, std::span<const uint8_t> key,
-                      const AesBackend* aes);
+                      const AesRow* aes);
 // AesXts: the row sets up both halves (Key1 and Key2).
 Status init_with_rows(AesXts& xts, std::span<const uint8_t> key,
-                      const AesBackend* aes);
+                      const AesRow* aes);
 // AesXts with the inverse cipher given (its `row` must be `aes`), for a
 // benchmark that runs a modified copy of a row.
 Status init_with_rows(AesXts& xts, std::span<const uint8_t> key,
-                      const AesBackend* aes, const AesDecryptRow* decrypt);
+                      const AesRow* aes, const AesDecryptRow* decrypt);
 // TlsCbcAead: the MAC on the best SHA row, or on `sha` (kUnsupported when
 // it is null, of another hash than the suite's, or not runnable).
 Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
                       std::span<const uint8_t> key, size_t tag_len,
-                      const AesBackend* aes);
+                      const AesRow* aes);
 Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
                       std::span<const uint8_t> key, size_t tag_len,
-                      const AesBackend* aes, const ShaBackend* sha);
+                      const AesRow* aes, const ShaRow* sha);
 // Hash: on a refused row the object is unusable (finish() gives
 // kNotInitialized) until the next init().
-Status init_with_rows(Hash& h, HashAlgorithm alg, const ShaBackend* row);
+Status init_with_rows(Hash& h, HashAlgorithm alg, const ShaRow* row);
 Status init_with_rows(Hmac& h, HashAlgorithm alg,
-                      std::span<const uint8_t> key, const ShaBackend* row);
+                      std::span<const uint8_t> key, const ShaRow* row);
 
 // aes_decrypt_row_of: the inverse cipher of `aes` among every AES row
 // compiled into this program (the all-rows list), or null.
-const AesDecryptRow* aes_decrypt_row_of(const AesBackend* aes);
+const AesDecryptRow* aes_decrypt_row_of(const AesRow* aes);
 
 // key_state: the expanded key / H powers in their row's form, with the row
 // that set them up (all zero for an uninitialised key).
 const AesKeyState& key_state(const AesKey& k);
 const GhashKeyState& key_state(const GhashKey& k);
 // ghash_row: the GHASH row of an AES-GCM-SIV key (null when uninitialised).
-const GhashBackend* ghash_row(const AesGcmSiv& siv);
+const GhashRow* ghash_row(const AesGcmSiv& siv);
 
 }  // namespace ctcrypto::internal
 

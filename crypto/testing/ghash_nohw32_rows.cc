@@ -5,7 +5,7 @@
 
 namespace ctcrypto::internal {
 
-const GhashBackend kGhashNohw32Mul64 = {
+const GhashRow kGhashNohw32Mul64 = {
     .name = "nohw32_mul64",
     .required_caps = 0,
     .init = ghash_nohw32::init,
@@ -13,7 +13,7 @@ const GhashBackend kGhashNohw32Mul64 = {
     .init_powers = ghash_nohw32::init_powers,
 };
 
-const GhashBackend kGhashNohw32Mul32 = {
+const GhashRow kGhashNohw32Mul32 = {
     .name = "nohw32_mul32",
     .required_caps = 0,
     .init = ghash_nohw32::init,

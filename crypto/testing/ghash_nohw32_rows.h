@@ -10,16 +10,16 @@
 #ifndef CTCRYPTO_TESTING_GHASH_NOHW32_ROWS_H_
 #define CTCRYPTO_TESTING_GHASH_NOHW32_ROWS_H_
 
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/ghash/ghash_row.h"
 
 namespace ctcrypto::internal {
 
 // "nohw32_mul64": 32x32->64 multiplies (the `nohw` row of ARMv7-A,
 // ARMv7E-M, ARMv8-M Mainline).
-extern const GhashBackend kGhashNohw32Mul64;
+extern const GhashRow kGhashNohw32Mul64;
 // "nohw32_mul32": 32x32->32 multiplies and bit reversal (the `nohw` row of
 // ARMv6-M, ARMv7-M without DSP, ARMv8-M Baseline).
-extern const GhashBackend kGhashNohw32Mul32;
+extern const GhashRow kGhashNohw32Mul32;
 
 }  // namespace ctcrypto::internal
 

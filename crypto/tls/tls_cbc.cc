@@ -9,7 +9,7 @@
 // with it the plaintext length and the MAC position, are secret, but
 // confined to a window of 256 values. open() therefore:
 //
-//  1. Decrypts the whole record with the AES key's backend: everything but
+//  1. Decrypts the whole record with the AES key's row: everything but
 //     the last T bytes straight into the caller's buffer, the last T bytes
 //     (T = MAC + 256 rounded up to blocks, or n) into a stack buffer, since
 //     that is where MAC and padding may lie.
@@ -40,7 +40,7 @@
 // of public lengths (n, the MAC length, the hash block size); secret values
 // enter only through all-ones/all-zeros masks (kept opaque to the compiler
 // with value_barrier) and through the hash compression function, which
-// itself is constant time in its data. The AES backends are constant time.
+// itself is constant time in its data. The AES rows are constant time.
 #include "ctcrypto/tls_cbc.h"
 
 #include <cstddef>
@@ -48,7 +48,7 @@
 
 #include "crypto/cpu/cpu.h"
 #include "crypto/ct.h"
-#include "crypto/hash/sha_backend.h"
+#include "crypto/hash/sha_row.h"
 #include "crypto/internal.h"
 #include "crypto/key_state.h"
 #include "crypto/tls/tls_cbc_internal.h"
@@ -247,7 +247,7 @@ void tls_hmac_ct(const HmacKeyState& key, const uint8_t ad[11],
   const HashAlg& alg = *key.alg;
   // The key's row: every compression below runs on it, the same number
   // of times for every secret data_len.
-  const ShaBackend& sha = *key.sha;
+  const ShaRow& sha = *key.sha;
   const size_t bl = alg.block_len;
   const size_t block_shift = bl == 128 ? 7 : 6;
   const size_t ll = alg.length_len;
@@ -366,13 +366,13 @@ Status TlsCbcAead::init(TlsCbcSuite suite, std::span<const uint8_t> key,
                         size_t tag_len) {
   return internal::KeyAccess::init_with_rows(
       *this, suite, key, tag_len,
-      internal::select_aes_backend(internal::cpu_caps()));
+      internal::select_aes_row(internal::cpu_caps()));
 }
 
 Status internal::KeyAccess::init_with_rows(TlsCbcAead& t, TlsCbcSuite suite,
                                            std::span<const uint8_t> key,
                                            size_t tag_len,
-                                           const AesBackend* aes) {
+                                           const AesRow* aes) {
   const size_t idx = static_cast<size_t>(suite);
   if (idx >= sizeof(kSuites) / sizeof(kSuites[0])) {
     t.clear();
@@ -380,14 +380,14 @@ Status internal::KeyAccess::init_with_rows(TlsCbcAead& t, TlsCbcSuite suite,
   }
   const HashAlg& alg = alg_of(kSuites[idx].hash);
   return init_with_rows(t, suite, key, tag_len, aes,
-                        select_sha_backend(alg.family, cpu_caps()));
+                        select_sha_row(alg.family, cpu_caps()));
 }
 
 Status internal::KeyAccess::init_with_rows(TlsCbcAead& t, TlsCbcSuite suite,
                                            std::span<const uint8_t> key,
                                            size_t tag_len,
-                                           const AesBackend* aes,
-                                           const ShaBackend* sha) {
+                                           const AesRow* aes,
+                                           const ShaRow* sha) {
   t.clear();
   const size_t idx = static_cast<size_t>(suite);
   if (idx >= sizeof(kSuites) / sizeof(kSuites[0]))
@@ -415,7 +415,7 @@ size_t TlsCbcAead::mac_len() const {
   return k.alg ? k.alg->digest_len : 0;
 }
 
-const char* TlsCbcAead::sha_backend_name() const {
+const char* TlsCbcAead::sha_row_name() const {
   const internal::HmacKeyState& k = internal::KeyAccess::mac(*this);
   return k.sha ? k.sha->name : "none";
 }
@@ -500,18 +500,18 @@ Status TlsCbcAead::seal(std::span<uint8_t> out, size_t* out_len,
   size_t done = 0;    // ... and CBC-encrypted so far; done <= hashed always,
                       // so in place no byte is encrypted before it is hashed
   // A row with a stitched loop for this HMAC's SHA row interleaves the two
-  // chains instruction by instruction (aes_backend.h, cbc_sha_seal_bulk).
+  // chains instruction by instruction (aes_row.h, cbc_sha_seal_bulk).
   // The hash first takes the `lead` bytes that complete the MAC's pending
   // block (the record header), then each step hashes the next 64 bytes and
   // encrypts the 64 bytes `lead` behind them. A row without the loop, or
   // not paired with this SHA row, returns 0 steps. Lengths and rows are
   // public.
-  if (ks.backend->cbc_sha_seal_bulk != nullptr && c.alg->block_len == 64) {
+  if (ks.row->cbc_sha_seal_bulk != nullptr && c.alg->block_len == 64) {
     const size_t lead = (64 - c.buf_len) % 64;
     if (whole >= lead + 64) {
       internal::hash_ctx_update(&c, src, lead);  // c.buf_len is 0 after it
       hashed = lead;
-      const size_t steps = ks.backend->cbc_sha_seal_bulk(
+      const size_t steps = ks.row->cbc_sha_seal_bulk(
           &ks, c.sha, &c.state, src + lead, src, dst, (whole - lead) / 64, iv);
       c.total += 64 * steps;
       hashed += 64 * steps;
@@ -523,7 +523,7 @@ Status TlsCbcAead::seal(std::span<uint8_t> out, size_t* out_len,
     internal::hash_ctx_update(&c, src + hashed, nh);
     hashed += nh;
     const size_t nc = whole - done < kChunk ? whole - done : kChunk;
-    ks.backend->cbc_encrypt(&ks, src + done, dst + done, nc / 16, iv);
+    ks.row->cbc_encrypt(&ks, src + done, dst + done, nc / 16, iv);
     done += nc;
   }
   if (rem) internal::hash_ctx_update(&c, tail, rem);
@@ -531,7 +531,7 @@ Status TlsCbcAead::seal(std::span<uint8_t> out, size_t* out_len,
   const uint8_t pad = static_cast<uint8_t>(tail_len - rem - ml - 1);
   std::memset(tail + rem + ml, pad, tail_len - rem - ml);
 
-  ks.backend->cbc_encrypt(&ks, tail, out.data() + full * 16, tail_len / 16,
+  ks.row->cbc_encrypt(&ks, tail, out.data() + full * 16, tail_len / 16,
                           iv);
   if (info_->implicit_iv) std::memcpy(iv_, iv, 16);
   internal::secure_zero(tail, sizeof(tail));

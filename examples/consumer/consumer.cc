@@ -39,17 +39,17 @@ int main() {
     std::fprintf(stderr, "consumer: C API round trip failed (%d)\n", rc);
     return 1;
   }
-  // The build-time backend set check (--config=my_board links only the
+  // The build-time row set check (--config=my_board links only the
   // portable rows): test.sh passes the expected AES row.
   const char* expect = std::getenv("CONSUMER_EXPECT_AES");
   if (expect != nullptr &&
-      std::strcmp(expect, gcm.aes_key().backend_name()) != 0) {
-    std::fprintf(stderr, "consumer: AES backend %s, expected %s\n",
-                 gcm.aes_key().backend_name(), expect);
+      std::strcmp(expect, gcm.aes_key().row_name()) != 0) {
+    std::fprintf(stderr, "consumer: AES row %s, expected %s\n",
+                 gcm.aes_key().row_name(), expect);
     return 1;
   }
   std::printf("consumer: AES-128-GCM seal/open OK through the C++ and C APIs "
               "(aes=%s ghash=%s)\n",
-              gcm.aes_key().backend_name(), gcm.ghash_key().backend_name());
+              gcm.aes_key().row_name(), gcm.ghash_key().row_name());
   return 0;
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds and runs the consumer example for each of ctcrypto's configs
 # (util/configs.tsv; natively or under QEMU, as in ctcrypto itself), plus the consumer's own
-# platforms //:my_board, which restricts ctcrypto to its portable backends,
+# platforms //:my_board, which restricts ctcrypto to its portable rows,
 # and //:my_static_board, whose capabilities are static (compile-time).
 # Called by ctcrypto's util/test-all.sh; exits non-zero if any config fails.
 #

@@ -17,8 +17,8 @@ constexpr size_t kCcmLens[] = {0, 1, 16, 64, 65, 16 * 36 + 9,
                                2048 + 16 * 17 + 3};
 constexpr size_t kCmacLens[] = {0, 5, 16, 16 * 9 + 3, 16 * 33};
 
-void ccm_checks(const AesBackend* row, Suite* s) {
-  const AesBackend* aref = reference_aes();
+void ccm_checks(const AesRow* row, Suite* s) {
+  const AesRow* aref = reference_aes();
   for (size_t key_len : kKeyLens) {
     for (size_t tag_len : {size_t{4}, size_t{16}}) {
       std::string k = "ccm" + std::to_string(key_len * 8) + "/t" +
@@ -102,8 +102,8 @@ void ccm_checks(const AesBackend* row, Suite* s) {
   }
 }
 
-void cmac_checks(const AesBackend* row, Suite* s) {
-  const AesBackend* aref = reference_aes();
+void cmac_checks(const AesRow* row, Suite* s) {
+  const AesRow* aref = reference_aes();
   for (size_t key_len : kKeyLens) {
     std::string k = "cmac" + std::to_string(key_len * 8) + ".";
     uint8_t raw[32], msg[kMaxLen];

@@ -21,7 +21,7 @@
 #include <span>
 #include <string>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/ct.h"
 #include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aes.h"
@@ -32,7 +32,7 @@
 namespace ctcrypto_ct {
 
 using ctcrypto::Status;
-using ctcrypto::internal::AesBackend;
+using ctcrypto::internal::AesRow;
 using ctcrypto::internal::ct_declassify;
 using ctcrypto::internal::ct_secret;
 
@@ -52,7 +52,7 @@ inline bool kwx_same(uint8_t* got, const uint8_t* want, size_t n) {
 }
 
 template <class Suite>
-void key_wrap_checks(const AesBackend* row, const AesBackend* ref, Suite* s) {
+void key_wrap_checks(const AesRow* row, const AesRow* ref, Suite* s) {
   const std::string name = row->name;
   constexpr size_t kKwLens[] = {16, 24, 40, 8 * 45};  // 45 semiblocks: t > 255
   constexpr size_t kKwpLens[] = {1, 7, 8, 9, 20, 64};
@@ -155,7 +155,7 @@ void key_wrap_checks(const AesBackend* row, const AesBackend* ref, Suite* s) {
 }
 
 template <class Suite>
-void xts_checks(const AesBackend* row, const AesBackend* ref, Suite* s) {
+void xts_checks(const AesRow* row, const AesRow* ref, Suite* s) {
   const std::string name = row->name;
   constexpr size_t kLens[] = {16, 17, 16 * 8 + 5, 16 * 33, 512, 4096 - 3};
   for (size_t key_len : {32u, 64u}) {

@@ -18,7 +18,7 @@
 // together (crypto/tls/tls_cbc.cc); this file declassifies outputs before
 // comparing them with the reference, as a caller who sends them on would.
 //
-// Coverage is parameterised over the backend tables: every compiled-in row
+// Coverage is parameterised over the row tables: every compiled-in row
 // the CPU can run (after CTCRYPTO_DISABLE) is forced explicitly through
 // internal::init_with_rows(object, ..., row) (crypto/testing/explicit_rows.h),
 // and GCM runs every AES row crossed with every GHASH row, so a stitched
@@ -59,11 +59,11 @@
 #include <string>
 #include <vector>
 
-#include "crypto/aes/aes_backend.h"
+#include "crypto/aes/aes_row.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/ct.h"
-#include "crypto/ghash/ghash_backend.h"
-#include "crypto/hash/sha_backend.h"
+#include "crypto/ghash/ghash_row.h"
+#include "crypto/hash/sha_row.h"
 #include "crypto/testing/explicit_rows.h"
 #include "crypto/testing/ghash_nohw32_rows.h"
 #include "ctcrypto/aead.h"
@@ -89,10 +89,10 @@ using ctcrypto_ct::under_valgrind;
 using ctcrypto_ct::valgrind_errors;
 
 using ctcrypto::Status;
-using ctcrypto::internal::AesBackend;
+using ctcrypto::internal::AesRow;
 using ctcrypto::internal::ct_declassify;
 using ctcrypto::internal::ct_secret;
-using ctcrypto::internal::GhashBackend;
+using ctcrypto::internal::GhashRow;
 namespace internal = ctcrypto::internal;
 
 // Capabilities whose instructions valgrind 3.19 cannot execute (its CPUID
@@ -165,7 +165,7 @@ class Suite {
   }
   int finish() const {
     size_t passed = 0, failed = 0;
-    std::printf("\n%-28s %-26s %s\n", "backend", "operation", "result");
+    std::printf("\n%-28s %-26s %s\n", "row", "operation", "result");
     for (const Result& r : results_) {
       bool good = r.reports == 0 && r.correct;
       (good ? passed : failed)++;
@@ -226,12 +226,12 @@ bool runnable(uint32_t required_caps, const std::string& name, Suite* s) {
   return true;
 }
 
-const AesBackend* reference_aes() {
-  const AesBackend* r = internal::find_any_aes_row("nohw");
+const AesRow* reference_aes() {
+  const AesRow* r = internal::find_any_aes_row("nohw");
   return r ? r : internal::all_aes_rows().back();
 }
-const GhashBackend* reference_ghash() {
-  const GhashBackend* r = internal::find_any_ghash_row("nohw");
+const GhashRow* reference_ghash() {
+  const GhashRow* r = internal::find_any_ghash_row("nohw");
   return r ? r : internal::all_ghash_rows().back();
 }
 
@@ -266,8 +266,8 @@ constexpr size_t kGcmLens[] = {0,           1, 16, 48 + 7, 48 + 16 * 20 + 5,
 constexpr size_t kMaxLen = 4096;
 #endif
 
-void aes_checks(const AesBackend* row, Suite* s) {
-  const AesBackend* ref = reference_aes();
+void aes_checks(const AesRow* row, Suite* s) {
+  const AesRow* ref = reference_aes();
   std::string name = row->name;
   for (size_t key_len : kKeyLens) {
     std::string k = "aes" + std::to_string(key_len * 8) + ".";
@@ -351,8 +351,8 @@ void aes_checks(const AesBackend* row, Suite* s) {
   }
 }
 
-void ghash_checks(const GhashBackend* row, Suite* s) {
-  const GhashBackend* ref = reference_ghash();
+void ghash_checks(const GhashRow* row, Suite* s) {
+  const GhashRow* ref = reference_ghash();
   std::string name = std::string("ghash:") + row->name;
   uint8_t h[16], data[kMaxLen];
   FillPattern(h, 16, 21);
@@ -391,9 +391,9 @@ void ghash_checks(const GhashBackend* row, Suite* s) {
   });
 }
 
-void gcm_checks(const AesBackend* arow, const GhashBackend* grow, Suite* s) {
-  const AesBackend* aref = reference_aes();
-  const GhashBackend* gref = reference_ghash();
+void gcm_checks(const AesRow* arow, const GhashRow* grow, Suite* s) {
+  const AesRow* aref = reference_aes();
+  const GhashRow* gref = reference_ghash();
   std::string name = std::string(arow->name) + "+" + grow->name;
   for (size_t key_len : kKeyLens) {
     std::string k = "gcm" + std::to_string(key_len * 8) + ".";
@@ -516,7 +516,7 @@ void gcm_checks(const AesBackend* arow, const GhashBackend* grow, Suite* s) {
 // AD longer than 64 bytes (secret), tags of 12..15 bytes, and seal and open
 // in place (out aliases in), with a good and a bad tag. AES-128 only: the
 // key length does not change these paths.
-void gcm_variant_checks(const AesBackend* arow, const GhashBackend* grow,
+void gcm_variant_checks(const AesRow* arow, const GhashRow* grow,
                         Suite* s) {
   const std::string name = std::string(arow->name) + "+" + grow->name;
   constexpr size_t kLen = 16 * 3 + 7;
@@ -597,13 +597,13 @@ const std::vector<ShaTable>& sha_tables() {
   };
   return t;
 }
-std::string sha_row_name(internal::ShaFamily f, const internal::ShaBackend* b) {
+std::string sha_row_name(internal::ShaFamily f, const internal::ShaRow* b) {
   for (const ShaTable& t : sha_tables())
     if (t.family == f) return std::string(t.label) + ":" + b->name;
   return b->name;
 }
-const internal::ShaBackend* reference_sha(internal::ShaFamily f) {
-  const internal::ShaBackend* r = internal::find_sha_backend(f, "portable");
+const internal::ShaRow* reference_sha(internal::ShaFamily f) {
+  const internal::ShaRow* r = internal::find_sha_row(f, "portable");
   return r ? r : internal::sha_table(f).back();
 }
 const char* hash_name(ctcrypto::HashAlgorithm a) {
@@ -621,9 +621,9 @@ const char* hash_name(ctcrypto::HashAlgorithm a) {
 // shorter and longer than the hash block (a long key is hashed first). The
 // expected value is the portable row on a public copy: correctness against
 // the standards is tests/hash_test.cc's job.
-void hash_checks(const ShaTable& table, const internal::ShaBackend* row,
+void hash_checks(const ShaTable& table, const internal::ShaRow* row,
                  Suite* s) {
-  const internal::ShaBackend* ref = reference_sha(table.family);
+  const internal::ShaRow* ref = reference_sha(table.family);
   const std::string rname = sha_row_name(table.family, row);
   constexpr size_t kLens[] = {0, 55, 129, 300};
   constexpr size_t kKeyLens[] = {16, 200};
@@ -633,14 +633,14 @@ void hash_checks(const ShaTable& table, const internal::ShaBackend* row,
   for (ctcrypto::HashAlgorithm alg : table.algs) {
     // One-shot and HMAC on an explicit row, as ctcrypto::hash / hmac do on
     // the selected one.
-    auto hash_on = [&](const internal::ShaBackend* r, const uint8_t* in,
+    auto hash_on = [&](const internal::ShaRow* r, const uint8_t* in,
                        size_t len, uint8_t* out, size_t dl) {
       ctcrypto::Hash h(alg);
       bool ok = internal::init_with_rows(h, alg, r) == Status::kOk;
       h.update(std::span(in, len));
       return ok && h.finish(std::span(out, dl)) == Status::kOk;
     };
-    auto hmac_on = [&](const internal::ShaBackend* r, const uint8_t* k,
+    auto hmac_on = [&](const internal::ShaRow* r, const uint8_t* k,
                        size_t kl, const uint8_t* in, size_t len, uint8_t* out,
                        size_t dl) {
       ctcrypto::Hmac m;
@@ -794,18 +794,18 @@ size_t tls_make_record(const ctcrypto::TlsCbcSuiteInfo& info,
 // the explicit IV and the AD (sequence number, type and version, public in
 // TLS). The verdict is declassified inside the library; this function
 // declassifies the plaintext length and bytes a successful open releases.
-void tls_cbc_checks(const AesBackend* row, const char* sha_name, Suite* s) {
-  const AesBackend* aref = reference_aes();
+void tls_cbc_checks(const AesRow* row, const char* sha_name, Suite* s) {
+  const AesRow* aref = reference_aes();
   for (ctcrypto::TlsCbcSuite suite : kTlsSuites) {
     const ctcrypto::TlsCbcSuiteInfo& info = ctcrypto::tls_cbc_suite_info(suite);
     const internal::ShaFamily family = internal::alg_of(info.hash).family;
-    const internal::ShaBackend* selected =
-        internal::select_sha_backend(family, internal::cpu_caps());
-    const internal::ShaBackend* sha = selected;
+    const internal::ShaRow* selected =
+        internal::select_sha_row(family, internal::cpu_caps());
+    const internal::ShaRow* sha = selected;
     if (sha_name != nullptr) {
-      sha = internal::find_sha_backend(family, sha_name);
+      sha = internal::find_sha_row(family, sha_name);
       if (sha == nullptr || sha == selected ||
-          !ctcrypto::internal::hash_backend_usable(info.hash, sha))
+          !ctcrypto::internal::hash_row_usable(info.hash, sha))
         continue;
     }
     const std::string name =
@@ -937,10 +937,10 @@ void tls_cbc_checks(const AesBackend* row, const char* sha_name, Suite* s) {
 // GMAC: the key, the data and the received tag secret; compute, and verify
 // with a good and a bad tag.
 
-void gcm_siv_checks(const AesBackend* arow, const GhashBackend* grow,
+void gcm_siv_checks(const AesRow* arow, const GhashRow* grow,
                     Suite* s) {
-  const AesBackend* aref = reference_aes();
-  const GhashBackend* gref = reference_ghash();
+  const AesRow* aref = reference_aes();
+  const GhashRow* gref = reference_ghash();
   const std::string name = std::string(arow->name) + "+" + grow->name;
   for (size_t key_len : {size_t{16}, size_t{32}}) {
     const std::string k = "gcm_siv" + std::to_string(key_len * 8) + ".";
@@ -1010,9 +1010,9 @@ void gcm_siv_checks(const AesBackend* arow, const GhashBackend* grow,
   }
 }
 
-void gmac_checks(const AesBackend* arow, const GhashBackend* grow, Suite* s) {
-  const AesBackend* aref = reference_aes();
-  const GhashBackend* gref = reference_ghash();
+void gmac_checks(const AesRow* arow, const GhashRow* grow, Suite* s) {
+  const AesRow* aref = reference_aes();
+  const GhashRow* gref = reference_ghash();
   const std::string name = std::string(arow->name) + "+" + grow->name;
   for (size_t key_len : kKeyLens) {
     const std::string k = "gmac" + std::to_string(key_len * 8) + ".";
@@ -1081,24 +1081,24 @@ int main(int argc, char** argv) {
               internal::caps_to_string(caps, buf, sizeof(buf)),
               internal::all_aes_rows().size(), internal::all_ghash_rows().size());
 
-  std::vector<const AesBackend*> aes;
-  std::vector<const GhashBackend*> ghash;
+  std::vector<const AesRow*> aes;
+  std::vector<const GhashRow*> ghash;
   // Every row compiled in (crypto/testing's all-rows lists), the ones the
   // library's tables leave out included.
-  for (const AesBackend* b : internal::all_aes_rows()) {
+  for (const AesRow* b : internal::all_aes_rows()) {
     // Valgrind's own CPUID hides AVX-512/VAES, so test that reason first.
     if (!runnable(b->required_caps, b->name, &s)) continue;
-    if (!ctcrypto::internal::aes_backend_usable(b)) {
+    if (!ctcrypto::internal::aes_row_usable(b)) {
       s.skip(b->name, "not usable on this CPU (or CTCRYPTO_DISABLE)");
     } else {
       aes.push_back(b);
       s.expect(b->name);
     }
   }
-  for (const GhashBackend* b : internal::all_ghash_rows()) {
+  for (const GhashRow* b : internal::all_ghash_rows()) {
     std::string name = std::string("ghash:") + b->name;
     if (!runnable(b->required_caps, name, &s)) continue;
-    if (!ctcrypto::internal::ghash_backend_usable(b)) {
+    if (!ctcrypto::internal::ghash_row_usable(b)) {
       s.skip(name, "not usable on this CPU (or CTCRYPTO_DISABLE)");
     } else {
       ghash.push_back(b);
@@ -1109,32 +1109,32 @@ int main(int argc, char** argv) {
   // table (crypto/testing/ghash_nohw32_rows.h): the one for cores without a
   // constant-time long multiply is the table's `nohw` row only on ARMv6-M /
   // ARMv7-M builds, which run on bare metal, not under this suite.
-  for (const GhashBackend* b : {&internal::kGhashNohw32Mul64,
+  for (const GhashRow* b : {&internal::kGhashNohw32Mul64,
                                 &internal::kGhashNohw32Mul32}) {
     ghash.push_back(b);
     s.expect(std::string("ghash:") + b->name);
   }
 
-  auto gname = [](const GhashBackend* g) {
+  auto gname = [](const GhashRow* g) {
     return std::string("ghash:") + g->name;
   };
-  for (const AesBackend* a : aes) {
+  for (const AesRow* a : aes) {
     s.owners({a->name});
     aes_checks(a, &s);
   }
-  for (const GhashBackend* g : ghash) {
+  for (const GhashRow* g : ghash) {
     s.owners({gname(g)});
     ghash_checks(g, &s);
   }
-  for (const AesBackend* a : aes)
-    for (const GhashBackend* g : ghash) {
+  for (const AesRow* a : aes)
+    for (const GhashRow* g : ghash) {
       s.owners({a->name, gname(g)});
       gcm_checks(a, g, &s);
       gcm_variant_checks(a, g, &s);
       gcm_siv_checks(a, g, &s);  // AES-GCM-SIV
       gmac_checks(a, g, &s);     // GMAC
     }
-  for (const AesBackend* a : aes) {
+  for (const AesRow* a : aes) {
     s.owners({a->name});
     tls_cbc_checks(a, nullptr, &s);
     ccm_checks(a, &s);   // CCM
@@ -1147,10 +1147,10 @@ int main(int argc, char** argv) {
   // that are not the selected ones (those ran with every AES row above).
   std::vector<std::string> sha_names;
   for (const ShaTable& t : sha_tables()) {
-    for (const internal::ShaBackend* b : internal::sha_table(t.family)) {
+    for (const internal::ShaRow* b : internal::sha_table(t.family)) {
       const std::string name = sha_row_name(t.family, b);
       if (!runnable(b->required_caps, name, &s)) continue;
-      if (!ctcrypto::internal::hash_backend_usable(t.algs.front(), b)) {
+      if (!ctcrypto::internal::hash_row_usable(t.algs.front(), b)) {
         s.skip(name, "not usable on this CPU (or CTCRYPTO_DISABLE)");
         continue;
       }

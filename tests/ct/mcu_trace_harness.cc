@@ -46,8 +46,8 @@
 #include <cstring>
 #include <span>
 
-#include "crypto/aes/aes_backend.h"
-#include "crypto/ghash/ghash_backend.h"
+#include "crypto/aes/aes_row.h"
+#include "crypto/ghash/ghash_row.h"
 #include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
@@ -143,7 +143,7 @@ void name_of(char* buf, size_t n, const char* a, const char* b,
                 static_cast<unsigned>(len));
 }
 
-void aes_regions(const internal::AesBackend* row) {
+void aes_regions(const internal::AesRow* row) {
   for (size_t key_len : {size_t{16}, size_t{32}}) {
     char p[64];
     std::snprintf(p, sizeof(p), "%s.aes%u.", row->name,
@@ -222,7 +222,7 @@ void aes_regions(const internal::AesBackend* row) {
   }
 }
 
-void ghash_regions(const internal::GhashBackend* row) {
+void ghash_regions(const internal::GhashRow* row) {
   char name[128];
   ctcrypto::GhashKey key;
   Status st = Status::kOk;
@@ -294,8 +294,8 @@ void gcm_case(const ctcrypto::AesGcm& gcm, const char* prefix,
   }
 }
 
-void gcm_regions(const internal::AesBackend* arow,
-                 const internal::GhashBackend* grow) {
+void gcm_regions(const internal::AesRow* arow,
+                 const internal::GhashRow* grow) {
   static const uint8_t nonce[60] = {0xca, 0xfe, 0xba, 0xbe, 0xfa, 0xce,
                                     0xdb, 0xad, 0xde, 0xca, 0xf8, 0x88};
   for (size_t key_len : {size_t{16}, size_t{32}}) {
@@ -323,7 +323,7 @@ void gcm_regions(const internal::AesBackend* arow,
   }
 }
 
-void ccm_cmac_regions(const internal::AesBackend* row) {
+void ccm_cmac_regions(const internal::AesRow* row) {
   char name[128];
   Status st = Status::kOk;
   static uint8_t pt[kMaxLen], ad[16], sealed[kMaxLen + 16], got[kMaxLen];
@@ -390,8 +390,8 @@ void ccm_cmac_regions(const internal::AesBackend* row) {
 
 // GMAC and AES-GCM-SIV on an (AES, GHASH) pair, AES-128: tag and open
 // with a good and a bad tag from one call site each.
-void gmac_siv_regions(const internal::AesBackend* arow,
-                      const internal::GhashBackend* grow) {
+void gmac_siv_regions(const internal::AesRow* arow,
+                      const internal::GhashRow* grow) {
   char name[128];
   Status st = Status::kOk;
   static uint8_t pt[kMaxLen], ad[16], sealed[kMaxLen + 16], got[kMaxLen];
@@ -455,7 +455,7 @@ void gmac_siv_regions(const internal::AesBackend* arow,
 }
 
 // Key wrap (KW, KWP) and XTS on an AES row, AES-128 keys.
-void wrap_xts_regions(const internal::AesBackend* row) {
+void wrap_xts_regions(const internal::AesRow* row) {
   char name[128];
   Status st = Status::kOk;
   ctcrypto::AesKey kek;
@@ -580,22 +580,22 @@ int main(int argc, char** argv) {
     std::printf("usage: mcu_trace_harness KEY(64 hex) DATA(32 hex)\n");
     return 2;
   }
-  for (size_t i = 0; i < internal::kNumAesBackends; ++i) {
-    const internal::AesBackend* a = internal::kAesBackends[i];
-    if (!internal::aes_backend_usable(a)) continue;
+  for (size_t i = 0; i < internal::kNumAesRows; ++i) {
+    const internal::AesRow* a = internal::kAesRows[i];
+    if (!internal::aes_row_usable(a)) continue;
     aes_regions(a);
     ccm_cmac_regions(a);
     wrap_xts_regions(a);
-    for (size_t j = 0; j < internal::kNumGhashBackends; ++j) {
-      const internal::GhashBackend* g = internal::kGhashBackends[j];
-      if (!internal::ghash_backend_usable(g)) continue;
+    for (size_t j = 0; j < internal::kNumGhashRows; ++j) {
+      const internal::GhashRow* g = internal::kGhashRows[j];
+      if (!internal::ghash_row_usable(g)) continue;
       gcm_regions(a, g);
       gmac_siv_regions(a, g);
     }
   }
-  for (size_t j = 0; j < internal::kNumGhashBackends; ++j) {
-    const internal::GhashBackend* g = internal::kGhashBackends[j];
-    if (internal::ghash_backend_usable(g)) ghash_regions(g);
+  for (size_t j = 0; j < internal::kNumGhashRows; ++j) {
+    const internal::GhashRow* g = internal::kGhashRows[j];
+    if (internal::ghash_row_usable(g)) ghash_regions(g);
   }
   negative_controls();
   std::printf("mcu_trace_harness: %u regions, %u checks, %u failed\n",

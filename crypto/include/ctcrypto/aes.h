@@ -1,8 +1,8 @@
 // aes.h: AES-128/192/256 keys and single blocks (FIPS-197).
 //
-// The backend (portable bitsliced, vpaes, AES-NI, ...) is chosen when the key
+// The row (portable bitsliced, vpaes, AES-NI, ...) is chosen when the key
 // is set up: the best one compiled into this build that the CPU supports,
-// minus anything named in CTCRYPTO_DISABLE. The key keeps the backend that
+// minus anything named in CTCRYPTO_DISABLE. The key keeps the row that
 // expanded it, so a key is always used by the code that understands it.
 #ifndef CTCRYPTO_AES_H_
 #define CTCRYPTO_AES_H_
@@ -27,7 +27,7 @@ struct KeyAccess;  // the library's access to the state (crypto/key_state.h)
 // the expanded key, both directions, of the largest row of this CPU family,
 // plus the row, round count and key length) and their alignment
 // (ctcrypto/key_sizes.h). Published so that the object's size is fixed by
-// the headers, not by the backends compiled in; aes.cc checks that they
+// the headers, not by the rows compiled in; aes.cc checks that they
 // are the internal state's.
 inline constexpr size_t kAesKeyStateSize = CTCRYPTO_AES_KEY_STATE_SIZE;
 inline constexpr size_t kAesKeyStateAlign = CTCRYPTO_KEY_STATE_ALIGN;
@@ -45,12 +45,15 @@ class AesKey {
   // clear: wipes the expanded key; the object is uninitialised afterwards.
   void clear();
 
-  // init: expands a 16-, 24- or 32-byte key with the selected backend.
+  // init: expands a 16-, 24- or 32-byte key with the selected row.
   Status init(std::span<const uint8_t> key);
 
   bool initialized() const;
-  // backend_name: the row that set this key up, or "none".
-  const char* backend_name() const;
+  // row_name: the row that set this key up, or "none".
+  const char* row_name() const;
+  // backend_name: the former name of row_name() ("backend" and "row" were two
+  // words for one thing; "row" stayed).
+  const char* backend_name() const { return row_name(); }
 
   // encrypt_block / decrypt_block: one block; in and out may be equal.
   // Does nothing if the key was not initialised.
@@ -59,7 +62,7 @@ class AesKey {
 
  private:
   friend struct internal::KeyAccess;
-  // The expanded key in its backend's form (internal::AesKeyState); all
+  // The expanded key in its row's form (internal::AesKeyState); all
   // zero is an uninitialised key.
   alignas(kAesKeyStateAlign) unsigned char state_[kAesKeyStateSize] = {};
 };

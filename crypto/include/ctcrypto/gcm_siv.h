@@ -70,7 +70,7 @@ class AesGcmSiv {
  private:
   friend struct internal::KeyAccess;
   AesKey kgk_;  // the key-generating key
-  // The GHASH row (an internal::GhashBackend) the per-nonce POLYVAL keys are
+  // The GHASH row (an internal::GhashRow) the per-nonce POLYVAL keys are
   // set up with; null when uninitialised.
   const void* ghash_row_ = nullptr;
 };

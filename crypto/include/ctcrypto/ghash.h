@@ -22,7 +22,7 @@ struct KeyAccess;  // the library's access to the state (crypto/key_state.h)
 inline constexpr size_t kGhashKeyStateSize = CTCRYPTO_GHASH_KEY_STATE_SIZE;
 inline constexpr size_t kGhashKeyStateAlign = CTCRYPTO_KEY_STATE_ALIGN;
 
-// GhashKey: H in the selected backend's form (computed once). Wipes itself
+// GhashKey: H in the selected row's form (computed once). Wipes itself
 // on clear() and destruction; copies are independent and wipe themselves.
 class GhashKey {
  public:
@@ -34,11 +34,14 @@ class GhashKey {
   void clear();
   Status init(std::span<const uint8_t, 16> h);
   bool initialized() const;
-  const char* backend_name() const;
+  const char* row_name() const;
+  // backend_name: the former name of row_name() ("backend" and "row" were two
+  // words for one thing; "row" stayed).
+  const char* backend_name() const { return row_name(); }
 
  private:
   friend struct internal::KeyAccess;
-  // H in its backend's form (internal::GhashKeyState); all zero is an
+  // H in its row's form (internal::GhashKeyState); all zero is an
   // uninitialised key.
   alignas(kGhashKeyStateAlign) unsigned char state_[kGhashKeyStateSize] = {};
 };

@@ -1,7 +1,7 @@
 // hash.h: SHA-1, SHA-256, SHA-384, SHA-512 (FIPS 180-4) and HMAC over them
-// (RFC 2104). The compression function runs on the best row of its backend
+// (RFC 2104). The compression function runs on the best row of its row
 // table for this CPU (portable C++, x86 SHA-NI, ARMv8 SHA instructions;
-// crypto/hash/sha_backend.h), chosen at init().
+// crypto/hash/sha_row.h), chosen at init().
 //
 // They are here for the TLS 1.0-1.2 CBC record MACs (tls_cbc.h) and exposed
 // because they are useful on their own. SHA-1 is for legacy MACs only.
@@ -48,8 +48,11 @@ class Hash {
   // clear: wipes the state; init() before further use.
   void clear();
   void init(HashAlgorithm alg);
-  // backend_name: the row's name, "none" before init or after clear().
-  const char* backend_name() const;
+  // row_name: the row's name, "none" before init or after clear().
+  const char* row_name() const;
+  // backend_name: the former name of row_name() ("backend" and "row" were two
+  // words for one thing; "row" stayed).
+  const char* backend_name() const { return row_name(); }
   void update(std::span<const uint8_t> data);
   // finish: writes digest_len() bytes; out.size() must be >= digest_len()
   // (kOutputTooSmall otherwise, nothing written). The object must be
@@ -78,8 +81,11 @@ class Hmac {
   void clear();
   // init: any key length (longer than a block: hashed first, RFC 2104).
   Status init(HashAlgorithm alg, std::span<const uint8_t> key);
-  // backend_name: the key's row, "none" when uninitialised.
-  const char* backend_name() const;
+  // row_name: the key's row, "none" when uninitialised.
+  const char* row_name() const;
+  // backend_name: the former name of row_name() ("backend" and "row" were two
+  // words for one thing; "row" stayed).
+  const char* backend_name() const { return row_name(); }
   void update(std::span<const uint8_t> data);
   // finish: as Hash::finish; the key stays set, so init() is not needed to
   // MAC the next message with the same key (call reset() first).

@@ -23,9 +23,9 @@
 // from the last ciphertext block of the previous one on the same object
 // (use one object per direction). Explicit-IV suites keep no state.
 //
-// The CBC work goes through the AES key's backend (AES-NI, ARMv8, vpaes,
+// The CBC work goes through the AES key's row (AES-NI, ARMv8, vpaes,
 // bitsliced ...), the MAC through the HMAC key's compression-function row
-// (portable, SHA-NI, ARMv8 SHA; crypto/hash/sha_backend.h).
+// (portable, SHA-NI, ARMv8 SHA; crypto/hash/sha_row.h).
 #ifndef CTCRYPTO_TLS_CBC_H_
 #define CTCRYPTO_TLS_CBC_H_
 
@@ -88,9 +88,12 @@ class TlsCbcAead {
   // mac_len: the suite's MAC length, 0 when uninitialised.
   size_t mac_len() const;
   const AesKey& aes_key() const { return aes_; }
-  // sha_backend_name: the MAC's compression-function row, "none" when
+  // sha_row_name: the MAC's compression-function row, "none" when
   // uninitialised.
-  const char* sha_backend_name() const;
+  const char* sha_row_name() const;
+  // sha_backend_name: the former name of sha_row_name() ("backend" and "row" were two
+  // words for one thing; "row" stayed).
+  const char* sha_backend_name() const { return sha_row_name(); }
 
   // seal_len: the exact output length of seal() for `in_len` bytes; 0 for
   // in_len >= 2^16, which seal() refuses.

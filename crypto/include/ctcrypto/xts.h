@@ -41,7 +41,7 @@ class AesXts {
   AesXts& operator=(const AesXts&) = delete;
   ~AesXts() { clear(); }
 
-  // init: a 32- or 64-byte key (Key1 || Key2) with the selected backend.
+  // init: a 32- or 64-byte key (Key1 || Key2) with the selected row.
   Status init(std::span<const uint8_t> key);
 
   bool initialized() const { return data_key_.initialized(); }

@@ -1,4 +1,4 @@
-#include "tests/backends.h"
+#include "tests/rows.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -8,20 +8,20 @@
 #include "ctcrypto/ghash.h"
 
 namespace ctcrypto::internal {
-void PrintTo(const AesBackend* b, std::ostream* os) {
+void PrintTo(const AesRow* b, std::ostream* os) {
   *os << "aes:" << (b != nullptr && b->name != nullptr ? b->name : "(null)");
 }
-void PrintTo(const GhashBackend* b, std::ostream* os) {
+void PrintTo(const GhashRow* b, std::ostream* os) {
   *os << "ghash:" << (b != nullptr && b->name != nullptr ? b->name : "(null)");
 }
-void PrintTo(const ShaBackend* b, std::ostream* os) {
+void PrintTo(const ShaRow* b, std::ostream* os) {
   *os << "sha:" << (b != nullptr && b->name != nullptr ? b->name : "(null)");
 }
 }  // namespace ctcrypto::internal
 
 namespace ctcrypto_test {
 
-void PrintTo(const GcmBackends& b, std::ostream* os) {
+void PrintTo(const GcmRows& b, std::ostream* os) {
   *os << "{";
   ctcrypto::internal::PrintTo(b.aes, os);
   *os << ", ";
@@ -29,50 +29,50 @@ void PrintTo(const GcmBackends& b, std::ostream* os) {
   *os << "}";
 }
 
-std::vector<const AesBackend*> AllAesBackends() {
-  std::vector<const AesBackend*> out;
-  for (const AesBackend* b : ctcrypto::internal::all_aes_rows()) {
+std::vector<const AesRow*> AllAesRows() {
+  std::vector<const AesRow*> out;
+  for (const AesRow* b : ctcrypto::internal::all_aes_rows()) {
     out.push_back(b);
   }
   return out;
 }
 
-std::vector<const GhashBackend*> AllGhashBackends() {
-  std::vector<const GhashBackend*> out;
-  for (const GhashBackend* b : ctcrypto::internal::all_ghash_rows()) {
+std::vector<const GhashRow*> AllGhashRows() {
+  std::vector<const GhashRow*> out;
+  for (const GhashRow* b : ctcrypto::internal::all_ghash_rows()) {
     out.push_back(b);
   }
   return out;
 }
 
-std::vector<const AesBackend*> UsableAesBackends() {
-  std::vector<const AesBackend*> out;
-  for (const AesBackend* b : AllAesBackends()) {
-    if (ctcrypto::internal::aes_backend_usable(b)) out.push_back(b);
+std::vector<const AesRow*> UsableAesRows() {
+  std::vector<const AesRow*> out;
+  for (const AesRow* b : AllAesRows()) {
+    if (ctcrypto::internal::aes_row_usable(b)) out.push_back(b);
   }
   return out;
 }
 
-std::vector<const GhashBackend*> UsableGhashBackends() {
-  std::vector<const GhashBackend*> out;
-  for (const GhashBackend* b : AllGhashBackends()) {
-    if (ctcrypto::internal::ghash_backend_usable(b)) out.push_back(b);
+std::vector<const GhashRow*> UsableGhashRows() {
+  std::vector<const GhashRow*> out;
+  for (const GhashRow* b : AllGhashRows()) {
+    if (ctcrypto::internal::ghash_row_usable(b)) out.push_back(b);
   }
-  for (const GhashBackend* b : GhashVariantRows()) out.push_back(b);
+  for (const GhashRow* b : GhashVariantRows()) out.push_back(b);
   return out;
 }
 
 // Linked from //crypto:ghash_nohw32_test_rows: a build without them fails
 // to link, so the suites cannot silently lose them.
-std::vector<const GhashBackend*> GhashVariantRows() {
+std::vector<const GhashRow*> GhashVariantRows() {
   return {&ctcrypto::internal::kGhashNohw32Mul64,
           &ctcrypto::internal::kGhashNohw32Mul32};
 }
 
-std::vector<GcmBackends> UsableGcmBackends() {
-  std::vector<GcmBackends> out;
-  for (const AesBackend* a : UsableAesBackends()) {
-    for (const GhashBackend* g : UsableGhashBackends()) {
+std::vector<GcmRows> UsableGcmRows() {
+  std::vector<GcmRows> out;
+  for (const AesRow* a : UsableAesRows()) {
+    for (const GhashRow* g : UsableGhashRows()) {
       out.push_back({a, g});
     }
   }
@@ -83,9 +83,9 @@ std::vector<GcmBackends> UsableGcmBackends() {
 // //crypto:ghash_nohw) whether or not the library's tables list them: on
 // aarch64 they are left out of the library (NEON is architectural) but stay
 // the tests' reference.
-const AesBackend* ReferenceAesBackend() { return &ctcrypto::internal::kAesNohw; }
+const AesRow* ReferenceAesRow() { return &ctcrypto::internal::kAesNohw; }
 
-const GhashBackend* ReferenceGhashBackend() {
+const GhashRow* ReferenceGhashRow() {
   return &ctcrypto::internal::kGhashNohw;
 }
 
@@ -101,18 +101,18 @@ std::string SanitizeName(const char* name) {
   return out;
 }
 
-std::string AesBackendParamName::operator()(
-    const testing::TestParamInfo<const AesBackend*>& info) const {
+std::string AesRowParamName::operator()(
+    const testing::TestParamInfo<const AesRow*>& info) const {
   return SanitizeName(info.param->name);
 }
 
-std::string GhashBackendParamName::operator()(
-    const testing::TestParamInfo<const GhashBackend*>& info) const {
+std::string GhashRowParamName::operator()(
+    const testing::TestParamInfo<const GhashRow*>& info) const {
   return SanitizeName(info.param->name);
 }
 
-std::string GcmBackendsParamName::operator()(
-    const testing::TestParamInfo<GcmBackends>& info) const {
+std::string GcmRowsParamName::operator()(
+    const testing::TestParamInfo<GcmRows>& info) const {
   return SanitizeName(info.param.aes->name) + "_with_" +
          SanitizeName(info.param.ghash->name);
 }
@@ -130,42 +130,42 @@ testing::AssertionResult CheckName(const char* what, const char* got,
     return testing::AssertionSuccess();
   }
   return testing::AssertionFailure()
-         << what << " backend_name() is \"" << (got ? got : "(null)")
+         << what << " row_name() is \"" << (got ? got : "(null)")
          << "\", expected \"" << (want ? want : "(null)") << "\"";
 }
 }  // namespace
 
 testing::AssertionResult InitAesKey(ctcrypto::AesKey* key,
                                     std::span<const uint8_t> raw,
-                                    const AesBackend* row) {
+                                    const AesRow* row) {
   auto r = CheckStatus(ctcrypto::internal::init_with_rows(*key, raw, row));
   if (!r) return r;
   if (!key->initialized()) {
     return testing::AssertionFailure() << "initialized() false after kOk";
   }
-  if (ctcrypto::internal::key_state(*key).backend != row) {
-    return testing::AssertionFailure() << "state().backend is not the row";
+  if (ctcrypto::internal::key_state(*key).row != row) {
+    return testing::AssertionFailure() << "state().row is not the row";
   }
-  return CheckName("AesKey", key->backend_name(), row->name);
+  return CheckName("AesKey", key->row_name(), row->name);
 }
 
 testing::AssertionResult InitGhashKey(ctcrypto::GhashKey* key,
                                       std::span<const uint8_t, 16> h,
-                                      const GhashBackend* row) {
+                                      const GhashRow* row) {
   auto r = CheckStatus(ctcrypto::internal::init_with_rows(*key, h, row));
   if (!r) return r;
   if (!key->initialized()) {
     return testing::AssertionFailure() << "initialized() false after kOk";
   }
-  if (ctcrypto::internal::key_state(*key).backend != row) {
-    return testing::AssertionFailure() << "state().backend is not the row";
+  if (ctcrypto::internal::key_state(*key).row != row) {
+    return testing::AssertionFailure() << "state().row is not the row";
   }
-  return CheckName("GhashKey", key->backend_name(), row->name);
+  return CheckName("GhashKey", key->row_name(), row->name);
 }
 
 testing::AssertionResult InitGcm(ctcrypto::AesGcm* gcm,
                                  std::span<const uint8_t> raw, size_t tag_len,
-                                 const GcmBackends& rows) {
+                                 const GcmRows& rows) {
   auto r = CheckStatus(ctcrypto::internal::init_with_rows(
       *gcm, raw, tag_len, rows.aes, rows.ghash));
   if (!r) return r;
@@ -176,26 +176,26 @@ testing::AssertionResult InitGcm(ctcrypto::AesGcm* gcm,
     return testing::AssertionFailure()
            << "tag_len() " << gcm->tag_len() << " != " << tag_len;
   }
-  r = CheckName("AesGcm aes_key()", gcm->aes_key().backend_name(),
+  r = CheckName("AesGcm aes_key()", gcm->aes_key().row_name(),
                 rows.aes->name);
   if (!r) return r;
-  return CheckName("AesGcm ghash_key()", gcm->ghash_key().backend_name(),
+  return CheckName("AesGcm ghash_key()", gcm->ghash_key().row_name(),
                    rows.ghash->name);
 }
 
-std::vector<const ShaBackend*> AllShaBackends(ctcrypto::HashAlgorithm alg) {
-  std::vector<const ShaBackend*> out;
-  for (const ShaBackend* b :
+std::vector<const ShaRow*> AllShaRows(ctcrypto::HashAlgorithm alg) {
+  std::vector<const ShaRow*> out;
+  for (const ShaRow* b :
        ctcrypto::internal::sha_table(ctcrypto::internal::alg_of(alg).family)) {
     out.push_back(b);
   }
   return out;
 }
 
-std::vector<const ShaBackend*> UsableShaBackends(ctcrypto::HashAlgorithm alg) {
-  std::vector<const ShaBackend*> out;
-  for (const ShaBackend* b : AllShaBackends(alg)) {
-    if (ctcrypto::internal::hash_backend_usable(alg, b)) out.push_back(b);
+std::vector<const ShaRow*> UsableShaRows(ctcrypto::HashAlgorithm alg) {
+  std::vector<const ShaRow*> out;
+  for (const ShaRow* b : AllShaRows(alg)) {
+    if (ctcrypto::internal::hash_row_usable(alg, b)) out.push_back(b);
   }
   return out;
 }
@@ -210,35 +210,35 @@ const char* HashName(ctcrypto::HashAlgorithm alg) {
   return "unknown";
 }
 
-void PrintTo(const ShaRow& r, std::ostream* os) {
+void PrintTo(const ShaAlgRow& r, std::ostream* os) {
   *os << "{" << HashName(r.alg) << ", ";
   ctcrypto::internal::PrintTo(r.sha, os);
   *os << "}";
 }
 
 namespace {
-std::vector<ShaRow> RowsOf(std::initializer_list<ctcrypto::HashAlgorithm> algs) {
-  std::vector<ShaRow> out;
+std::vector<ShaAlgRow> RowsOf(std::initializer_list<ctcrypto::HashAlgorithm> algs) {
+  std::vector<ShaAlgRow> out;
   for (ctcrypto::HashAlgorithm a : algs) {
-    for (const ShaBackend* b : UsableShaBackends(a)) out.push_back({a, b});
+    for (const ShaRow* b : UsableShaRows(a)) out.push_back({a, b});
   }
   return out;
 }
 }  // namespace
 
-std::vector<ShaRow> UsableShaRows() {
+std::vector<ShaAlgRow> UsableShaAlgRows() {
   using ctcrypto::HashAlgorithm;
   return RowsOf({HashAlgorithm::kSha1, HashAlgorithm::kSha256,
                  HashAlgorithm::kSha384, HashAlgorithm::kSha512});
 }
 
-std::vector<ShaRow> UsableTlsShaRows() {
+std::vector<ShaAlgRow> UsableTlsShaAlgRows() {
   using ctcrypto::HashAlgorithm;
   return RowsOf(
       {HashAlgorithm::kSha1, HashAlgorithm::kSha256, HashAlgorithm::kSha384});
 }
 
-const ShaBackend* ReferenceShaBackend(ctcrypto::HashAlgorithm alg) {
+const ShaRow* ReferenceShaRow(ctcrypto::HashAlgorithm alg) {
   switch (ctcrypto::internal::alg_of(alg).family) {
     case ctcrypto::internal::ShaFamily::kSha1:
       return &ctcrypto::internal::kSha1Portable;
@@ -250,25 +250,25 @@ const ShaBackend* ReferenceShaBackend(ctcrypto::HashAlgorithm alg) {
   return nullptr;
 }
 
-std::string ShaRowParamName::operator()(
-    const testing::TestParamInfo<ShaRow>& info) const {
+std::string ShaAlgRowParamName::operator()(
+    const testing::TestParamInfo<ShaAlgRow>& info) const {
   return std::string(HashName(info.param.alg)) + "_" +
          SanitizeName(info.param.sha->name);
 }
 
 testing::AssertionResult InitHash(ctcrypto::Hash* h, ctcrypto::HashAlgorithm alg,
-                                  const ShaBackend* row) {
+                                  const ShaRow* row) {
   auto r = CheckStatus(ctcrypto::internal::init_with_rows(*h, alg, row));
   if (!r) return r;
-  return CheckName("Hash", h->backend_name(), row->name);
+  return CheckName("Hash", h->row_name(), row->name);
 }
 
 testing::AssertionResult InitHmac(ctcrypto::Hmac* h, ctcrypto::HashAlgorithm alg,
                                   std::span<const uint8_t> key,
-                                  const ShaBackend* row) {
+                                  const ShaRow* row) {
   auto r = CheckStatus(ctcrypto::internal::init_with_rows(*h, alg, key, row));
   if (!r) return r;
-  return CheckName("Hmac", h->backend_name(), row->name);
+  return CheckName("Hmac", h->row_name(), row->name);
 }
 
 uint32_t TestSeed() {

@@ -1,4 +1,4 @@
-// sha_backend.h: the SHA compression-function backend tables.
+// sha_row.h: the SHA compression-function row tables.
 //
 // A row is one implementation of one compression function (FIPS 180-4
 // 6.1.2, 6.2.2, 6.4.2): portable C++, x86 SHA-NI, ARMv8 SHA1/SHA256, the
@@ -15,8 +15,8 @@
 // Constant time: every row processes its input only as data (additions,
 // rotations, boolean functions, or the instructions that compute them in
 // fixed time); the block count is public.
-#ifndef CTCRYPTO_HASH_SHA_BACKEND_H_
-#define CTCRYPTO_HASH_SHA_BACKEND_H_
+#ifndef CTCRYPTO_HASH_SHA_ROW_H_
+#define CTCRYPTO_HASH_SHA_ROW_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -26,7 +26,7 @@
 
 namespace ctcrypto::internal {
 
-struct ShaBackend {
+struct ShaRow {
   const char* name;        // as printed by `ctcrypto caps`, e.g. "portable"
   uint32_t required_caps;  // Cap bits the CPU must have at run time
   ShaFamily family;        // the compression function this row computes
@@ -37,28 +37,28 @@ struct ShaBackend {
 
 // sha_table: the compiled-in rows of one compression function, best first;
 // the last is the portable row.
-std::span<const ShaBackend* const> sha_table(ShaFamily family);
+std::span<const ShaRow* const> sha_table(ShaFamily family);
 
-// select_sha_backend: the first row of the family's table runnable with
+// select_sha_row: the first row of the family's table runnable with
 // `caps`. Never null.
-const ShaBackend* select_sha_backend(ShaFamily family, uint32_t caps);
+const ShaRow* select_sha_row(ShaFamily family, uint32_t caps);
 
-// find_sha_backend: the compiled-in row of `family` called `name`, or null.
-const ShaBackend* find_sha_backend(ShaFamily family, const char* name);
+// find_sha_row: the compiled-in row of `family` called `name`, or null.
+const ShaRow* find_sha_row(ShaFamily family, const char* name);
 
-// Rows, defined each in its backend's file. Only the rows compiled for the
-// platform exist; sha_backends.cc lists them.
-extern const ShaBackend kSha1Portable;    // sha1.cc
-extern const ShaBackend kSha256Portable;  // sha256.cc
-extern const ShaBackend kSha512Portable;  // sha512.cc
-extern const ShaBackend kSha1Shani;       // sha_ni_x86_64.cc
-extern const ShaBackend kSha256Shani;     // sha_ni_x86_64.cc
-extern const ShaBackend kSha1Armv8;       // sha_armv8_{aarch64,arm}.cc
-extern const ShaBackend kSha256Armv8;     // sha_armv8_{aarch64,arm}.cc
-extern const ShaBackend kSha512Armv8;     // sha512_armv8_aarch64.cc
-extern const ShaBackend kSha1Neon;        // sha1_neon_arm.cc
-extern const ShaBackend kSha256Neon;      // sha256_neon_arm.cc
+// Rows, defined each in its row's file. Only the rows compiled for the
+// platform exist; sha_row_table.cc lists them.
+extern const ShaRow kSha1Portable;    // sha1.cc
+extern const ShaRow kSha256Portable;  // sha256.cc
+extern const ShaRow kSha512Portable;  // sha512.cc
+extern const ShaRow kSha1Shani;       // sha_ni_x86_64.cc
+extern const ShaRow kSha256Shani;     // sha_ni_x86_64.cc
+extern const ShaRow kSha1Armv8;       // sha_armv8_{aarch64,arm}.cc
+extern const ShaRow kSha256Armv8;     // sha_armv8_{aarch64,arm}.cc
+extern const ShaRow kSha512Armv8;     // sha512_armv8_aarch64.cc
+extern const ShaRow kSha1Neon;        // sha1_neon_arm.cc
+extern const ShaRow kSha256Neon;      // sha256_neon_arm.cc
 
 }  // namespace ctcrypto::internal
 
-#endif  // CTCRYPTO_HASH_SHA_BACKEND_H_
+#endif  // CTCRYPTO_HASH_SHA_ROW_H_

@@ -1,15 +1,15 @@
-// aes_backend.h: the AES backend table.
+// aes_row.h: the AES row table.
 //
-// A backend is one implementation technique of AES (portable bitsliced,
+// A row is one implementation technique of AES (portable bitsliced,
 // vpaes, bitsliced SIMD, AES-NI, ARMv8 AES). Round-key formats differ between
-// backends, so the backend is chosen when a key is set up and recorded in the
-// key; every later operation goes through the key's own row. Two backends'
+// rows, so the row is chosen when a key is set up and recorded in the
+// key; every later operation goes through the key's own row. Two rows'
 // key formats never meet.
 //
 // All functions here are constant time: no branch and no memory index
 // depends on key or data bytes. Block counts and lengths are public.
-#ifndef CTCRYPTO_AES_AES_BACKEND_H_
-#define CTCRYPTO_AES_AES_BACKEND_H_
+#ifndef CTCRYPTO_AES_AES_ROW_H_
+#define CTCRYPTO_AES_AES_ROW_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -22,19 +22,19 @@ namespace ctcrypto::internal {
 // kAesKeyStorageBytes (crypto/key_storage.h): room for the expanded key of
 // any row of this CPU family, both directions.
 
-struct AesBackend;
-struct GhashBackend;
+struct AesRow;
+struct GhashRow;
 struct GhashKeyState;
-struct ShaBackend;  // crypto/hash/sha_backend.h
+struct ShaRow;  // crypto/hash/sha_row.h
 struct HashState;   // crypto/hash/hash_internal.h
 
 struct AesDecryptRow;
 
-// AesKeyState: an expanded AES key in the form its backend wants.
+// AesKeyState: an expanded AES key in the form its row wants.
 struct alignas(kKeyStateAlign) AesKeyState {
   alignas(kKeyStateAlign) uint8_t storage[kAesKeyStorageBytes];
-  const AesBackend* backend;  // the row that set this key up
-  // The inverse cipher of `backend` when the set-up was given it (the
+  const AesRow* row;  // the row that set this key up
+  // The inverse cipher of `row` when the set-up was given it (the
   // explicit-row set-ups of crypto/testing, whose rows need not be in the
   // decrypt table); null otherwise, and aes_decrypt_row() finds it in the
   // table. The public set-ups never name it, so encrypting programs do not
@@ -44,7 +44,7 @@ struct alignas(kKeyStateAlign) AesKeyState {
   uint32_t key_len;           // 16, 24 or 32
 };
 
-struct AesBackend {
+struct AesRow {
   const char* name;        // as printed by `ctcrypto caps`, e.g. "nohw"
   uint32_t required_caps;  // Cap bits the CPU must have at run time
 
@@ -72,12 +72,12 @@ struct AesBackend {
 
   // Optional stitched GCM bulk loops (null when absent; the optional
   // members default to null so rows name only what they provide). Usable only when
-  // the GCM key's GHASH backend is `gcm_ghash`. Each processes a prefix of
+  // the GCM key's GHASH row is `gcm_ghash`. Each processes a prefix of
   // `len` bytes (a whole number of blocks, possibly 0) and returns its
   // length: encrypts (seal) or decrypts (open) with counter `ctr` (updated:
   // its 32-bit tail advanced by the blocks done) and folds the ciphertext
   // into the GHASH accumulator `xi` (updated).
-  const GhashBackend* gcm_ghash = nullptr;
+  const GhashRow* gcm_ghash = nullptr;
   size_t (*gcm_seal_bulk)(const AesKeyState* s, const GhashKeyState* g,
                           const uint8_t* in, uint8_t* out, size_t len,
                           uint8_t ctr[16], uint8_t xi[16]) = nullptr;
@@ -165,20 +165,20 @@ struct AesBackend {
   // lie ahead of in in the same buffer (a step reads its SHA block and its
   // plaintext before it writes any ciphertext). Two serial chains in one
   // instruction stream: see the row's file.
-  size_t (*cbc_sha_seal_bulk)(const AesKeyState* s, const ShaBackend* sha,
+  size_t (*cbc_sha_seal_bulk)(const AesKeyState* s, const ShaRow* sha,
                               HashState* h, const uint8_t* hash_in,
                               const uint8_t* in, uint8_t* out, size_t n,
                               uint8_t iv[16]) = nullptr;
 };
 
 // AesDecryptRow: the inverse cipher of one row, over the key its row set up
-// (set_key writes both schedules). Apart from AesBackend so that only code
+// (set_key writes both schedules). Apart from AesRow so that only code
 // that decrypts (AesKey::decrypt_block, CBC / ECB / XTS decryption, key
 // unwrap, TLS-CBC open) reaches it, through aes_decrypt_row(): a program
 // that only encrypts (GCM, CTR, CCM, CMAC, GMAC, GCM-SIV) links no inverse
-// cipher under --gc-sections. Same constant-time contract as AesBackend.
+// cipher under --gc-sections. Same constant-time contract as AesRow.
 struct AesDecryptRow {
-  const AesBackend* row;  // the row whose key set-up this decrypts with
+  const AesRow* row;  // the row whose key set-up this decrypts with
 
   // decrypt_block: one block, in and out may alias.
   void (*decrypt_block)(const AesKeyState* s, const uint8_t in[16],
@@ -188,7 +188,7 @@ struct AesDecryptRow {
   void (*cbc_decrypt)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                       size_t blocks, uint8_t iv[16]);
   // Optional multi-block ECB decryption (null when absent; callers then go
-  // block by block through decrypt_block), as AesBackend::ecb_encrypt.
+  // block by block through decrypt_block), as AesRow::ecb_encrypt.
   void (*ecb_decrypt)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                       size_t blocks) = nullptr;
 };
@@ -198,8 +198,8 @@ struct AesDecryptRow {
 // the optional ones stay null (a row that has them sets them on the
 // result).
 template <class Impl>
-constexpr AesBackend basic_row(const char* name, uint32_t caps) {
-  return AesBackend{.name = name,
+constexpr AesRow basic_row(const char* name, uint32_t caps) {
+  return AesRow{.name = name,
                     .required_caps = caps,
                     .set_key = Impl::set_key,
                     .encrypt_block = Impl::encrypt_block,
@@ -210,48 +210,48 @@ constexpr AesBackend basic_row(const char* name, uint32_t caps) {
 // basic_decrypt_row: the decrypt row of `row` from Impl::decrypt_block and
 // Impl::cbc_decrypt (ecb_decrypt null unless set on the result).
 template <class Impl>
-constexpr AesDecryptRow basic_decrypt_row(const AesBackend* row) {
+constexpr AesDecryptRow basic_decrypt_row(const AesRow* row) {
   return AesDecryptRow{.row = row,
                        .decrypt_block = Impl::decrypt_block,
                        .cbc_decrypt = Impl::cbc_decrypt};
 }
 
-// aes_backends: the compiled-in rows, best first. Every row is compiled in
+// aes_row_table: the compiled-in rows, best first. Every row is compiled in
 // because its platform can run it; whether this CPU can is required_caps.
-extern const AesBackend* const kAesBackends[];
-extern const size_t kNumAesBackends;
+extern const AesRow* const kAesRows[];
+extern const size_t kNumAesRows;
 // kAesRowUses[i]: the capabilities row i is declared to use (crypto/BUILD.bazel).
 extern const uint32_t kAesRowUses[];
-// aes_table: kAesBackends as a span (for backend_table.h).
-std::span<const AesBackend* const> aes_table();
+// aes_table: kAesRows as a span (for row_table.h).
+std::span<const AesRow* const> aes_table();
 
-// select_aes_backend: the first row of kAesBackends whose required_caps are
+// select_aes_row: the first row of kAesRows whose required_caps are
 // all in `caps`. Never null: the last row of every platform needs nothing
 // beyond what the platform's build guarantees.
-const AesBackend* select_aes_backend(uint32_t caps);
+const AesRow* select_aes_row(uint32_t caps);
 
-// find_aes_backend: the compiled-in row called `name`, or null.
-const AesBackend* find_aes_backend(const char* name);
+// find_aes_row: the compiled-in row called `name`, or null.
+const AesRow* find_aes_row(const char* name);
 
-// kAesDecryptRows: the decrypt rows of kAesBackends, same order
-// (aes_decrypt_backends.cc; generated from the same row list).
+// kAesDecryptRows: the decrypt rows of kAesRows, same order
+// (aes_decrypt_row_table.cc; generated from the same row list).
 extern const AesDecryptRow* const kAesDecryptRows[];
 extern const size_t kNumAesDecryptRows;
 
 // aes_decrypt_row: the inverse cipher of the key `s`: s.decrypt when its
-// set-up named one, else the decrypt row of s.backend in kAesDecryptRows;
+// set-up named one, else the decrypt row of s.row in kAesDecryptRows;
 // null for an uninitialised key. Every decrypting caller goes through it.
 const AesDecryptRow* aes_decrypt_row(const AesKeyState& s);
 
-// Rows, defined each in its backend's file. Only the rows compiled for the
-// platform exist; aes_backends.cc lists them.
-extern const AesBackend kAesNohw;        // aes_nohw.cc: portable bitsliced
-extern const AesBackend kAesVpaes;       // vpaes (Hamburg 2009), per ISA
-extern const AesBackend kAesBsaes;       // bitsliced SIMD (Kasper-Schwabe)
-extern const AesBackend kAesVpaesBsaes;  // vpaes key, bulk on bsaes, per ISA
-extern const AesBackend kAesAesni;       // x86 AES-NI
-extern const AesBackend kAesVaes;        // x86 VAES wide vectors
-extern const AesBackend kAesArmv8;       // ARMv8 AES instructions
+// Rows, defined each in its row's file. Only the rows compiled for the
+// platform exist; aes_row_table.cc lists them.
+extern const AesRow kAesNohw;        // aes_nohw.cc: portable bitsliced
+extern const AesRow kAesVpaes;       // vpaes (Hamburg 2009), per ISA
+extern const AesRow kAesBsaes;       // bitsliced SIMD (Kasper-Schwabe)
+extern const AesRow kAesVpaesBsaes;  // vpaes key, bulk on bsaes, per ISA
+extern const AesRow kAesAesni;       // x86 AES-NI
+extern const AesRow kAesVaes;        // x86 VAES wide vectors
+extern const AesRow kAesArmv8;       // ARMv8 AES instructions
 // Their inverse ciphers, defined next to each row.
 extern const AesDecryptRow kAesNohwDecrypt;
 extern const AesDecryptRow kAesVpaesDecrypt;
@@ -263,4 +263,4 @@ extern const AesDecryptRow kAesArmv8Decrypt;
 
 }  // namespace ctcrypto::internal
 
-#endif  // CTCRYPTO_AES_AES_BACKEND_H_
+#endif  // CTCRYPTO_AES_AES_ROW_H_

@@ -1,12 +1,12 @@
-// ghash_backend.h: the GHASH backend table (SP 800-38D, section 6.4).
+// ghash_row.h: the GHASH row table (SP 800-38D, section 6.4).
 //
 // GHASH multiplies in GF(2^128) with GCM's bit-reflected convention. A
-// backend's key material (H, or powers of H for aggregated reduction, in
+// row's key material (H, or powers of H for aggregated reduction, in
 // whatever form it wants) is computed once when the GCM key is set up and
-// lives in GhashKeyState, next to the AES key. Every backend is constant
+// lives in GhashKeyState, next to the AES key. Every row is constant
 // time: no table indexed by data derived from H or the hashed bytes.
-#ifndef CTCRYPTO_GHASH_GHASH_BACKEND_H_
-#define CTCRYPTO_GHASH_GHASH_BACKEND_H_
+#ifndef CTCRYPTO_GHASH_GHASH_ROW_H_
+#define CTCRYPTO_GHASH_GHASH_ROW_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -19,11 +19,11 @@ namespace ctcrypto::internal {
 // kGhashKeyStorageBytes (crypto/key_storage.h): room for the key material
 // of any row of this CPU family.
 
-struct GhashBackend;
+struct GhashRow;
 
 struct alignas(kKeyStateAlign) GhashKeyState {
   alignas(kKeyStateAlign) uint8_t storage[kGhashKeyStorageBytes];
-  const GhashBackend* backend;  // the row that set this key up
+  const GhashRow* row;  // the row that set this key up
 };
 
 // GhashKeyExtent: the bytes of GhashKeyState::storage a key set-up wrote, as
@@ -35,11 +35,11 @@ struct GhashKeyExtent {
   size_t len[2];
 };
 
-struct GhashBackend {
+struct GhashRow {
   const char* name;
   uint32_t required_caps;
 
-  // init: derives the backend's key material from H (16 bytes, as the AES
+  // init: derives the row's key material from H (16 bytes, as the AES
   // encryption of the zero block).
   void (*init)(GhashKeyState* g, const uint8_t h[16]);
 
@@ -60,23 +60,23 @@ struct GhashBackend {
                                 size_t max_blocks) = nullptr;
 };
 
-extern const GhashBackend* const kGhashBackends[];
-extern const size_t kNumGhashBackends;
+extern const GhashRow* const kGhashRows[];
+extern const size_t kNumGhashRows;
 // kGhashRowUses[i]: the capabilities row i is declared to use (crypto/BUILD.bazel).
 extern const uint32_t kGhashRowUses[];
-// ghash_table: kGhashBackends as a span (for backend_table.h).
-std::span<const GhashBackend* const> ghash_table();
+// ghash_table: kGhashRows as a span (for row_table.h).
+std::span<const GhashRow* const> ghash_table();
 
-const GhashBackend* select_ghash_backend(uint32_t caps);
-const GhashBackend* find_ghash_backend(const char* name);
+const GhashRow* select_ghash_row(uint32_t caps);
+const GhashRow* find_ghash_row(const char* name);
 
-extern const GhashBackend kGhashNohw;     // ghash_nohw.cc: portable ctmul
-extern const GhashBackend kGhashSsse3;    // x86 SSSE3 (PSHUFB over whole tables)
-extern const GhashBackend kGhashClmul;    // x86 PCLMULQDQ
-extern const GhashBackend kGhashVpclmul;  // x86 VPCLMULQDQ wide vectors
-extern const GhashBackend kGhashNeon;     // ARM NEON PMULL.8 / VMULL.P8
-extern const GhashBackend kGhashPmull;    // ARMv8 64-bit PMULL
+extern const GhashRow kGhashNohw;     // ghash_nohw.cc: portable ctmul
+extern const GhashRow kGhashSsse3;    // x86 SSSE3 (PSHUFB over whole tables)
+extern const GhashRow kGhashClmul;    // x86 PCLMULQDQ
+extern const GhashRow kGhashVpclmul;  // x86 VPCLMULQDQ wide vectors
+extern const GhashRow kGhashNeon;     // ARM NEON PMULL.8 / VMULL.P8
+extern const GhashRow kGhashPmull;    // ARMv8 64-bit PMULL
 
 }  // namespace ctcrypto::internal
 
-#endif  // CTCRYPTO_GHASH_GHASH_BACKEND_H_
+#endif  // CTCRYPTO_GHASH_GHASH_ROW_H_

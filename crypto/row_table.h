@@ -1,10 +1,10 @@
-// backend_table.h: what the AES and GHASH backend tables (aes_backends.cc,
-// ghash_backends.cc) offer, written once over the row type. A row is any
+// row_table.h: what the AES and GHASH row tables (aes_row_table.cc,
+// ghash_row_table.cc) offer, written once over the row type. A row is any
 // struct with `name` and `required_caps`; a table lists the compiled-in
 // rows, best first, and its last row needs nothing beyond what the
 // platform's build guarantees.
-#ifndef CTCRYPTO_BACKEND_TABLE_H_
-#define CTCRYPTO_BACKEND_TABLE_H_
+#ifndef CTCRYPTO_ROW_TABLE_H_
+#define CTCRYPTO_ROW_TABLE_H_
 
 #include <cstdint>
 #include <cstring>
@@ -51,4 +51,4 @@ bool table_usable(std::span<const Row* const> table, const Row* row,
 
 }  // namespace ctcrypto::internal
 
-#endif  // CTCRYPTO_BACKEND_TABLE_H_
+#endif  // CTCRYPTO_ROW_TABLE_H_

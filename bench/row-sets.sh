@@ -1,10 +1,10 @@
 #!/bin/sh
-# Lists the backend sets reachable on one target: every distinct `active:`
+# Lists the row sets reachable on one target: every distinct `active:`
 # pair that `ctcrypto caps` reports under some CTCRYPTO_DISABLE combination
-# of the capabilities the CPU has. Nothing here names a backend: the masks
+# of the capabilities the CPU has. Nothing here names a row: the masks
 # come from the `cpu:` field of `ctcrypto caps`, the sets from its answers.
 #
-#   bench/backend-sets.sh RUNNER CTCRYPTO_BINARY
+#   bench/row-sets.sh RUNNER CTCRYPTO_BINARY
 #
 # RUNNER is the command that runs a target binary ("" for native, or e.g.
 # "qemu-aarch64 -cpu cortex-a53", from util/configs.sh). Output, one set
@@ -27,7 +27,7 @@ caps_line() {
 line=$(caps_line "") || true
 case "$line" in
   *"active: aes="*" ghash="*"  cpu: "*) ;;
-  *) echo "backend-sets.sh: no caps line from '$runner${runner:+ }$bin caps': '$line'" >&2; exit 1 ;;
+  *) echo "row-sets.sh: no caps line from '$runner${runner:+ }$bin caps': '$line'" >&2; exit 1 ;;
 esac
 cpu=$(echo "$line" | sed -n 's/.*  cpu: //p')
 [ "$cpu" = "-" ] && cpu=""
@@ -91,7 +91,7 @@ for mask in $masks; do
   aes=$(echo "$line" | sed -n 's/.*active: aes=\([^ ]*\) ghash=\([^ ]*\).*/\1/p')
   ghash=$(echo "$line" | sed -n 's/.*active: aes=\([^ ]*\) ghash=\([^ ]*\).*/\2/p')
   if [ -z "$aes" ] || [ -z "$ghash" ]; then
-    echo "backend-sets.sh: CTCRYPTO_DISABLE=$d: no active pair in '$line'" >&2
+    echo "row-sets.sh: CTCRYPTO_DISABLE=$d: no active pair in '$line'" >&2
     exit 1
   fi
   sets="$sets$(printf '%s+%s\t%s\t%s\t%s' "$aes" "$ghash" "$mask" "$aes" "$ghash")
