@@ -54,6 +54,10 @@ const State& state_in(const unsigned char (&storage)[N]) {
   return *std::launder(reinterpret_cast<const State*>(storage));
 }
 
+struct GcmKernel;     // crypto/modes/gcm_kernel.h
+struct CcmKernel;     // crypto/modes/ccm_kernel.h
+struct TlsCbcKernel;  // crypto/tls/tls_cbc_kernel.h
+
 struct KeyAccess {
   // --- state accessors ---------------------------------------------------
   static AesKeyState& state(AesKey& k) {
@@ -86,6 +90,17 @@ struct KeyAccess {
   static const GhashRow* ghash_row(const AesGcmSiv& s) {
     return static_cast<const GhashRow*>(s.ghash_row_);
   }
+  // The mode kernels a key's init() chose (crypto/modes/gcm_kernel.h,
+  // ccm_kernel.h, crypto/tls/tls_cbc_kernel.h); null when none.
+  static const GcmKernel* gcm_kernel(const AesGcm& g) {
+    return static_cast<const GcmKernel*>(g.kernel_);
+  }
+  static const CcmKernel* ccm_kernel(const AesCcm& c) {
+    return static_cast<const CcmKernel*>(c.kernel_);
+  }
+  static const TlsCbcKernel* tls_cbc_kernel(const TlsCbcAead& t) {
+    return static_cast<const TlsCbcKernel*>(t.kernel_);
+  }
 
   // initialized: as the public initialized(), inline for the modes' hot
   // paths (the public AesKey::initialized is out of line).
@@ -106,6 +121,17 @@ struct KeyAccess {
   }
   static void attach_decrypt_row(TlsCbcAead& t, const AesDecryptRow* d) {
     attach_decrypt_row(t.aes_, d);
+  }
+  // attach_kernel: names the kernel of an initialised object's pair of
+  // rows, for the same set-ups: the library's own kernel tables hold only
+  // the kernels of rows it can select (crypto/rows.bzl).
+  static void attach_kernel(AesGcm& g, const GcmKernel* k) { g.kernel_ = k; }
+  static void attach_kernel(AesGmac& g, const GcmKernel* k) {
+    attach_kernel(g.gcm_, k);
+  }
+  static void attach_kernel(AesCcm& c, const CcmKernel* k) { c.kernel_ = k; }
+  static void attach_kernel(TlsCbcAead& t, const TlsCbcKernel* k) {
+    t.kernel_ = k;
   }
 
   // --- explicit-row set-ups ------------------------------------------------

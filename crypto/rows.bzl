@@ -40,6 +40,14 @@ this configuration compiles, the portable ones included wherever the tests
 link them, without the static guards. It is for crypto/testing (tests,
 benchmarks, fuzzers, the constant-time suites), which must reach every
 engine, never for the library's own selection.
+
+Mode kernels (the fused loops of one mode over a pair of rows: AES+GHASH
+for GCM, AES CBC-MAC+CTR for CCM, AES-CBC+SHA for TLS-CBC) are rows of
+keyed tables (ctcrypto_row_table(keyed = True)): declared with
+ctcrypto_row like any row, their `uses` the union of the rows they pair
+with (so an opt-out that drops one of those rows drops the kernel), and
+looked up by that pair when a mode's key is set up, never selected by
+capabilities. See crypto/modes/gcm_kernel.h.
 """
 
 load("@rules_cc//cc:defs.bzl", "cc_library")
@@ -121,6 +129,19 @@ caps_mode = rule(
     },
 )
 
+def _entries(symbol, table):
+    """table -> the row objects of a library, space-separated.
+
+    `symbol` is a C++ object (of `table`) or a dict table -> object; an
+    object may be a list of several (a kernel library holds one entry per
+    pair of rows it serves, crypto/tls/tls_cbc_kernel.h).
+    """
+    entries = symbol if type(symbol) == "dict" else {table: symbol}
+    return {
+        t: " ".join(s) if type(s) == "list" else s
+        for t, s in entries.items()
+    }
+
 def _gate(name, conditions, then, otherwise):
     """alias `name`: `otherwise` if any of `conditions` holds, else `then`.
 
@@ -157,7 +178,9 @@ def ctcrypto_row(
       name: the cc_library.
       symbol: the C++ row object (e.g. kAesVpaes) of `table`, or a dict
         table -> row object when the library holds rows of several tables
-        (e.g. SHA-1 and SHA-256).
+        (e.g. SHA-1 and SHA-256); an object may be a list of objects, for a
+        keyed table's library that holds several entries of it (mode
+        kernels, one per pair of rows served).
       table: "aes", "ghash", ... (with a single symbol).
       srcs: CPU family -> sources; the row exists on these families only.
       uses: CPU family -> capability names its instructions need.
@@ -167,7 +190,7 @@ def ctcrypto_row(
       cpu_deps: CPU family -> further dependencies.
       visibility: of the cc_library.
     """
-    entries = symbol if type(symbol) == "dict" else {table: symbol}
+    entries = _entries(symbol, table)
     families = sorted(srcs.keys())
     cc_library(
         name = name,
@@ -236,7 +259,7 @@ def ctcrypto_fallback_row(name, symbol, srcs, table = None, deps = [], visibilit
     _row_entry(
         name = name + "_entry",
         lib = ":" + name,
-        entries = symbol if type(symbol) == "dict" else {table: symbol},
+        entries = _entries(symbol, table),
         uses = [],
         visibility = ["//visibility:private"],
     )
@@ -272,12 +295,23 @@ def _row_table_inc_impl(ctx):
         info = r[RowInfo]
         if ctx.attr.table not in info.entries:
             continue  # a row of another table (the SHA libraries hold several)
-        rows.append((info.entries[ctx.attr.table], info.uses))
-    if not ctx.attr.all:
+        for symbol in info.entries[ctx.attr.table].split(" "):
+            rows.append((symbol, info.uses))
+    if not ctx.attr.all and not ctx.attr.keyed:
         rows = _selectable(rows)
     chain = False  # inside the #if / #elif chain of static capabilities
     for symbol, uses in rows:
         caps = " | ".join([_CAP_CONSTANTS[c] for c in uses]) or "0"
+        if static and ctx.attr.keyed:
+            # A keyed table (mode kernels, looked up by the rows they pair
+            # with): every entry whose capabilities the target promises.
+            guard = " && ".join(["CTCRYPTO_TARGET_HAS_" + c.upper() for c in uses])
+            if guard:
+                lines.append("#if " + guard)
+            lines.append("CTCRYPTO_ROW(%s, %s)" % (symbol, caps))
+            if guard:
+                lines.append("#endif")
+            continue
         if static:
             # Only the first row the target promises: nothing else is
             # linked. A row that needs nothing ends the chain.
@@ -321,11 +355,12 @@ _row_table_inc = rule(
         "rows": attr.label_list(providers = [CcInfo]),
         "caps_mode": attr.label(providers = [CapsModeInfo]),
         "all": attr.bool(),
+        "keyed": attr.bool(),
         "out": attr.output(),
     },
 )
 
-def ctcrypto_row_table(name, table, rows, caps_mode, paired_tables = {}):
+def ctcrypto_row_table(name, table, rows, caps_mode, paired_tables = {}, keyed = False):
     """cc_library `name`: the generated `name`.inc and the rows' libraries.
 
     Also `name`_all: the all-rows list `name`_all.inc (crypto/testing).
@@ -338,6 +373,11 @@ def ctcrypto_row_table(name, table, rows, caps_mode, paired_tables = {}):
       paired_tables: table -> stem: further tables of the same rows, same
         order (e.g. {"aes_decrypt": "aes_decrypt_rows"}), generated as
         <stem>.inc and <stem>_all.inc next to `name`'s.
+      keyed: a table that is looked up by key, never selected from by
+        capabilities: the mode kernels, found by the rows they pair with
+        (crypto/modes/gcm_kernel.h). Every entry present stays in it (no
+        shadowed rows are dropped) and, with static capabilities, every
+        entry the target promises (not only the first).
     """
     tables = [(table, name)] + sorted(paired_tables.items())
     for all in [False, True]:
@@ -349,6 +389,7 @@ def ctcrypto_row_table(name, table, rows, caps_mode, paired_tables = {}):
                 rows = [r + "_all" for r in rows] if all else rows,
                 caps_mode = caps_mode,
                 all = all,
+                keyed = keyed,
                 out = stem + suffix + ".inc",
             )
         cc_library(

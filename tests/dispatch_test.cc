@@ -7,6 +7,7 @@
 #include <cstring>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "crypto/aes/aes_row.h"
 #include "crypto/cpu/cpu.h"
@@ -14,6 +15,7 @@
 #include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
+#include "ctcrypto/ccm.h"
 #include "ctcrypto/ghash.h"
 #include "tests/rows.h"
 #include "tests/test_util.h"
@@ -160,10 +162,6 @@ TEST(RowTableTest, AesRows) {
     EXPECT_EQ(d->row, b) << b->name;
     EXPECT_NE(d->decrypt_block, nullptr) << b->name;
     EXPECT_NE(d->cbc_decrypt, nullptr) << b->name;
-    // Stitched GCM loops come as a set.
-    bool any = b->gcm_seal_bulk || b->gcm_open_bulk || b->gcm_ghash;
-    bool all = b->gcm_seal_bulk && b->gcm_open_bulk && b->gcm_ghash;
-    EXPECT_EQ(any, all) << b->name << ": partial stitched GCM entry points";
     EXPECT_EQ(ctcrypto::internal::aes_row_usable(b),
               (b->required_caps & ~cpu_caps()) == 0)
         << b->name;
@@ -204,11 +202,86 @@ TEST(RowTableTest, GhashRows) {
   EXPECT_NE(find_ghash_row("nohw"), nullptr) << "nohw must be compiled in";
 #endif
   EXPECT_EQ(kGhashRows[kNumGhashRows - 1]->required_caps, 0u);
-  // A stitched AES row names a GHASH row of the table.
-  for (size_t i = 0; i < kNumAesRows; ++i) {
-    const GhashRow* g = kAesRows[i]->gcm_ghash;
-    if (g == nullptr) continue;
-    EXPECT_EQ(find_ghash_row(g->name), g) << kAesRows[i]->name;
+}
+
+// The mode kernel tables (crypto/modes/gcm_kernel.h, ccm_kernel.h,
+// crypto/tls/tls_cbc_kernel.h): every kernel the library lists serves rows
+// compiled in (a shadowed row, e.g. vpaes under vpaes+bsaes, keeps its
+// kernel for the keys the tests set up on it), is complete, declares at least the
+// capabilities its rows require (so an opt-out of any of them drops it),
+// and is unique for its pair; a key set up by the public init() runs the
+// kernel of its pair.
+TEST(KernelTableTest, GcmKernels) {
+  std::span<const ctcrypto::internal::GcmKernel* const> t =
+      ctcrypto::internal::gcm_kernel_table();
+  for (size_t i = 0; i < t.size(); ++i) {
+    const ctcrypto::internal::GcmKernel* k = t[i];
+    ASSERT_NE(k, nullptr);
+    SCOPED_TRACE(k->name);
+    ASSERT_NE(k->aes, nullptr);
+    ASSERT_NE(k->ghash, nullptr);
+    EXPECT_EQ(ctcrypto::internal::find_any_aes_row(k->aes->name), k->aes);
+    EXPECT_EQ(ctcrypto::internal::find_any_ghash_row(k->ghash->name), k->ghash);
+    EXPECT_NE(k->seal_bulk, nullptr);
+    EXPECT_NE(k->open_bulk, nullptr);
+    EXPECT_EQ(k->seal_last == nullptr, k->open_last == nullptr);
+    if (k->seal_last != nullptr) {
+      EXPECT_GE(k->last_min_bytes, 1u);
+      EXPECT_GE(k->last_max_bytes, k->last_min_bytes);
+    }
+    const uint32_t need = k->aes->required_caps | k->ghash->required_caps;
+    EXPECT_EQ(ctcrypto::internal::kGcmKernelUses[i] & need, need);
+    EXPECT_EQ(ctcrypto::internal::find_gcm_kernel(t, k->aes, k->ghash), k)
+        << "two kernels for one pair";
+  }
+  ctcrypto::AesGcm gcm;
+  ASSERT_EQ(gcm.init(std::vector<uint8_t>(16, 1)), ctcrypto::Status::kOk);
+  const AesRow* aes = ctcrypto::internal::key_state(gcm.aes_key()).row;
+  const GhashRow* ghash = ctcrypto::internal::key_state(gcm.ghash_key()).row;
+  EXPECT_EQ(ctcrypto::internal::gcm_kernel(gcm),
+            ctcrypto::internal::find_gcm_kernel(t, aes, ghash));
+  gcm.clear();
+  EXPECT_EQ(ctcrypto::internal::gcm_kernel(gcm), nullptr);
+}
+
+TEST(KernelTableTest, CcmKernels) {
+  std::span<const ctcrypto::internal::CcmKernel* const> t =
+      ctcrypto::internal::ccm_kernel_table();
+  for (size_t i = 0; i < t.size(); ++i) {
+    const ctcrypto::internal::CcmKernel* k = t[i];
+    ASSERT_NE(k, nullptr);
+    SCOPED_TRACE(k->name);
+    ASSERT_NE(k->aes, nullptr);
+    EXPECT_EQ(ctcrypto::internal::find_any_aes_row(k->aes->name), k->aes);
+    EXPECT_NE(k->seal_bulk, nullptr);
+    EXPECT_NE(k->open_bulk, nullptr);
+    const uint32_t need = k->aes->required_caps;
+    EXPECT_EQ(ctcrypto::internal::kCcmKernelUses[i] & need, need);
+    EXPECT_EQ(ctcrypto::internal::find_ccm_kernel(t, k->aes), k)
+        << "two kernels for one row";
+  }
+  ctcrypto::AesCcm ccm;
+  ASSERT_EQ(ccm.init(std::vector<uint8_t>(16, 1), 16), ctcrypto::Status::kOk);
+  const AesRow* aes = ctcrypto::internal::key_state(ccm.aes_key()).row;
+  EXPECT_EQ(ctcrypto::internal::ccm_kernel(ccm),
+            ctcrypto::internal::find_ccm_kernel(t, aes));
+}
+
+TEST(KernelTableTest, TlsCbcKernels) {
+  std::span<const ctcrypto::internal::TlsCbcKernel* const> t =
+      ctcrypto::internal::tls_cbc_kernel_table();
+  for (size_t i = 0; i < t.size(); ++i) {
+    const ctcrypto::internal::TlsCbcKernel* k = t[i];
+    ASSERT_NE(k, nullptr);
+    SCOPED_TRACE(k->name);
+    ASSERT_NE(k->aes, nullptr);
+    ASSERT_NE(k->sha, nullptr);
+    EXPECT_EQ(ctcrypto::internal::find_any_aes_row(k->aes->name), k->aes);
+    EXPECT_NE(k->seal_steps, nullptr);
+    const uint32_t need = k->aes->required_caps | k->sha->required_caps;
+    EXPECT_EQ(ctcrypto::internal::kTlsCbcKernelUses[i] & need, need);
+    EXPECT_EQ(ctcrypto::internal::find_tls_cbc_kernel(t, k->aes, k->sha), k)
+        << "two kernels for one pair";
   }
 }
 

@@ -257,29 +257,36 @@ void CheckGhashSeams(const GhashRow* row, const Block& h,
   }
 }
 
-testing::AssertionResult InitGcmBulkKeys(GcmBulkKeys* keys,
-                                         const AesRow* aes,
-                                         std::span<const uint8_t> raw) {
-  if (aes == nullptr || aes->gcm_ghash == nullptr ||
-      aes->gcm_seal_bulk == nullptr || aes->gcm_open_bulk == nullptr) {
-    return testing::AssertionFailure() << "row without stitched GCM loops";
+const ctcrypto::internal::GcmKernel* GcmKernelOf(const AesRow* aes) {
+  for (const ctcrypto::internal::GcmKernel* k :
+       ctcrypto::internal::all_gcm_kernels()) {
+    if (k->aes == aes) return k;
   }
-  auto r = InitAesKey(&keys->aes, raw, aes);
+  return nullptr;
+}
+
+testing::AssertionResult InitGcmBulkKeys(
+    GcmBulkKeys* keys, const ctcrypto::internal::GcmKernel* kernel,
+    std::span<const uint8_t> raw) {
+  if (kernel == nullptr) {
+    return testing::AssertionFailure() << "no GCM kernel for the pair";
+  }
+  keys->kernel = kernel;
+  auto r = InitAesKey(&keys->aes, raw, kernel->aes);
   if (!r) return r;
   r = InitAesKey(&keys->ref_aes, raw, ReferenceAesRow());
   if (!r) return r;
   Block h{};
   keys->ref_aes.encrypt_block(h.data(), h.data());
-  r = InitGhashKey(&keys->ghash, h, aes->gcm_ghash);
+  r = InitGhashKey(&keys->ghash, h, kernel->ghash);
   if (!r) return r;
   return InitGhashKey(&keys->ref_ghash, h, ReferenceGhashRow());
 }
 
 size_t CheckGcmBulk(const GcmBulkKeys& keys, const GcmBulkRun& run,
                     size_t blocks) {
-  const AesRow* row = ctcrypto::internal::key_state(keys.aes).row;
   SCOPED_TRACE(testing::Message()
-               << "aes:" << row->name << (run.open ? " open" : " seal")
+               << "kernel:" << keys.kernel->name << (run.open ? " open" : " seal")
                << " blocks " << blocks << " ctr tail " << run.ctr_tail
                << " in_offset " << run.in_offset << " out_offset "
                << run.out_offset << (run.in_place ? " in place" : ""));
@@ -298,7 +305,7 @@ size_t CheckGcmBulk(const GcmBulkKeys& keys, const GcmBulkRun& run,
   Block ctr_ref = ToBlock(std::span<const uint8_t>(ctr, 16));
   Block xi_ref = xi;
 
-  auto bulk = run.open ? row->gcm_open_bulk : row->gcm_seal_bulk;
+  auto bulk = run.open ? keys.kernel->open_bulk : keys.kernel->seal_bulk;
   const size_t done = bulk(&ctcrypto::internal::key_state(keys.aes),
                            &ctcrypto::internal::key_state(keys.ghash),
                            in.data(), out, len, ctr, xi.data());

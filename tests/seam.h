@@ -87,22 +87,27 @@ void CheckGhashSeams(const GhashRow* row, const Block& h,
                      std::span<const size_t> block_counts, size_t offset,
                      uint32_t seed);
 
-// The keys of one stitched (AES row, GHASH row) pairing and of the
+// The keys of one GCM kernel's (AES row, GHASH row) pair and of the
 // reference rows, for CheckGcmBulk.
 struct GcmBulkKeys {
+  const ctcrypto::internal::GcmKernel* kernel = nullptr;
   ctcrypto::AesKey aes, ref_aes;
   ctcrypto::GhashKey ghash, ref_ghash;
 };
-// InitGcmBulkKeys: `raw` under `aes` and the reference AES row, H = E_K(0)
-// under `aes->gcm_ghash` and the reference GHASH row. Fails unless the row
-// has stitched loops.
-testing::AssertionResult InitGcmBulkKeys(GcmBulkKeys* keys,
-                                         const AesRow* aes,
-                                         std::span<const uint8_t> raw);
+// InitGcmBulkKeys: `raw` under the kernel's AES row and the reference AES
+// row, H = E_K(0) under its GHASH row and the reference GHASH row. Fails
+// for a null kernel.
+// GcmKernelOf: the GCM kernel of the AES row `aes` (with whichever GHASH
+// row it pairs), among every kernel compiled in; null when none.
+const ctcrypto::internal::GcmKernel* GcmKernelOf(const AesRow* aes);
+
+testing::AssertionResult InitGcmBulkKeys(
+    GcmBulkKeys* keys, const ctcrypto::internal::GcmKernel* kernel,
+    std::span<const uint8_t> raw);
 
 // One call of CheckGcmBulk.
 struct GcmBulkRun {
-  bool open = false;      // gcm_open_bulk (else gcm_seal_bulk)
+  bool open = false;      // GcmKernel::open_bulk (else seal_bulk)
   uint32_t ctr_tail = 2;  // low 32 bits of the counter passed in
   size_t in_offset = 0;
   size_t out_offset = 1;

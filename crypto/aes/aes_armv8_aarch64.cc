@@ -37,8 +37,7 @@
 // data. Block counts, lengths, rounds and counters are public.
 #include "crypto/aes/aes_armv8_impl.h"
 
-// Bulk loops for the llvm-mca cost model (bench/mca.sh, README "ARM cost
-// model"). The loops live in aes_armv8_impl.h; the markers sit here, in the
+// Bulk loops for the llvm-mca cost model (bench/mca.sh, doc/cost-model.md). The loops live in aes_armv8_impl.h; the markers sit here, in the
 // compilation unit, because the counts are AArch64's (8 blocks in flight).
 // Each iteration handles one 8-block batch, 128 bytes; the selector names
 // the loop by its AESE/AESD count (10 rounds x 8 blocks = 80 for AES-128,
@@ -46,13 +45,6 @@
 // code whose backward branches span more than the batch loop.
 // mca-loop: aes=armv8 ctr32_t<10> 128 aese=80
 // mca-loop: aes=armv8 cbc_decrypt_t<10> 128 aesd=80
-// Stitched GCM: AES-CTR of 8 blocks and the PMULL GHASH of 8 blocks (sealing:
-// the previous batch's ciphertext) in one iteration: 128 bytes sealed or
-// opened, so its c/B is the whole AES-GCM bulk cost.
-// mca-loop: aes=armv8 gcm_seal_t<10> 128 aese=80
-// mca-loop: aes=armv8 gcm_open_t<10> 128 aese=80
-// mca-loop: aes=armv8 gcm_seal_t<14> 128 aese=112
-// mca-loop: aes=armv8 gcm_open_t<14> 128 aese=112
 // CBC encryption is serial: one block (16 bytes) per iteration; the three
 // key sizes are inlined into armv8_cbc_encrypt, AES-128 has 10 AESE.
 // mca-loop: aes=armv8 armv8_cbc_encrypt 16 aese=10

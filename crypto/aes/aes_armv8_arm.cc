@@ -19,20 +19,13 @@
     "aes_armv8_arm.cc is the AArch32 build; AArch64 uses aes_armv8_aarch64.cc"
 #endif
 
-// Bulk loops for the llvm-mca cost model (bench/mca.sh, README "ARM cost
-// model"); the loops live in aes_armv8_impl.h. AArch32 keeps 4 blocks in
+// Bulk loops for the llvm-mca cost model (bench/mca.sh, doc/cost-model.md); the loops live in aes_armv8_impl.h. AArch32 keeps 4 blocks in
 // flight, so an iteration handles 64 bytes: 40 AESE/AESD for AES-128 (10
-// rounds x 4 blocks), 56 for AES-256. gcc inlines the AES-128 GCM loops
-// (and AES-192/256 opening) into armv8_gcm_{seal,open}_bulk, hence the
-// selectors. bench/mca.sh estimates these on the ARMv8 cores LLVM 14 has
+// rounds x 4 blocks), 56 for AES-256 (the GCM kernel's loops:
+// crypto/modes/gcm_armv8_arm.cc). bench/mca.sh estimates these on the ARMv8 cores LLVM 14 has
 // an AArch32 model for (Cortex-A57; A72 uses it), never on the Cortex-A9.
 // mca-loop: aes=armv8 ctr32_t<10> 64 aese.8=40
 // mca-loop: aes=armv8 cbc_decrypt_t<10> 64 aesd.8=40
-// Stitched GCM: AES-CTR and PMULL GHASH of 4 blocks per iteration.
-// mca-loop: aes=armv8 armv8_gcm_seal_bulk 64 aese.8=40
-// mca-loop: aes=armv8 armv8_gcm_open_bulk 64 aese.8=40
-// mca-loop: aes=armv8 gcm_seal_t<14> 64 aese.8=56
-// mca-loop: aes=armv8 armv8_gcm_open_bulk 64 aese.8=56
 // mca-loop: aes=armv8 armv8_cbc_encrypt 16 aese.8=10
 
 namespace ctcrypto::internal {

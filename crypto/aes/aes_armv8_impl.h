@@ -10,31 +10,16 @@
 
 #include <cstring>
 
+#include "crypto/aes/aes_armv8.h"
+#include "crypto/aes/aes_armv8_core.h"
 #include "crypto/aes/aes_row.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/ct.h"
-#include "crypto/ghash/ghash_row.h"
-#include "crypto/ghash/ghash_pmull.h"
 #include "crypto/internal.h"
-
-#if !defined(__ARM_FEATURE_AES) && !defined(__ARM_FEATURE_CRYPTO)
-#error "aes_armv8_impl.h needs the crypto extensions (AESE/AESD)"
-#endif
 
 namespace ctcrypto::internal {
 
-// kWide: blocks in flight in CTR, CBC decryption and the GCM loops.
-#if defined(__aarch64__)
-inline constexpr int kWide = 8;
-#else
-inline constexpr int kWide = 4;
-#endif
-
 namespace {
-
-// The batch helpers are forced inline so that each bulk loop is one basic
-// block with its round keys in registers (no call, no key reloads).
-#define CTCRYPTO_INLINE inline __attribute__((always_inline))
 
 constexpr size_t kDecOffset = 240;  // 15 round keys of 16 bytes
 static_assert(2 * kDecOffset <= kAesKeyStorageBytes);
@@ -109,84 +94,6 @@ void armv8_set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
   secure_zero(ek, sizeof(ek));
 }
 
-// --- block primitives ------------------------------------------------------
-
-// RoundKeys: the Nr + 1 round keys as the loops use them, key(i).
-//  * AArch64: loaded once per call into registers (32 Q registers hold them
-//    next to the blocks in flight, so none is spilled; the stack-residue
-//    test finds no copy).
-//  * AArch32: 16 Q registers cannot hold them next to the blocks, GHASH
-//    and counter state, and the compiler would spill round keys to the
-//    frame, copies left on the stack. So each use loads the key from the
-//    key object through a pointer made opaque by a volatile asm (it can be
-//    neither hoisted out of the loops nor merged with another use): a key
-//    is live for one round only, and never spilled. The loads hit L1.
-template <int Nr>
-struct RoundKeys {
-#if defined(__arm__)
-  const uint8_t* p;
-  explicit RoundKeys(const uint8_t* keys) : p(keys) {}
-  CTCRYPTO_INLINE uint8x16_t key(int i) const {
-    const uint8_t* q = p;
-    __asm__ __volatile__("" : "+r"(q));
-    return vld1q_u8(q + 16 * i);
-  }
-#else
-  uint8x16_t k[Nr + 1];
-  explicit RoundKeys(const uint8_t* keys) {
-#pragma GCC unroll 15
-    for (int i = 0; i <= Nr; ++i) k[i] = vld1q_u8(keys + 16 * i);
-  }
-  CTCRYPTO_INLINE uint8x16_t key(int i) const { return k[i]; }
-#endif
-};
-
-// encN / decN: N independent blocks, round-major so that N AESE/AESMC pairs
-// are in flight between dependent ones.
-template <int Nr, int N>
-CTCRYPTO_INLINE void encN(const RoundKeys<Nr>& rk, uint8x16_t* b) {
-#pragma GCC unroll 14
-  for (int r = 0; r < Nr - 1; ++r) {
-    const uint8x16_t k = rk.key(r);
-#pragma GCC unroll 8
-    for (int j = 0; j < N; ++j) b[j] = vaesmcq_u8(vaeseq_u8(b[j], k));
-  }
-  const uint8x16_t kp = rk.key(Nr - 1), kl = rk.key(Nr);
-#pragma GCC unroll 8
-  for (int j = 0; j < N; ++j) b[j] = veorq_u8(vaeseq_u8(b[j], kp), kl);
-}
-
-template <int Nr, int N>
-CTCRYPTO_INLINE void decN(const RoundKeys<Nr>& rk, uint8x16_t* b) {
-#pragma GCC unroll 14
-  for (int r = 0; r < Nr - 1; ++r) {
-    const uint8x16_t k = rk.key(r);
-#pragma GCC unroll 8
-    for (int j = 0; j < N; ++j) b[j] = vaesimcq_u8(vaesdq_u8(b[j], k));
-  }
-  const uint8x16_t kp = rk.key(Nr - 1), kl = rk.key(Nr);
-#pragma GCC unroll 8
-  for (int j = 0; j < N; ++j) b[j] = veorq_u8(vaesdq_u8(b[j], kp), kl);
-}
-
-// counter_block: `iv` with its last 32 bits replaced by big-endian c.
-CTCRYPTO_INLINE uint8x16_t counter_block(uint8x16_t iv, uint32_t c) {
-  return vreinterpretq_u8_u32(
-      vsetq_lane_u32(be32_lane(c), vreinterpretq_u32_u8(iv), 3));
-}
-
-// Rounds are public: dispatch once per call to the unrolled instance.
-#define CTCRYPTO_ARMV8_DISPATCH(s, fn, ...) \
-  do {                                      \
-    switch ((s)->rounds) {                  \
-      case 10:                              \
-        return fn<10>(__VA_ARGS__);         \
-      case 12:                              \
-        return fn<12>(__VA_ARGS__);         \
-      default:                              \
-        return fn<14>(__VA_ARGS__);         \
-    }                                       \
-  } while (0)
 
 template <int Nr>
 void encrypt_block_t(const AesKeyState* s, const uint8_t* in, uint8_t* out) {
@@ -382,114 +289,6 @@ void armv8_cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
   CTCRYPTO_ARMV8_DISPATCH(s, cbc_decrypt_t, s, in, out, blocks, iv);
 }
 
-// --- stitched GCM ----------------------------------------------------------
-//
-// Both loops handle whole batches of 8 blocks and leave the rest to gcm.cc
-// (ctr32 + GHASH, which are this file's and the pmull row's fast paths).
-
-constexpr size_t kGcmBatch = kWide;
-
-// gcm_batch: one iteration: AES-CTR of 8 blocks from counter c on `in` into
-// `out`, and x = GHASH step over the 8 blocks at `hash_in` (which are read
-// before any of `out` is written). The GHASH work is written between the
-// AES rounds, one block per round, so the compiler's schedule and the
-// core's pipelines see both at once.
-template <int Nr>
-CTCRYPTO_INLINE uint8x16_t gcm_batch(const RoundKeys<Nr>& rk,
-                                     const uint8_t* hkey, uint8x16_t iv,
-                                     uint32_t c, const uint8_t* in,
-                                     uint8_t* out, uint8x16_t x,
-                                     const uint8_t* hash_in) {
-  static_assert(Nr - 1 >= static_cast<int>(kGcmBatch));
-  uint8x16_t b[kGcmBatch];
-#pragma GCC unroll 8
-  for (size_t j = 0; j < kGcmBatch; ++j) b[j] = counter_block(iv, c + j);
-  pmull::Acc acc = pmull::acc_zero();
-#pragma GCC unroll 14
-  for (int r = 0; r < Nr - 1; ++r) {
-    const uint8x16_t k = rk.key(r);
-#pragma GCC unroll 8
-    for (size_t j = 0; j < kGcmBatch; ++j)
-      b[j] = vaesmcq_u8(vaeseq_u8(b[j], k));
-    if (r < static_cast<int>(kGcmBatch)) {
-      uint8x16_t h = pmull::to_natural(vld1q_u8(hash_in + 16 * r));
-      if (r == 0) h = veorq_u8(h, x);
-      pmull::acc_mul(acc, h, pmull::load_power(hkey, kGcmBatch - 1 - r),
-                     pmull::load_hk(hkey, kGcmBatch - 1 - r));
-    }
-  }
-  x = pmull::reduce(acc);
-  const uint8x16_t kp = rk.key(Nr - 1), kl = rk.key(Nr);
-#pragma GCC unroll 8
-  for (size_t j = 0; j < kGcmBatch; ++j) {
-    uint8x16_t k = veorq_u8(vaeseq_u8(b[j], kp), kl);
-    vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), k));
-  }
-  return x;
-}
-
-template <int Nr>
-size_t gcm_seal_t(const AesKeyState* s, const GhashKeyState* g,
-                  const uint8_t* in, uint8_t* out, size_t len, uint8_t* ctr,
-                  uint8_t* xi) {
-  size_t batches = len / (16 * kGcmBatch);
-  if (batches == 0) return 0;
-  RoundKeys<Nr> rk(s->storage);
-  const uint8_t* hkey = g->storage;
-  uint8x16_t iv = vld1q_u8(ctr);
-  uint32_t c = load_be32(ctr + 12);
-  uint8x16_t x = pmull::to_natural(vld1q_u8(xi));
-  // First batch: AES only. Then each iteration encrypts batch i while
-  // hashing the ciphertext batch i-1 just written.
-  ctr_batch<Nr, kGcmBatch>(rk, iv, c, in, out, kGcmBatch);
-  for (size_t i = 1; i < batches; ++i) {
-    const size_t off = 16 * kGcmBatch * i;
-    // The opaque offset keeps `c + offset` (secret for a long nonce's J0)
-    // from becoming the loop's induction variable and end test.
-    const uint32_t step = ct_opaque(static_cast<uint32_t>(kGcmBatch * i));
-    x = gcm_batch<Nr>(rk, hkey, iv, c + step, in + off, out + off, x,
-                      out + off - 16 * kGcmBatch);
-  }
-  x = pmull::hash_blocks(hkey, x, out + 16 * kGcmBatch * (batches - 1),
-                         kGcmBatch);
-  vst1q_u8(xi, pmull::from_natural(x));
-  store_be32(ctr + 12, c + static_cast<uint32_t>(kGcmBatch * batches));
-  return 16 * kGcmBatch * batches;
-}
-
-template <int Nr>
-size_t gcm_open_t(const AesKeyState* s, const GhashKeyState* g,
-                  const uint8_t* in, uint8_t* out, size_t len, uint8_t* ctr,
-                  uint8_t* xi) {
-  size_t batches = len / (16 * kGcmBatch);
-  if (batches == 0) return 0;
-  RoundKeys<Nr> rk(s->storage);
-  const uint8_t* hkey = g->storage;
-  uint8x16_t iv = vld1q_u8(ctr);
-  uint32_t c = load_be32(ctr + 12);
-  uint8x16_t x = pmull::to_natural(vld1q_u8(xi));
-  for (size_t i = 0; i < batches; ++i) {
-    const size_t off = 16 * kGcmBatch * i;
-    x = gcm_batch<Nr>(rk, hkey, iv, c + kGcmBatch * i, in + off, out + off, x,
-                      in + off);
-  }
-  vst1q_u8(xi, pmull::from_natural(x));
-  store_be32(ctr + 12, c + static_cast<uint32_t>(kGcmBatch * batches));
-  return 16 * kGcmBatch * batches;
-}
-
-size_t armv8_gcm_seal_bulk(const AesKeyState* s, const GhashKeyState* g,
-                           const uint8_t* in, uint8_t* out, size_t len,
-                           uint8_t ctr[16], uint8_t xi[16]) {
-  CTCRYPTO_ARMV8_DISPATCH(s, gcm_seal_t, s, g, in, out, len, ctr, xi);
-}
-
-size_t armv8_gcm_open_bulk(const AesKeyState* s, const GhashKeyState* g,
-                           const uint8_t* in, uint8_t* out, size_t len,
-                           uint8_t ctr[16], uint8_t xi[16]) {
-  CTCRYPTO_ARMV8_DISPATCH(s, gcm_open_t, s, g, in, out, len, ctr, xi);
-}
-
 // --- CCM: CBC-MAC and CTR in one pass ---------------------------------------
 // The MAC chain is serial (cbc_encrypt_t's chain, with the same folding of
 // the input and last round key into the first AESE key operand); the
@@ -549,6 +348,10 @@ void ccm_open_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
   ccm_t<Nr, true>(s, in, out, blocks, counter, mac);
 }
 
+}  // namespace
+
+// The CCM loops, named for the CCM kernel of this row
+// (crypto/modes/ccm_kernel_armv8.cc; aes_armv8.h).
 void armv8_ccm_seal_bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                          size_t blocks, const uint8_t counter[16],
                          uint8_t mac[16]) {
@@ -563,6 +366,8 @@ void armv8_ccm_open_bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
   CTCRYPTO_ARMV8_DISPATCH(s, ccm_open_t, s, in, out, blocks, counter, mac);
 }
 
+namespace {
+
 // armv8_row: the "armv8" row, the same on AArch64 and AArch32 (the block
 // counts in flight differ inside the functions above).
 constexpr AesRow armv8_row() {
@@ -572,12 +377,7 @@ constexpr AesRow armv8_row() {
                     .encrypt_block = armv8_encrypt_block,
                     .ctr32 = armv8_ctr32,
                     .cbc_encrypt = armv8_cbc_encrypt,
-                    .gcm_ghash = &kGhashPmull,
-                    .gcm_seal_bulk = armv8_gcm_seal_bulk,
-                    .gcm_open_bulk = armv8_gcm_open_bulk,
                     .ecb_encrypt = armv8_ecb_encrypt,
-                    .ccm_seal_bulk = armv8_ccm_seal_bulk,
-                    .ccm_open_bulk = armv8_ccm_open_bulk,
                     .set_encrypt_key = armv8_set_encrypt_key};
 }
 

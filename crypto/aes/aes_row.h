@@ -6,6 +6,13 @@
 // key; every later operation goes through the key's own row. Two rows'
 // key formats never meet.
 //
+// A row describes the block cipher only: key set-up, single blocks, CTR,
+// CBC and ECB. A mode's fused loops over a row (GCM's AES+GHASH, CCM's
+// CBC-MAC+CTR, TLS-CBC's CBC+SHA) are that mode's kernels, in the mode's
+// own kernel table (crypto/modes/gcm_kernel.h, ccm_kernel.h,
+// crypto/tls/tls_cbc_kernel.h), looked up by the rows they pair with; so a
+// new mode adds no member here.
+//
 // All functions here are constant time: no branch and no memory index
 // depends on key or data bytes. Block counts and lengths are public.
 #ifndef CTCRYPTO_AES_AES_ROW_H_
@@ -23,11 +30,6 @@ namespace ctcrypto::internal {
 // any row of this CPU family, both directions.
 
 struct AesRow;
-struct GhashRow;
-struct GhashKeyState;
-struct ShaRow;  // crypto/hash/sha_row.h
-struct HashState;   // crypto/hash/hash_internal.h
-
 struct AesDecryptRow;
 
 // AesKeyState: an expanded AES key in the form its row wants.
@@ -70,51 +72,6 @@ struct AesRow {
   void (*cbc_encrypt)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                       size_t blocks, uint8_t iv[16]);
 
-  // Optional stitched GCM bulk loops (null when absent; the optional
-  // members default to null so rows name only what they provide). Usable only when
-  // the GCM key's GHASH row is `gcm_ghash`. Each processes a prefix of
-  // `len` bytes (a whole number of blocks, possibly 0) and returns its
-  // length: encrypts (seal) or decrypts (open) with counter `ctr` (updated:
-  // its 32-bit tail advanced by the blocks done) and folds the ciphertext
-  // into the GHASH accumulator `xi` (updated).
-  const GhashRow* gcm_ghash = nullptr;
-  size_t (*gcm_seal_bulk)(const AesKeyState* s, const GhashKeyState* g,
-                          const uint8_t* in, uint8_t* out, size_t len,
-                          uint8_t ctr[16], uint8_t xi[16]) = nullptr;
-  size_t (*gcm_open_bulk)(const AesKeyState* s, const GhashKeyState* g,
-                          const uint8_t* in, uint8_t* out, size_t len,
-                          uint8_t ctr[16], uint8_t xi[16]) = nullptr;
-  // gcm_bulk_from_start_bytes: 0, or the message length from which GCM
-  // hands the whole message to gcm_seal_bulk / gcm_open_bulk: no data goes
-  // through the head, and the tag mask is one encrypt_block call. For rows
-  // whose bulk does better starting at the caller's buffer (the VAES loop:
-  // aligned wide loads and stores, the first blocks in its own pass) or
-  // whose short calls are dear per block (the ARMv7 vpaes+bsaes hybrid: the
-  // head's blocks would run on vpaes). At least the bulk's own minimum, so
-  // the bulk always takes the first blocks, unless the row's last pass takes
-  // every shorter message whole (aesni: 49 bytes, its bulk needing 128);
-  // what the bulk leaves goes on as usual. More than the mode's head
-  // (kGcmHeadBytes): gcm.cc writes the length block only for longer
-  // messages.
-  size_t gcm_bulk_from_start_bytes = 0;
-  // Optional (null when absent): the message's last pass. As gcm_seal_bulk
-  // / gcm_open_bulk over all of `len` bytes (gcm_last_min_bytes <= len <=
-  // gcm_last_max_bytes; the last block may be partial: only its bytes are
-  // read and written, and it is hashed zero-padded), then GCM's length
-  // block `len_block` folded into xi in the same reduction, so that no
-  // GHASH call of its own follows the data's. GCM calls it for the end of a
-  // message (after the bulk, or all of it) when that end is such a run.
-  void (*gcm_seal_last)(const AesKeyState* s, const GhashKeyState* g,
-                        const uint8_t* in, uint8_t* out, size_t len,
-                        uint8_t ctr[16], uint8_t xi[16],
-                        const uint8_t len_block[16]) = nullptr;
-  void (*gcm_open_last)(const AesKeyState* s, const GhashKeyState* g,
-                        const uint8_t* in, uint8_t* out, size_t len,
-                        uint8_t ctr[16], uint8_t xi[16],
-                        const uint8_t len_block[16]) = nullptr;
-  size_t gcm_last_min_bytes = 0;
-  size_t gcm_last_max_bytes = 0;
-
   // Optional multi-block ECB (null when absent; callers then go block by
   // block through encrypt_block): `blocks` independent blocks, in and out
   // equal or disjoint. The rows that keep several blocks in flight (AES-NI,
@@ -123,26 +80,6 @@ struct AesRow {
   void (*ecb_encrypt)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                       size_t blocks) = nullptr;
 
-  // Optional CCM bulk loops (null when absent; ccm.cc then runs cbc_encrypt
-  // for the CBC-MAC and ctr32 for the keystream, two passes). One pass over
-  // `blocks` whole blocks that does both for every block i (0-based):
-  //   seal: mac = E(mac XOR P_i), C_i = P_i XOR E(ctr_i)
-  //   open: P_i = C_i XOR E(ctr_i), mac = E(mac XOR P_i)
-  // with ctr_i = `counter` whose last 4 bytes are incremented i times as a
-  // 32-bit big-endian integer (as ctr32; `counter` is not updated). `mac` is
-  // updated. in and out equal (in place) or disjoint. The CBC-MAC is a
-  // serial chain of AES calls; the independent keystream block of the same
-  // index rides in its latency shadow, so a row that keeps two or more
-  // blocks in flight (AES-NI, ARMv8, vpaes 2x) gets CTR almost for free.
-  // The caller never lets the 32-bit tail wrap inside one call (it splits
-  // at 2^32 and carries into CCM's wider counter field itself), so rows
-  // need not handle a carry.
-  void (*ccm_seal_bulk)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                        size_t blocks, const uint8_t counter[16],
-                        uint8_t mac[16]) = nullptr;
-  void (*ccm_open_bulk)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                        size_t blocks, const uint8_t counter[16],
-                        uint8_t mac[16]) = nullptr;
   // Optional encrypt-only key set-up (null when absent: callers use set_key
   // and treat all of s->storage as written). As set_key, but writes only the
   // encryption schedule, skipping the decryption schedule on the rows where
@@ -156,19 +93,6 @@ struct AesRow {
   // the key stays inside the mode that made it.
   size_t (*set_encrypt_key)(AesKeyState* s, const uint8_t* key,
                             size_t key_len) = nullptr;
-  // Optional stitched TLS-CBC seal loop (null when absent): n steps, step i
-  // compressing the 64-byte block hash_in + 64 i into the SHA chaining value
-  // `h` and CBC-encrypting the four blocks in + 64 i to out + 64 i with
-  // chaining value `iv` (updated). It pairs with particular SHA rows and
-  // returns n when `sha` (the HMAC key's row) is one of them, 0 (nothing
-  // done) otherwise. in and out equal (in place) or disjoint; hash_in may
-  // lie ahead of in in the same buffer (a step reads its SHA block and its
-  // plaintext before it writes any ciphertext). Two serial chains in one
-  // instruction stream: see the row's file.
-  size_t (*cbc_sha_seal_bulk)(const AesKeyState* s, const ShaRow* sha,
-                              HashState* h, const uint8_t* hash_in,
-                              const uint8_t* in, uint8_t* out, size_t n,
-                              uint8_t iv[16]) = nullptr;
 };
 
 // AesDecryptRow: the inverse cipher of one row, over the key its row set up

@@ -7,17 +7,14 @@
 // wiped) is vpaes_bsaes_hybrid.h, shared by every ISA; the engines are
 // aes_vpaes_x86_64.cc (PSHUFB vpaes) and aes_bsaes_x86_64.cc (bitsliced
 // SSSE3). This file holds the x86 policy constants and the measurement
-// behind them, and pairs the row with the ssse3 GHASH row for GCM: the
-// stitched bulk loop (bsaes batches with a GHASH block per round,
-// bsaes_ghash_ssse3_gcm_x86_64.cc) from the same threshold, the key converted once per
-// message.
+// behind them. GCM's kernel over this row with the ssse3 GHASH row (bsaes
+// batches with a GHASH block per round, the key converted once per
+// message) is crypto/modes/gcm_vpaes_bsaes_x86_64.cc.
 #include <cstddef>
 
 #include "crypto/aes/aes_row.h"
-#include "crypto/aes/bsaes_ghash_ssse3_gcm_x86_64.h"
 #include "crypto/aes/vpaes_bsaes_hybrid.h"
 #include "crypto/cpu/cpu.h"
-#include "crypto/ghash/ghash_row.h"
 
 namespace ctcrypto::internal {
 namespace {
@@ -47,21 +44,10 @@ namespace {
 struct PolicyX86 {
   static constexpr size_t kThresholdBlocks = 15;
   static constexpr size_t kTailToBsaes = 7;
-  // GCM's stitched bulk (bsaes batches + a GHASH block per round), called
-  // on what follows the 3-block head. Opening hashes a batch's own
-  // ciphertext inside it, so one batch already hides 8 GHASH blocks: from 8
-  // blocks (256 B open, 13 blocks after the head: 274 -> 296 MB/s, CPU time,
-  // public API). Sealing hashes the previous batch, so a lone batch hides
-  // nothing and pays the conversion: 12 or 8 measured no better than 15
-  // (256 B: 272-277 MB/s either way), so it keeps the CTR threshold.
-  static constexpr size_t kGcmSealThresholdBlocks = 15;
-  static constexpr size_t kGcmOpenThresholdBlocks = 8;
 };
 
 }  // namespace
 
-CTCRYPTO_VPAES_BSAES_DEFINE_ROW_WITH_GCM(PolicyX86, kCapSsse3, kGhashSsse3,
-                                        bsaes_gcm_seal_ssse3,
-                                        bsaes_gcm_open_ssse3)
+CTCRYPTO_VPAES_BSAES_DEFINE_ROW(PolicyX86, kCapSsse3)
 
 }  // namespace ctcrypto::internal

@@ -22,19 +22,11 @@
 // a bitsliced batch differs widely) and are measured in that ISA's row file
 // (aes_vpaes_bsaes_{x86_64,aarch64,arm}.cc), next to the numbers.
 //
-// GCM. An ISA with a stitched bitsliced GCM loop (x86_64: bsaes batches
-// with the ssse3 GHASH row, bsaes_ghash_ssse3_gcm_x86_64.cc) gets
-// gcm_seal_bulk / gcm_open_bulk through Hybrid::gcm_bulk (row_with_gcm):
-// from thresholds of its own (Policy::kGcm{Seal,Open}ThresholdBlocks), the
-// key is converted once per message instead of once per GCM 1 KiB ctr32
-// chunk, the whole batches run stitched, and the tail is
-// left to GCM's final piece (vpaes) - or, with Policy::kGcmTailToBsaes, a
-// tail of that many blocks runs as a padded batch in gcm_bulk. ARMv7 uses
-// gcm_alternate as its loop (bsaes CTR and the GHASH row's update per
-// 1 KiB chunk) and Policy::kGcmBulkFromBytes (AesRow::
-// gcm_bulk_from_start_bytes: GCM's head then carries no data, so messages
-// from that length run no data block on vpaes). aarch64 keeps GCM's ctr32 +
-// GHASH chunks.
+// GCM. The GCM kernels over this row (the key converted once per message,
+// whole batches stitched with or alternating with the GHASH row) are GCM's:
+// crypto/modes/gcm_vpaes_bsaes.h, over ctr_advance, wipe_keys and
+// kBulkScrubBytes from here. CCM's kernel is vpaes's own one-pass loop
+// (crypto/modes/ccm_kernel.h): the key is in vpaes form.
 //
 // Engines. Each target compiles exactly one vpaes (aes_vpaes_<isa>.cc:
 // kAesVpaes, vpaes_export_enc_round_keys) and one bsaes
@@ -60,7 +52,6 @@
 #include "crypto/aes/aes_row.h"
 #include "crypto/aes/bsaes_core.h"
 #include "crypto/aes/vpaes_export.h"
-#include "crypto/ghash/ghash_row.h"
 #include "crypto/internal.h"
 
 namespace ctcrypto::internal {
@@ -74,11 +65,26 @@ size_t vpaes_bsaes_tail_to_bsaes_blocks();
 
 namespace vpaes_bsaes {
 
+// Adds `n` to the big-endian 32-bit tail of a counter block (mod 2^32).
+// kHybridBulkScrubBytes: see Hybrid::kBulkScrubBytes.
+inline constexpr size_t kHybridBulkScrubBytes = 2048;
+
+inline void ctr_advance(uint8_t ctr[16], size_t n) {
+  store_be32(ctr + 12, load_be32(ctr + 12) + static_cast<uint32_t>(n));
+}
+
+// wipe_keys: the exported round keys and the bitsliced schedule, as far as
+// they were written (rounds + 1 of each; AES-128: 176 + 1408 bytes of the
+// 240 + 1920 a buffer holds for AES-256).
+inline void wipe_keys(uint8_t (&rk)[15][16],
+                      uint8_t (&bs)[kBsaesScheduleBytes], unsigned rounds) {
+  secure_zero(rk, 16 * (rounds + 1));
+  secure_zero(bs, kBsaesRoundKeyBytes * (rounds + 1));
+}
+
 // Policy: struct with
 //   static constexpr size_t kThresholdBlocks;  // whole call on bsaes from here
 //   static constexpr size_t kTailToBsaes;      // padded last batch from here
-// and, for row_with_gcm, kGcmSealThresholdBlocks / kGcmOpenThresholdBlocks
-// and optionally kGcmTailToBsaes and kGcmBulkFromBytes (see gcm_bulk).
 template <class Policy>
 struct Hybrid {
   static constexpr size_t kThreshold = Policy::kThresholdBlocks;
@@ -94,11 +100,6 @@ struct Hybrid {
   static_assert(kTail <= kBsaesBatchBlocks, "tail policy");
 
   enum class Op { kCtr32, kCbcDecrypt, kEcbEncrypt, kEcbDecrypt };
-
-  // Adds `n` to the big-endian 32-bit tail of a counter block (mod 2^32).
-  static void ctr_advance(uint8_t ctr[16], size_t n) {
-    store_be32(ctr + 12, load_be32(ctr + 12) + static_cast<uint32_t>(n));
-  }
 
   // The split of a bulk call of `blocks` (>= kThreshold) blocks: the
   // first `bsaes_blocks` on bsaes (whole batches, plus a padded last batch
@@ -125,34 +126,12 @@ struct Hybrid {
     }
   }
 
-  // wipe_keys: the exported round keys and the bitsliced schedule, as far
-  // as they were written (rounds + 1 of each; AES-128: 176 + 1408 bytes of
-  // the 240 + 1920 a buffer holds for AES-256).
-  static void wipe_keys(uint8_t (&rk)[15][16],
-                        uint8_t (&bs)[kBsaesScheduleBytes], unsigned rounds) {
-    secure_zero(rk, 16 * (rounds + 1));
-    secure_zero(bs, kBsaesRoundKeyBytes * (rounds + 1));
-  }
-
   // kBulkScrubBytes: more than the frames of everything a bulk call calls
   // (key export, bitsliced conversion, the bsaes and vpaes loops), which
   // hold round keys - the first is the raw key - in spill slots and saved
   // callee-saved vector registers that no wipe inside them can name.
   // Scrubbed once per bulk call, which costs far more itself.
-  static constexpr size_t kBulkScrubBytes = 2048;
-  // kGcmBulkScrubBytes: the same for gcm_bulk, whose callees are fewer
-  // (key export, bitsliced conversion, the GHASH row's update; bsaes_ctr32
-  // scrubs its own frame): a Policy measures them per ISA
-  // (Policy::kGcmBulkScrubBytes), or the bulk figure stands. Scrubbed once
-  // per GCM message, it is a fixed cost a short message feels.
-  static constexpr size_t gcm_bulk_scrub_bytes() {
-    if constexpr (requires { Policy::kGcmBulkScrubBytes; }) {
-      return Policy::kGcmBulkScrubBytes;
-    } else {
-      return kBulkScrubBytes;
-    }
-  }
-
+  static constexpr size_t kBulkScrubBytes = kHybridBulkScrubBytes;
   // bulk: THE policy of the hybrid (threshold, tail, wiping).
   template <Op op>
   static void bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
@@ -197,86 +176,6 @@ struct Hybrid {
     }
     scrub_stack<kBulkScrubBytes>();
     wipe_keys(rk, bs, s->rounds);
-  }
-
-  // gcm_bulk: the AesRow gcm_seal_bulk / gcm_open_bulk of an ISA with a
-  // stitched bitsliced GCM loop `Stitched` (x86: bsaes_gcm_{seal,open}_ssse3,
-  // paired with the ssse3 GHASH row): below kMinBlocks (the Policy's
-  // kGcmSealThresholdBlocks / kGcmOpenThresholdBlocks) nothing (GCM runs
-  // its ctr32 + GHASH chunks, i.e. vpaes); otherwise the key is converted
-  // once for the whole message - not once per 1 KiB chunk as through ctr32 -
-  // all whole 8-block batches run stitched, and the tail (< 8 blocks) is
-  // left to GCM's final piece (vpaes).
-  using Stitched = void (*)(const uint8_t* bs, unsigned rounds,
-                            const GhashKeyState* g, const uint8_t* in,
-                            uint8_t* out, size_t batches,
-                            const uint8_t counter[16], uint8_t xi[16]);
-  //
-  // A Policy with kGcmTailToBsaes also runs a tail of at least that many
-  // whole blocks as one padded batch here (bsaes_ctr32 and the GHASH row's
-  // update), with the key already converted, instead of leaving it to GCM's
-  // final piece; shorter tails stay there (vpaes).
-  template <Stitched kFn, size_t kMinBlocks, bool kOpening>
-  static size_t gcm_bulk(const AesKeyState* s, const GhashKeyState* g,
-                         const uint8_t* in, uint8_t* out, size_t len,
-                         uint8_t ctr[16], uint8_t xi[16]) {
-    static_assert(kMinBlocks >= kBsaesBatchBlocks, "a whole batch at least");
-    const size_t blocks = len / 16;
-    if (blocks < kMinBlocks) return 0;
-    const size_t batches = blocks / kBsaesBatchBlocks;
-    size_t done = kBsaesBatchBlocks * batches;
-    alignas(16) uint8_t rk[15][16];
-    alignas(16) uint8_t bs[kBsaesScheduleBytes];
-    vpaes_export_enc_round_keys(s, rk);
-    bsaes_convert_key(bs, rk, s->rounds);
-    kFn(bs, s->rounds, g, in, out, batches, ctr, xi);
-    ctr_advance(ctr, done);
-    if constexpr (requires { Policy::kGcmTailToBsaes; }) {
-      const size_t tail = blocks - done;
-      if (tail >= Policy::kGcmTailToBsaes) {
-        const uint8_t* tin = in + 16 * done;
-        uint8_t* tout = out + 16 * done;
-        if (kOpening) g->row->update(g, xi, tin, tail);
-        bsaes_ctr32(bs, s->rounds, tin, tout, tail, ctr);
-        if (!kOpening) g->row->update(g, xi, tout, tail);
-        ctr_advance(ctr, tail);
-        done = blocks;
-      }
-    }
-    wipe_keys(rk, bs, s->rounds);
-    scrub_stack<gcm_bulk_scrub_bytes()>();
-    return 16 * done;
-  }
-
-  // gcm_alternate: a Stitched loop for an ISA whose bsaes and GHASH are
-  // not interleaved (ARMv7: the Cortex-A9 has one in-order NEON pipe, so
-  // interleaving would not overlap the two): per 1 KiB chunk (hot in L1 for
-  // the second pass, as GCM's own chunks), bsaes CTR and the GHASH row's
-  // update of the ciphertext - open hashes a chunk before decrypting it, so
-  // in place works. What it saves over GCM's ctr32 + GHASH chunks is the
-  // key conversion and the wiping of every chunk: the key is bitsliced
-  // once per message (gcm_bulk).
-  static constexpr size_t kAlternateChunkBatches = 8;
-  template <bool kOpen>
-  static void gcm_alternate(const uint8_t* bs, unsigned rounds,
-                            const GhashKeyState* g, const uint8_t* in,
-                            uint8_t* out, size_t batches,
-                            const uint8_t counter[16], uint8_t xi[16]) {
-    uint8_t ctr[16];
-    std::memcpy(ctr, counter, 16);
-    while (batches > 0) {
-      const size_t n = batches < kAlternateChunkBatches
-                           ? batches
-                           : kAlternateChunkBatches;
-      const size_t blocks = kBsaesBatchBlocks * n;
-      if (kOpen) g->row->update(g, xi, in, blocks);
-      bsaes_ctr32(bs, rounds, in, out, blocks, ctr);
-      if (!kOpen) g->row->update(g, xi, out, blocks);
-      ctr_advance(ctr, blocks);
-      in += 16 * blocks;
-      out += 16 * blocks;
-      batches -= n;
-    }
   }
 
   static void set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
@@ -326,24 +225,8 @@ struct Hybrid {
     bulk<Op::kEcbDecrypt>(s, in, out, blocks, nullptr);
   }
 
-  // CCM: the key is in vpaes form, and vpaes's paired MAC + keystream
-  // step (one 2-block call per block) beats the MAC on vpaes plus CTR on
-  // bsaes, which still pays a block of CTR per block on top of the chain.
-  static void ccm_seal_bulk(const AesKeyState* s, const uint8_t* in,
-                            uint8_t* out, size_t blocks,
-                            const uint8_t counter[16], uint8_t mac[16]) {
-    kAesVpaes.ccm_seal_bulk(s, in, out, blocks, counter, mac);
-  }
-  static void ccm_open_bulk(const AesKeyState* s, const uint8_t* in,
-                            uint8_t* out, size_t blocks,
-                            const uint8_t counter[16], uint8_t mac[16]) {
-    kAesVpaes.ccm_open_bulk(s, in, out, blocks, counter, mac);
-  }
-
   static constexpr AesRow row(const char* name, uint32_t caps) {
     AesRow r = basic_row<Hybrid>(name, caps);
-    r.ccm_seal_bulk = ccm_seal_bulk;
-    r.ccm_open_bulk = ccm_open_bulk;
     r.ecb_encrypt = ecb_encrypt;
     r.set_encrypt_key = set_encrypt_key;
     return r;
@@ -352,20 +235,6 @@ struct Hybrid {
   static constexpr AesDecryptRow decrypt_row(const AesRow* row) {
     AesDecryptRow r = basic_decrypt_row<Hybrid>(row);
     r.ecb_decrypt = ecb_decrypt;
-    return r;
-  }
-
-  // The row with stitched GCM bulk loops paired with GHASH row `ghash`.
-  template <Stitched kSeal, Stitched kOpen>
-  static constexpr AesRow row_with_gcm(const char* name, uint32_t caps,
-                                           const GhashRow* ghash) {
-    AesRow r = row(name, caps);
-    r.gcm_ghash = ghash;
-    r.gcm_seal_bulk = gcm_bulk<kSeal, Policy::kGcmSealThresholdBlocks, false>;
-    r.gcm_open_bulk = gcm_bulk<kOpen, Policy::kGcmOpenThresholdBlocks, true>;
-    if constexpr (requires { Policy::kGcmBulkFromBytes; }) {
-      r.gcm_bulk_from_start_bytes = Policy::kGcmBulkFromBytes;
-    }
     return r;
   }
 };
@@ -385,17 +254,6 @@ struct Hybrid {
   CTCRYPTO_VPAES_BSAES_DEFINE_HOOKS(PolicyType)                               \
   extern const AesRow kAesVpaesBsaes =                                    \
       vpaes_bsaes::Hybrid<PolicyType>::row("vpaes+bsaes", caps);              \
-  extern const AesDecryptRow kAesVpaesBsaesDecrypt =                          \
-      vpaes_bsaes::Hybrid<PolicyType>::decrypt_row(&kAesVpaesBsaes);
-
-// The same with stitched GCM bulk loops (seal_fn, open_fn: Stitched) paired
-// with the GHASH row `ghash_row`.
-#define CTCRYPTO_VPAES_BSAES_DEFINE_ROW_WITH_GCM(PolicyType, caps, ghash_row, \
-                                                seal_fn, open_fn)             \
-  CTCRYPTO_VPAES_BSAES_DEFINE_HOOKS(PolicyType)                               \
-  extern const AesRow kAesVpaesBsaes =                                    \
-      vpaes_bsaes::Hybrid<PolicyType>::row_with_gcm<seal_fn, open_fn>(        \
-          "vpaes+bsaes", caps, &ghash_row);                                   \
   extern const AesDecryptRow kAesVpaesBsaesDecrypt =                          \
       vpaes_bsaes::Hybrid<PolicyType>::decrypt_row(&kAesVpaesBsaes);
 

@@ -905,8 +905,9 @@ struct Vpaes {
     ecb<true>(s, in, out_, blocks);
   }
 
-  // ccm_bulk: CCM's CBC-MAC and CTR in one pass (aes_row.h,
-  // ccm_seal_bulk / ccm_open_bulk). The 2-block path costs about what one
+  // ccm_bulk: CCM's CBC-MAC and CTR in one pass (CCM's kernel of the vpaes
+  // and vpaes+bsaes rows, crypto/modes/ccm_kernel.h, through
+  // vpaes_ccm_seal_bulk / vpaes_ccm_open_bulk). The 2-block path costs about what one
   // block does (the shuffles of the two blocks interleave), so pairing each
   // block of the serial MAC chain with a keystream block makes CTR nearly
   // free. Seal pairs block j's MAC with block j's keystream; open needs
@@ -984,8 +985,6 @@ struct Vpaes {
     r.encrypt_block = entry<encrypt_block>();
     r.ctr32 = entry<ctr32>();
     r.cbc_encrypt = entry<cbc_encrypt>();
-    r.ccm_seal_bulk = entry<ccm_bulk<false>>();
-    r.ccm_open_bulk = entry<ccm_bulk<true>>();
     r.ecb_encrypt = entry<ecb_encrypt>();
     r.set_encrypt_key = set_encrypt_key;
     return r;

@@ -1,4 +1,5 @@
-// vpaes_export.h: standard round keys out of a vpaes key schedule.
+// vpaes_export.h: standard round keys out of a vpaes key schedule, and the
+// vpaes loops other rows and the mode kernels call by name.
 //
 // For rows that keep keys in vpaes form and need another form on
 // demand (the vpaes+bsaes hybrid, vpaes_bsaes_hybrid.h, on every ISA
@@ -11,6 +12,7 @@
 #ifndef CTCRYPTO_AES_VPAES_EXPORT_H_
 #define CTCRYPTO_AES_VPAES_EXPORT_H_
 
+#include <cstddef>
 #include <cstdint>
 
 #include "crypto/aes/aes_row.h"
@@ -22,6 +24,17 @@ namespace ctcrypto::internal {
 // (words w[4r..4r+3]) in FIPS byte order. Rows past s->rounds are not
 // written. The caller wipes rk when done.
 void vpaes_export_enc_round_keys(const AesKeyState* s, uint8_t rk[15][16]);
+
+// vpaes_ccm_seal_bulk / vpaes_ccm_open_bulk: vpaes's one-pass CBC-MAC+CTR
+// loops (vpaes_core.h, ccm_bulk) as entry points, for CCM's kernels of the
+// rows with a vpaes-form key (vpaes, vpaes+bsaes; crypto/modes/
+// ccm_kernel.h), with CcmKernel::seal_bulk's contract.
+void vpaes_ccm_seal_bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                         size_t blocks, const uint8_t counter[16],
+                         uint8_t mac[16]);
+void vpaes_ccm_open_bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                         size_t blocks, const uint8_t counter[16],
+                         uint8_t mac[16]);
 
 }  // namespace ctcrypto::internal
 

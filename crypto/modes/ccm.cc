@@ -11,11 +11,11 @@
 //
 // CBC-MAC is serial (each block's input depends on the previous output), so
 // on its own it runs at one AES latency per block. Rows that keep several
-// blocks in flight offer ccm_seal_bulk/ccm_open_bulk (aes_row.h), which
-// compute the keystream block of the same index in the MAC's latency
-// shadow; without them the MAC goes through cbc_encrypt (into scratch) and
-// the keystream through ctr32, chunk by chunk so the second pass reads
-// L1-hot data.
+// blocks in flight have a CCM kernel (ccm_kernel.h, chosen once by init()
+// and kept in the key), which computes the keystream block of the same
+// index in the MAC's latency shadow; without one the MAC goes through
+// cbc_encrypt (into scratch) and the keystream through ctr32, chunk by
+// chunk so the second pass reads L1-hot data.
 //
 // Short messages (at most kShortBytes): one ctr32 call from Ctr_0 yields
 // the tag mask and the keystream together, and B0, the AD and the message
@@ -41,6 +41,7 @@
 #include "crypto/key_state.h"
 #include "crypto/modes/aead_internal.h"
 #include "crypto/modes/cbc_mac_internal.h"
+#include "crypto/modes/ccm_kernel.h"
 
 namespace ctcrypto {
 
@@ -167,8 +168,8 @@ size_t ad_header(uint64_t ad_len, uint8_t hdr[10]) {
 
 // crypt: the shared body of seal (decrypting = false) and open. Writes the
 // full 16-byte tag (before truncation to tag_len) to tag_out.
-void crypt(const AesKeyState& a, bool decrypting, const uint8_t* nonce,
-           size_t nonce_len, const uint8_t* in, uint8_t* out, size_t len,
+void crypt(const AesKeyState& a, const internal::CcmKernel* k,
+           bool decrypting, const uint8_t* nonce, size_t nonce_len, const uint8_t* in, uint8_t* out, size_t len,
            const uint8_t* ad, size_t ad_len, size_t tag_len,
            uint8_t tag_out[16]) {
   const size_t q = 15 - nonce_len;
@@ -211,9 +212,9 @@ void crypt(const AesKeyState& a, bool decrypting, const uint8_t* nonce,
     a.row->encrypt_block(&a, ctr, s0);
     ctr_add(ctr, q, 1);
     const size_t full = len / 16;
-    auto bulk = decrypting ? a.row->ccm_open_bulk : a.row->ccm_seal_bulk;
     size_t pos = 0;
-    if (bulk) {
+    if (k != nullptr) {
+      auto bulk = decrypting ? k->open_bulk : k->seal_bulk;
       m.flush();
       for_ctr32_runs(ctr, q, full, SIZE_MAX, [&](size_t n) {
         bulk(&a, in + pos, out + pos, n, ctr, m.mac());
@@ -280,6 +281,7 @@ Status internal::KeyAccess::init_with_rows(AesCcm& c,
   if (st != Status::kOk) return st;
   c.tag_len_ = tag_len;
   c.nonce_len_ = nonce_len;
+  c.kernel_ = internal::find_ccm_kernel(internal::ccm_kernel_table(), aes);
   return Status::kOk;
 }
 
@@ -309,6 +311,7 @@ void AesCcm::clear() {
   internal::secure_zero(&aes_, sizeof(aes_));
   tag_len_ = 0;
   nonce_len_ = 0;
+  kernel_ = nullptr;
 }
 
 Status AesCcm::check(std::span<const uint8_t> nonce,
@@ -345,7 +348,7 @@ Status AesCcm::seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
       (tag.data() == out.data() && !in.empty()))
     return Status::kOverlappingBuffers;
   uint8_t full[16];
-  crypt(internal::KeyAccess::state(aes_), false, nonce.data(), nonce.size(),
+  crypt(internal::KeyAccess::state(aes_), internal::KeyAccess::ccm_kernel(*this), false, nonce.data(), nonce.size(),
         in.data(), out.data(), in.size(), ad.data(), ad.size(), tag_len_, full);
   std::memcpy(tag.data(), full, tag_len_);
   internal::secure_zero(full, sizeof(full));
@@ -384,7 +387,7 @@ Status AesCcm::open_detached(std::span<uint8_t> out,
   // The received tag is copied first: it must be intact for the compare.
   uint8_t received[16], expected[16];
   std::memcpy(received, tag.data(), tag_len_);
-  crypt(internal::KeyAccess::state(aes_), true, nonce.data(), nonce.size(),
+  crypt(internal::KeyAccess::state(aes_), internal::KeyAccess::ccm_kernel(*this), true, nonce.data(), nonce.size(),
         in.data(), out.data(), in.size(), ad.data(), ad.size(), tag_len_,
         expected);
   return internal::open_verdict(expected, received, tag_len_, out.data(),

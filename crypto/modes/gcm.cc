@@ -8,10 +8,9 @@
 // Short messages: the tag mask E_K(J0) and the first three keystream blocks
 // come from one ctr32 call on a 64-byte stack buffer, so a 16-byte message
 // costs one row call for AES (one batch on bitsliced rows, which
-// process 4 or 8 blocks in the same time as one). A row whose stitched bulk
-// wants the whole message (AesRow::gcm_bulk_from_start_bytes) gets it
-// from the first byte once it is that long; the tag mask is then a
-// one-block call.
+// process 4 or 8 blocks in the same time as one). A kernel that wants the
+// whole message (GcmKernel::bulk_from_start_bytes) gets it from the first
+// byte once it is that long; the tag mask is then a one-block call.
 //
 // GHASH batching: AD of at most 64 bytes is hashed in the same row call
 // as the head's data, and the last at most 256 bytes of data in the same
@@ -23,13 +22,14 @@
 // the fixsliced AES with the tag mask; its GHASH reduces per block anyway),
 // so that seal and open stay within 1 KiB of stack there.
 //
-// Bulk: a row that offers a stitched GCM loop for the key's GHASH
-// row takes as much of the rest as it wants (from the first byte, the
-// head carrying no data, when the row sets gcm_bulk_from_start_bytes and
-// the message is that long); the remainder runs as
-// ctr32 + GHASH in 1 KiB chunks (hot in L1 for the second pass) and the
-// final piece. A row with a last pass (AesRow::gcm_seal_last) takes the
-// final piece instead, when it fits, and hashes the length block with it.
+// Bulk: the key's GCM kernel (gcm_kernel.h: a stitched AES+GHASH loop for
+// its pair of rows, chosen once by init(); null when the pair has none)
+// takes as much of the rest as it wants (from the first byte, the head
+// carrying no data, when the kernel sets bulk_from_start_bytes and the
+// message is that long); the remainder runs as ctr32 + GHASH in 1 KiB
+// chunks (hot in L1 for the second pass) and the final piece. A kernel with
+// a last pass (GcmKernel::seal_last) takes the final piece instead, when it
+// fits, and hashes the length block with it.
 //
 // open() hashes each chunk of ciphertext before decrypting it (so in-place
 // works), compares the tag in constant time, and on failure wipes all the
@@ -41,6 +41,7 @@
 #include "crypto/internal.h"
 #include "crypto/key_state.h"
 #include "crypto/modes/aead_internal.h"
+#include "crypto/modes/gcm_kernel.h"
 #include "ctcrypto/aead.h"
 
 namespace ctcrypto {
@@ -48,6 +49,7 @@ namespace ctcrypto {
 namespace {
 
 using internal::AesKeyState;
+using internal::GcmKernel;
 using internal::GhashKeyState;
 
 // data blocks sharing the tag-mask call: 48 bytes, 32 on the portable-only
@@ -114,8 +116,8 @@ void derive_j0(const GhashKeyState& g, const uint8_t* nonce, size_t nonce_len,
 // same call as the head's data blocks, and the last at most kFinalBytes of
 // data in the same call as the length block (both through small stack
 // copies). A short message (head only) is one call for everything.
-void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
-           const uint8_t* nonce, size_t nonce_len, const uint8_t* in,
+void crypt(const AesKeyState& a, const GhashKeyState& g, const GcmKernel* k,
+           bool decrypting, const uint8_t* nonce, size_t nonce_len, const uint8_t* in,
            uint8_t* out, size_t len, const uint8_t* ad, size_t ad_len,
            uint8_t tag_out[16]) {
   uint8_t ctr[16], xi[16] = {};
@@ -149,10 +151,9 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
     std::memcpy(stage, ad, ad_len);
   }
   uint8_t* c = stage + 16 * ad_blocks;
-  // A row whose stitched bulk takes the message from its first byte
-  // (AesRow::gcm_bulk_from_start_bytes) gets it all: no head data.
-  const bool pairs = a.row->gcm_ghash == g.row && g.row != nullptr;
-  const size_t from_start = pairs ? a.row->gcm_bulk_from_start_bytes : 0;
+  // A kernel that takes the message from its first byte
+  // (GcmKernel::bulk_from_start_bytes) gets it all: no head data.
+  const size_t from_start = k != nullptr ? k->bulk_from_start_bytes : 0;
   const size_t h = len < kHeadBytes                      ? len
                    : from_start != 0 && len >= from_start ? 0
                                                           : kHeadBytes;
@@ -181,26 +182,23 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, bool decrypting,
     if (staged) g.row->update(&g, xi, stage, staged);
     size_t pos = h;
 
-    // Last pass: a row that hashes the length block together with the end
-    // of the message (AesRow::gcm_seal_last) takes that end when it
+    // Last pass: a kernel that hashes the length block together with the
+    // end of the message (GcmKernel::seal_last) takes that end when it
     // fits, so no GHASH call of its own follows the data's.
-    const auto last = !pairs     ? nullptr
-                      : decrypting ? a.row->gcm_open_last
-                                   : a.row->gcm_seal_last;
+    const auto last = k == nullptr ? nullptr
+                      : decrypting ? k->open_last
+                                   : k->seal_last;
     const auto last_takes = [&](size_t rest) {
-      return last != nullptr && rest >= a.row->gcm_last_min_bytes &&
-             rest <= a.row->gcm_last_max_bytes;
+      return last != nullptr && rest >= k->last_min_bytes &&
+             rest <= k->last_max_bytes;
     };
     if (!last_takes(len - pos)) {
-      // Bulk: the row's stitched loop if it pairs with this GHASH
-      // row, then ctr32 + GHASH in 1 KiB chunks while more than
-      // kFinalBytes remain.
-      if (len - pos >= 16 && pairs) {
-        auto bulk =
-            decrypting ? a.row->gcm_open_bulk : a.row->gcm_seal_bulk;
-        if (bulk)
-          pos += bulk(&a, &g, in + pos, out + pos, (len - pos) & ~size_t{15},
-                      ctr, xi);
+      // Bulk: the kernel's stitched loop, then ctr32 + GHASH in 1 KiB
+      // chunks while more than kFinalBytes remain.
+      if (len - pos >= 16 && k != nullptr) {
+        auto bulk = decrypting ? k->open_bulk : k->seal_bulk;
+        pos += bulk(&a, &g, in + pos, out + pos, (len - pos) & ~size_t{15},
+                    ctr, xi);
       }
       while (len - pos > kFinalBytes) {
         size_t n = len - pos - kFinalBytes;
@@ -298,6 +296,7 @@ void AesGcm::clear() {
   aes_.clear();
   ghash_.clear();
   tag_len_ = 0;
+  kernel_ = nullptr;
 }
 
 Status AesGcm::init(std::span<const uint8_t> key, size_t tag_len) {
@@ -327,6 +326,8 @@ Status internal::KeyAccess::init_with_rows(AesGcm& g,
     return st;
   }
   g.tag_len_ = tag_len;
+  g.kernel_ = internal::find_gcm_kernel(internal::gcm_kernel_table(), aes,
+                                        ghash);
   return Status::kOk;
 }
 
@@ -338,7 +339,7 @@ Status AesGcm::seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
   if (st != Status::kOk) return st;
   uint8_t full[16];
   crypt(internal::KeyAccess::state(aes_), internal::KeyAccess::state(ghash_),
-        false, nonce.data(), nonce.size(), in.data(), out.data(), in.size(),
+        internal::KeyAccess::gcm_kernel(*this), false, nonce.data(), nonce.size(), in.data(), out.data(), in.size(),
         ad.data(), ad.size(), full);
   std::memcpy(tag.data(), full, tag_len_);
   return Status::kOk;
@@ -366,7 +367,7 @@ Status AesGcm::open_detached(std::span<uint8_t> out,
   uint8_t received[16];
   std::memcpy(received, tag.data(), tag_len_);
   crypt(internal::KeyAccess::state(aes_), internal::KeyAccess::state(ghash_),
-        true, nonce.data(), nonce.size(), in.data(), out.data(), in.size(),
+        internal::KeyAccess::gcm_kernel(*this), true, nonce.data(), nonce.size(), in.data(), out.data(), in.size(),
         ad.data(), ad.size(), expected);
   return internal::open_verdict(expected, received, tag_len_, out.data(),
                                 in.size());

@@ -23,7 +23,25 @@ const AesDecryptRow* const kAllAesDecryptRows[] = {
 const GhashRow* const kAllGhashRows[] = {
 #include "crypto/ghash_rows_all.inc"
 };
+// The kernel lists end with a null entry: a build may have no kernels.
+const GcmKernel* const kAllGcmKernels[] = {
+#include "crypto/gcm_kernels_all.inc"
+    nullptr};
+const CcmKernel* const kAllCcmKernels[] = {
+#include "crypto/ccm_kernels_all.inc"
+    nullptr};
+const TlsCbcKernel* const kAllTlsCbcKernels[] = {
+#include "crypto/tls_cbc_kernels_all.inc"
+    nullptr};
 #undef CTCRYPTO_ROW
+
+// with_kernel: the set-up's status, with `kernel` (null: none) attached to
+// `obj` on success.
+template <class Obj, class Kernel>
+Status with_kernel(Obj& obj, const Kernel* kernel, Status st) {
+  if (st == Status::kOk) KeyAccess::attach_kernel(obj, kernel);
+  return st;
+}
 
 // with_decrypt_row: the set-up's status, with the inverse cipher of `aes`
 // attached to `obj` on success (kUnsupported, object cleared, for a row
@@ -40,6 +58,16 @@ Status with_decrypt_row(Obj& obj, const AesDecryptRow* d, Status st) {
   return st;
 }
 
+// tls_with_kernel: with_kernel for a TLS-CBC key, whose SHA row the set-up
+// may have chosen itself.
+Status tls_with_kernel(TlsCbcAead& tls, const AesRow* aes, Status st) {
+  if (st != Status::kOk) return st;
+  return with_kernel(tls,
+                     find_tls_cbc_kernel(all_tls_cbc_kernels(), aes,
+                                         KeyAccess::mac(tls).sha),
+                     st);
+}
+
 }  // namespace
 
 const AesDecryptRow* aes_decrypt_row_of(const AesRow* aes) {
@@ -50,6 +78,15 @@ const AesDecryptRow* aes_decrypt_row_of(const AesRow* aes) {
 }
 
 std::span<const AesRow* const> all_aes_rows() { return kAllAesRows; }
+std::span<const GcmKernel* const> all_gcm_kernels() {
+  return std::span(kAllGcmKernels).first(std::size(kAllGcmKernels) - 1);
+}
+std::span<const CcmKernel* const> all_ccm_kernels() {
+  return std::span(kAllCcmKernels).first(std::size(kAllCcmKernels) - 1);
+}
+std::span<const TlsCbcKernel* const> all_tls_cbc_kernels() {
+  return std::span(kAllTlsCbcKernels).first(std::size(kAllTlsCbcKernels) - 1);
+}
 
 std::span<const GhashRow* const> all_ghash_rows() { return kAllGhashRows; }
 
@@ -88,13 +125,15 @@ Status init_with_rows(GhashKey& k, std::span<const uint8_t, 16> h,
 Status init_with_rows(AesGcm& gcm, std::span<const uint8_t> key,
                       size_t tag_len, const AesRow* aes,
                       const GhashRow* ghash) {
-  return KeyAccess::init_with_rows(gcm, key, tag_len, aes, ghash);
+  return with_kernel(gcm, find_gcm_kernel(all_gcm_kernels(), aes, ghash),
+                     KeyAccess::init_with_rows(gcm, key, tag_len, aes, ghash));
 }
 
 Status init_with_rows(AesGmac& gmac, std::span<const uint8_t> key,
                       size_t tag_len, const AesRow* aes,
                       const GhashRow* ghash) {
-  return KeyAccess::init_with_rows(gmac, key, tag_len, aes, ghash);
+  return with_kernel(gmac, find_gcm_kernel(all_gcm_kernels(), aes, ghash),
+                     KeyAccess::init_with_rows(gmac, key, tag_len, aes, ghash));
 }
 
 Status init_with_rows(AesGcmSiv& siv, std::span<const uint8_t> key,
@@ -104,12 +143,15 @@ Status init_with_rows(AesGcmSiv& siv, std::span<const uint8_t> key,
 
 Status init_with_rows(AesCcm& ccm, std::span<const uint8_t> key,
                       size_t tag_len, size_t nonce_len, const AesRow* aes) {
-  return KeyAccess::init_with_rows(ccm, key, tag_len, nonce_len, aes);
+  return with_kernel(
+      ccm, find_ccm_kernel(all_ccm_kernels(), aes),
+      KeyAccess::init_with_rows(ccm, key, tag_len, nonce_len, aes));
 }
 
 Status init_with_rows(AesCcm& ccm, std::span<const uint8_t> key,
                       CcmProfile profile, const AesRow* aes) {
-  return KeyAccess::init_with_rows(ccm, key, profile, aes);
+  return with_kernel(ccm, find_ccm_kernel(all_ccm_kernels(), aes),
+                     KeyAccess::init_with_rows(ccm, key, profile, aes));
 }
 
 Status init_with_rows(AesCmac& cmac, std::span<const uint8_t> key,
@@ -133,17 +175,21 @@ Status init_with_rows(AesXts& xts, std::span<const uint8_t> key,
 Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
                       std::span<const uint8_t> key, size_t tag_len,
                       const AesRow* aes) {
-  return with_decrypt_row(
-      tls, aes_decrypt_row_of(aes),
-      KeyAccess::init_with_rows(tls, suite, key, tag_len, aes));
+  return tls_with_kernel(
+      tls, aes,
+      with_decrypt_row(
+          tls, aes_decrypt_row_of(aes),
+          KeyAccess::init_with_rows(tls, suite, key, tag_len, aes)));
 }
 
 Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
                       std::span<const uint8_t> key, size_t tag_len,
                       const AesRow* aes, const ShaRow* sha) {
-  return with_decrypt_row(
-      tls, aes_decrypt_row_of(aes),
-      KeyAccess::init_with_rows(tls, suite, key, tag_len, aes, sha));
+  return tls_with_kernel(
+      tls, aes,
+      with_decrypt_row(
+          tls, aes_decrypt_row_of(aes),
+          KeyAccess::init_with_rows(tls, suite, key, tag_len, aes, sha)));
 }
 
 Status init_with_rows(Hash& h, HashAlgorithm alg, const ShaRow* row) {
@@ -163,6 +209,15 @@ const GhashKeyState& key_state(const GhashKey& k) {
 
 const GhashRow* ghash_row(const AesGcmSiv& siv) {
   return KeyAccess::ghash_row(siv);
+}
+const GcmKernel* gcm_kernel(const AesGcm& gcm) {
+  return KeyAccess::gcm_kernel(gcm);
+}
+const CcmKernel* ccm_kernel(const AesCcm& ccm) {
+  return KeyAccess::ccm_kernel(ccm);
+}
+const TlsCbcKernel* tls_cbc_kernel(const TlsCbcAead& tls) {
+  return KeyAccess::tls_cbc_kernel(tls);
 }
 
 }  // namespace ctcrypto::internal

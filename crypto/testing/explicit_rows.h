@@ -19,6 +19,9 @@
 #include "crypto/aes/aes_row.h"
 #include "crypto/ghash/ghash_row.h"
 #include "crypto/hash/sha_row.h"
+#include "crypto/modes/ccm_kernel.h"
+#include "crypto/modes/gcm_kernel.h"
+#include "crypto/tls/tls_cbc_kernel.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
 #include "ctcrypto/ccm.h"
@@ -107,6 +110,19 @@ const AesKeyState& key_state(const AesKey& k);
 const GhashKeyState& key_state(const GhashKey& k);
 // ghash_row: the GHASH row of an AES-GCM-SIV key (null when uninitialised).
 const GhashRow* ghash_row(const AesGcmSiv& siv);
+
+// all_gcm_kernels / all_ccm_kernels / all_tls_cbc_kernels: every mode
+// kernel compiled into this program (the kernel tables' all-rows lists).
+// The set-ups above attach the kernel of their rows from these lists (as
+// the public init() does from the library's tables), so a pair of rows the
+// library would not select still runs its kernel here.
+std::span<const GcmKernel* const> all_gcm_kernels();
+std::span<const CcmKernel* const> all_ccm_kernels();
+std::span<const TlsCbcKernel* const> all_tls_cbc_kernels();
+// The kernel a key runs (null when none, or uninitialised).
+const GcmKernel* gcm_kernel(const AesGcm& gcm);
+const CcmKernel* ccm_kernel(const AesCcm& ccm);
+const TlsCbcKernel* tls_cbc_kernel(const TlsCbcAead& tls);
 
 }  // namespace ctcrypto::internal
 

@@ -52,6 +52,7 @@
 #include "crypto/internal.h"
 #include "crypto/key_state.h"
 #include "crypto/tls/tls_cbc_internal.h"
+#include "crypto/tls/tls_cbc_kernel.h"
 
 namespace ctcrypto {
 namespace internal {
@@ -407,6 +408,8 @@ Status internal::KeyAccess::init_with_rows(TlsCbcAead& t, TlsCbcSuite suite,
   if (info.implicit_iv)
     std::memcpy(t.iv_, key.data() + info.mac_key_len + info.enc_key_len, 16);
   t.info_ = &info;
+  t.kernel_ = internal::find_tls_cbc_kernel(internal::tls_cbc_kernel_table(),
+                                            aes, sha);
   return Status::kOk;
 }
 
@@ -425,6 +428,7 @@ void TlsCbcAead::clear() {
   internal::secure_zero(mac_, sizeof(mac_));
   internal::secure_zero(iv_, sizeof(iv_));
   info_ = nullptr;
+  kernel_ = nullptr;
 }
 
 size_t TlsCbcAead::seal_len(size_t in_len) const {
@@ -499,20 +503,21 @@ Status TlsCbcAead::seal(std::span<uint8_t> out, size_t* out_len,
   size_t hashed = 0;  // bytes of the whole blocks hashed so far
   size_t done = 0;    // ... and CBC-encrypted so far; done <= hashed always,
                       // so in place no byte is encrypted before it is hashed
-  // A row with a stitched loop for this HMAC's SHA row interleaves the two
-  // chains instruction by instruction (aes_row.h, cbc_sha_seal_bulk).
-  // The hash first takes the `lead` bytes that complete the MAC's pending
-  // block (the record header), then each step hashes the next 64 bytes and
-  // encrypts the 64 bytes `lead` behind them. A row without the loop, or
-  // not paired with this SHA row, returns 0 steps. Lengths and rows are
-  // public.
-  if (ks.row->cbc_sha_seal_bulk != nullptr && c.alg->block_len == 64) {
+  // The key's TLS-CBC kernel (tls_cbc_kernel.h: a stitched loop for its
+  // pair of AES and SHA rows, chosen once by init()) interleaves the two
+  // chains instruction by instruction. The hash first takes the `lead`
+  // bytes that complete the MAC's pending block (the record header), then
+  // each step hashes the next 64 bytes and encrypts the 64 bytes `lead`
+  // behind them. Lengths and rows are public.
+  const internal::TlsCbcKernel* kernel =
+      static_cast<const internal::TlsCbcKernel*>(kernel_);
+  if (kernel != nullptr) {
     const size_t lead = (64 - c.buf_len) % 64;
     if (whole >= lead + 64) {
       internal::hash_ctx_update(&c, src, lead);  // c.buf_len is 0 after it
       hashed = lead;
-      const size_t steps = ks.row->cbc_sha_seal_bulk(
-          &ks, c.sha, &c.state, src + lead, src, dst, (whole - lead) / 64, iv);
+      const size_t steps = (whole - lead) / 64;
+      kernel->seal_steps(&ks, &c.state, src + lead, src, dst, steps, iv);
       c.total += 64 * steps;
       hashed += 64 * steps;
       done = 64 * steps;

@@ -77,6 +77,10 @@ class AesGcm {
   AesKey aes_;
   GhashKey ghash_;
   size_t tag_len_ = 0;
+  // The stitched AES+GHASH kernel of the key's pair of rows (an
+  // internal::GcmKernel, chosen once by init()); null when the pair has
+  // none.
+  const void* kernel_ = nullptr;
 };
 
 }  // namespace ctcrypto

@@ -95,6 +95,9 @@ class AesCcm {
   AesKey aes_;
   size_t tag_len_ = 0;
   size_t nonce_len_ = 0;
+  // The one-pass CBC-MAC+CTR kernel of the key's AES row (an
+  // internal::CcmKernel, chosen once by init()); null when it has none.
+  const void* kernel_ = nullptr;
 };
 
 }  // namespace ctcrypto

@@ -126,6 +126,9 @@ class TlsCbcAead {
   // The MAC key's ipad/opad states (internal::HmacKeyState).
   alignas(kHashStateAlign) unsigned char mac_[kHmacKeyStateSize] = {};
   const TlsCbcSuiteInfo* info_ = nullptr;
+  // The stitched CBC+SHA seal kernel of the key's pair of rows (an
+  // internal::TlsCbcKernel, chosen once by init()); null when it has none.
+  const void* kernel_ = nullptr;
   uint8_t iv_[16] = {};  // implicit-IV suites: the chaining value
 };
 

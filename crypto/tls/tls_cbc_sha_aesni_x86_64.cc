@@ -1,6 +1,9 @@
-// aes_aesni_cbc_sha_x86_64.cc: the AES-NI row's stitched TLS-CBC seal loop:
-// CBC encryption (AESENC) and the SHA-1 or SHA-256 compression function
-// (the "shani" rows' SHA extensions) in one instruction stream.
+// tls_cbc_sha_aesni_x86_64.cc: the TLS-CBC kernels of the AES-NI key
+// layout with the "shani" SHA rows (tls_cbc_kernel.h): CBC encryption
+// (AESENC) and the SHA-1 or SHA-256 compression function (the SHA
+// extensions) in one instruction stream. The aesni row's entries are here;
+// the vaes row (the same key layout, and CBC encryption is serial, so wider
+// vectors would not help) has its own in tls_cbc_sha_vaes_x86_64.cc.
 //
 // Why. A TLS-CBC record is MAC-then-encrypt: HMAC over the plaintext, CBC
 // encryption of the plaintext (and MAC and padding). Both are serial
@@ -24,10 +27,10 @@
 // output. (Whole steps only; the caller does the rest with the plain rows.)
 //
 // Pairing: the loop computes exactly the "shani" rows' compression function
-// (the same inline groups, crypto/hash/sha_ni_x86_64.h) and the AES-NI row's
-// CBC encryption (its key layout, aesni_internal.h), so it runs only for a
-// key whose HMAC uses one of those two rows: aesni_cbc_sha_seal_bulk returns
-// 0 steps for any other SHA row, and the caller then runs both separately.
+// (the same inline groups, crypto/hash/sha_ni_x86_64.h) and the AES-NI
+// key layout's CBC encryption (aesni_internal.h), so each kernel serves
+// one such pair, and a key with any other pair runs both chains
+// separately.
 //
 // Constant time: AESENC/AESENCLAST, the SHA instructions, PSHUFB with
 // constant masks, XORs and adds; the step count, the round count and the
@@ -41,9 +44,14 @@
 #include "crypto/aes/aes_row.h"
 #include "crypto/aes/aesni_internal.h"
 #include "crypto/hash/sha_row.h"
+#include "crypto/cpu/cpu.h"
 #include "crypto/hash/sha_ni_x86_64.h"
+#include "crypto/tls/tls_cbc_kernel.h"
+#include "crypto/tls/tls_cbc_sha_aesni.h"
 
-namespace ctcrypto::internal::x86hw {
+namespace ctcrypto::internal {
+
+namespace x86hw {
 
 namespace {
 
@@ -143,20 +151,32 @@ void cbc_sha_by_rounds(const AesKeyState* s, HashState* h,
 
 }  // namespace
 
-size_t aesni_cbc_sha_seal_bulk(const AesKeyState* s, const ShaRow* sha,
-                               HashState* h, const uint8_t* hash_in,
-                               const uint8_t* in, uint8_t* out, size_t n,
-                               uint8_t iv[16]) {
-  if (n == 0) return 0;
-  if (sha == &kSha1Shani) {
-    cbc_sha_by_rounds<ShaFamily::kSha1>(s, h, hash_in, in, out, n, iv);
-    return n;
-  }
-  if (sha == &kSha256Shani) {
-    cbc_sha_by_rounds<ShaFamily::kSha256>(s, h, hash_in, in, out, n, iv);
-    return n;
-  }
-  return 0;
+void aesni_cbc_sha1_steps(const AesKeyState* s, HashState* h,
+                          const uint8_t* hash_in, const uint8_t* in,
+                          uint8_t* out, size_t n, uint8_t iv[16]) {
+  cbc_sha_by_rounds<ShaFamily::kSha1>(s, h, hash_in, in, out, n, iv);
 }
 
-}  // namespace ctcrypto::internal::x86hw
+void aesni_cbc_sha256_steps(const AesKeyState* s, HashState* h,
+                            const uint8_t* hash_in, const uint8_t* in,
+                            uint8_t* out, size_t n, uint8_t iv[16]) {
+  cbc_sha_by_rounds<ShaFamily::kSha256>(s, h, hash_in, in, out, n, iv);
+}
+
+}  // namespace x86hw
+
+const TlsCbcKernel kTlsCbcAesniSha1 = {
+    .name = "aesni+shani",
+    .aes = &kAesAesni,
+    .sha = &kSha1Shani,
+    .seal_steps = x86hw::aesni_cbc_sha1_steps,
+};
+
+const TlsCbcKernel kTlsCbcAesniSha256 = {
+    .name = "aesni+shani",
+    .aes = &kAesAesni,
+    .sha = &kSha256Shani,
+    .seal_steps = x86hw::aesni_cbc_sha256_steps,
+};
+
+}  // namespace ctcrypto::internal

@@ -1,0 +1,119 @@
+// aes_armv8_core.h: the block primitives of the ARMv8 AES row (round keys
+// as the loops hold them, N blocks in flight, counter blocks), shared by
+// the row's functions (aes_armv8_impl.h) and the mode kernels over its key
+// (crypto/modes/gcm_armv8_impl.h). Inline templates only: any file may
+// include it. See aes_armv8_aarch64.cc for the essay.
+#ifndef CTCRYPTO_AES_AES_ARMV8_CORE_H_
+#define CTCRYPTO_AES_AES_ARMV8_CORE_H_
+
+#include <arm_neon.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "crypto/aes/aes_row.h"
+#include "crypto/internal.h"
+
+#if !defined(__ARM_FEATURE_AES) && !defined(__ARM_FEATURE_CRYPTO)
+#error "aes_armv8_core.h needs the crypto extensions (AESE/AESD)"
+#endif
+
+namespace ctcrypto::internal {
+
+// kWide: blocks in flight in CTR, CBC decryption and the GCM loops.
+#if defined(__aarch64__)
+inline constexpr int kWide = 8;
+#else
+inline constexpr int kWide = 4;
+#endif
+
+namespace {
+
+// The batch helpers are forced inline so that each bulk loop is one basic
+// block with its round keys in registers (no call, no key reloads).
+#define CTCRYPTO_INLINE inline __attribute__((always_inline))
+
+// --- block primitives ------------------------------------------------------
+
+// RoundKeys: the Nr + 1 round keys as the loops use them, key(i).
+//  * AArch64: loaded once per call into registers (32 Q registers hold them
+//    next to the blocks in flight, so none is spilled; the stack-residue
+//    test finds no copy).
+//  * AArch32: 16 Q registers cannot hold them next to the blocks, GHASH
+//    and counter state, and the compiler would spill round keys to the
+//    frame, copies left on the stack. So each use loads the key from the
+//    key object through a pointer made opaque by a volatile asm (it can be
+//    neither hoisted out of the loops nor merged with another use): a key
+//    is live for one round only, and never spilled. The loads hit L1.
+template <int Nr>
+struct RoundKeys {
+#if defined(__arm__)
+  const uint8_t* p;
+  explicit RoundKeys(const uint8_t* keys) : p(keys) {}
+  CTCRYPTO_INLINE uint8x16_t key(int i) const {
+    const uint8_t* q = p;
+    __asm__ __volatile__("" : "+r"(q));
+    return vld1q_u8(q + 16 * i);
+  }
+#else
+  uint8x16_t k[Nr + 1];
+  explicit RoundKeys(const uint8_t* keys) {
+#pragma GCC unroll 15
+    for (int i = 0; i <= Nr; ++i) k[i] = vld1q_u8(keys + 16 * i);
+  }
+  CTCRYPTO_INLINE uint8x16_t key(int i) const { return k[i]; }
+#endif
+};
+
+// encN / decN: N independent blocks, round-major so that N AESE/AESMC pairs
+// are in flight between dependent ones.
+template <int Nr, int N>
+CTCRYPTO_INLINE void encN(const RoundKeys<Nr>& rk, uint8x16_t* b) {
+#pragma GCC unroll 14
+  for (int r = 0; r < Nr - 1; ++r) {
+    const uint8x16_t k = rk.key(r);
+#pragma GCC unroll 8
+    for (int j = 0; j < N; ++j) b[j] = vaesmcq_u8(vaeseq_u8(b[j], k));
+  }
+  const uint8x16_t kp = rk.key(Nr - 1), kl = rk.key(Nr);
+#pragma GCC unroll 8
+  for (int j = 0; j < N; ++j) b[j] = veorq_u8(vaeseq_u8(b[j], kp), kl);
+}
+
+template <int Nr, int N>
+CTCRYPTO_INLINE void decN(const RoundKeys<Nr>& rk, uint8x16_t* b) {
+#pragma GCC unroll 14
+  for (int r = 0; r < Nr - 1; ++r) {
+    const uint8x16_t k = rk.key(r);
+#pragma GCC unroll 8
+    for (int j = 0; j < N; ++j) b[j] = vaesimcq_u8(vaesdq_u8(b[j], k));
+  }
+  const uint8x16_t kp = rk.key(Nr - 1), kl = rk.key(Nr);
+#pragma GCC unroll 8
+  for (int j = 0; j < N; ++j) b[j] = veorq_u8(vaesdq_u8(b[j], kp), kl);
+}
+
+// counter_block: `iv` with its last 32 bits replaced by big-endian c.
+CTCRYPTO_INLINE uint8x16_t counter_block(uint8x16_t iv, uint32_t c) {
+  return vreinterpretq_u8_u32(
+      vsetq_lane_u32(be32_lane(c), vreinterpretq_u32_u8(iv), 3));
+}
+
+// Rounds are public: dispatch once per call to the unrolled instance.
+#define CTCRYPTO_ARMV8_DISPATCH(s, fn, ...) \
+  do {                                      \
+    switch ((s)->rounds) {                  \
+      case 10:                              \
+        return fn<10>(__VA_ARGS__);         \
+      case 12:                              \
+        return fn<12>(__VA_ARGS__);         \
+      default:                              \
+        return fn<14>(__VA_ARGS__);         \
+    }                                       \
+  } while (0)
+
+}  // namespace
+
+}  // namespace ctcrypto::internal
+
+#endif  // CTCRYPTO_AES_AES_ARMV8_CORE_H_

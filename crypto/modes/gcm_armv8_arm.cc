@@ -1,0 +1,32 @@
+// gcm_armv8_arm.cc: the GCM kernel "armv8+pmull" on AArch32 (ARMv8 cores
+// running 32-bit code): the loops of gcm_armv8_impl.h with 4 blocks in
+// flight (16 Q registers; the round keys are loaded per use, see
+// crypto/aes/aes_armv8_core.h). As the armv8 AES row on AArch32
+// (crypto/aes/aes_armv8_arm.cc), only this library is built for ARMv8, and
+// it runs only when the armv8 and pmull rows are selected.
+#include "crypto/modes/gcm_armv8_impl.h"
+
+#if defined(__aarch64__)
+#error "gcm_armv8_arm.cc is the AArch32 build; AArch64 uses gcm_armv8_aarch64.cc"
+#endif
+
+// Bulk loops for the llvm-mca cost model (bench/mca.sh, doc/cost-model.md):
+// AES-CTR and PMULL GHASH of 4 blocks per iteration, 64 bytes: 40 AESE for
+// AES-128, 56 for AES-256. gcc inlines the AES-128 loops (and AES-192/256
+// opening) into armv8_gcm_{seal,open}_bulk, hence the selectors.
+// mca-loop: aes=armv8 armv8_gcm_seal_bulk 64 aese.8=40
+// mca-loop: aes=armv8 armv8_gcm_open_bulk 64 aese.8=40
+// mca-loop: aes=armv8 gcm_seal_t<14> 64 aese.8=56
+// mca-loop: aes=armv8 armv8_gcm_open_bulk 64 aese.8=56
+
+namespace ctcrypto::internal {
+
+extern const GcmKernel kGcmArmv8 = {
+    .name = "armv8+pmull",
+    .aes = &kAesArmv8,
+    .ghash = &kGhashPmull,
+    .seal_bulk = armv8_gcm_seal_bulk,
+    .open_bulk = armv8_gcm_open_bulk,
+};
+
+}  // namespace ctcrypto::internal

@@ -1,0 +1,147 @@
+// gcm_armv8_impl.h: the GCM kernel of the armv8 AES row with the pmull
+// GHASH row ("armv8+pmull", gcm_kernel.h), shared by the AArch64
+// (gcm_armv8_aarch64.cc) and AArch32 (gcm_armv8_arm.cc) builds, which
+// differ only in the blocks in flight (kWide: 8 and 4). Include from
+// exactly one file per build.
+//
+// Technique. Each iteration runs the AES rounds of a batch (AESE/AESMC over
+// the armv8 row's round keys, crypto/aes/aes_armv8_core.h) and the 64-bit
+// PMULL GHASH of a batch (sealing: the previous batch's ciphertext,
+// opening: this batch's; the pmull row's key and arithmetic,
+// crypto/ghash/ghash_pmull.h) in one basic block, so in-order and
+// out-of-order cores alike can overlap the AES and PMULL pipelines; one
+// aggregated reduction per batch.
+//
+// Constant time. AESE/AESMC and PMULL have fixed latency; no branch or
+// address depends on key, counter or data; block counts are public.
+#ifndef CTCRYPTO_MODES_GCM_ARMV8_IMPL_H_
+#define CTCRYPTO_MODES_GCM_ARMV8_IMPL_H_
+
+#include <arm_neon.h>
+
+#include <cstring>
+
+#include "crypto/aes/aes_armv8_core.h"
+#include "crypto/aes/aes_row.h"
+#include "crypto/cpu/cpu.h"
+#include "crypto/ct.h"
+#include "crypto/ghash/ghash_pmull.h"
+#include "crypto/ghash/ghash_row.h"
+#include "crypto/internal.h"
+#include "crypto/modes/gcm_kernel.h"
+
+namespace ctcrypto::internal {
+
+namespace {
+
+// Both loops handle whole batches of kWide blocks and leave the rest to
+// gcm.cc (ctr32 + GHASH, which are the armv8 and pmull rows' fast paths).
+
+constexpr size_t kGcmBatch = kWide;
+
+// gcm_batch: one iteration: AES-CTR of 8 blocks from counter c on `in` into
+// `out`, and x = GHASH step over the 8 blocks at `hash_in` (which are read
+// before any of `out` is written). The GHASH work is written between the
+// AES rounds, one block per round, so the compiler's schedule and the
+// core's pipelines see both at once.
+template <int Nr>
+CTCRYPTO_INLINE uint8x16_t gcm_batch(const RoundKeys<Nr>& rk,
+                                     const uint8_t* hkey, uint8x16_t iv,
+                                     uint32_t c, const uint8_t* in,
+                                     uint8_t* out, uint8x16_t x,
+                                     const uint8_t* hash_in) {
+  static_assert(Nr - 1 >= static_cast<int>(kGcmBatch));
+  uint8x16_t b[kGcmBatch];
+#pragma GCC unroll 8
+  for (size_t j = 0; j < kGcmBatch; ++j) b[j] = counter_block(iv, c + j);
+  pmull::Acc acc = pmull::acc_zero();
+#pragma GCC unroll 14
+  for (int r = 0; r < Nr - 1; ++r) {
+    const uint8x16_t k = rk.key(r);
+#pragma GCC unroll 8
+    for (size_t j = 0; j < kGcmBatch; ++j)
+      b[j] = vaesmcq_u8(vaeseq_u8(b[j], k));
+    if (r < static_cast<int>(kGcmBatch)) {
+      uint8x16_t h = pmull::to_natural(vld1q_u8(hash_in + 16 * r));
+      if (r == 0) h = veorq_u8(h, x);
+      pmull::acc_mul(acc, h, pmull::load_power(hkey, kGcmBatch - 1 - r),
+                     pmull::load_hk(hkey, kGcmBatch - 1 - r));
+    }
+  }
+  x = pmull::reduce(acc);
+  const uint8x16_t kp = rk.key(Nr - 1), kl = rk.key(Nr);
+#pragma GCC unroll 8
+  for (size_t j = 0; j < kGcmBatch; ++j) {
+    uint8x16_t k = veorq_u8(vaeseq_u8(b[j], kp), kl);
+    vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), k));
+  }
+  return x;
+}
+
+template <int Nr>
+size_t gcm_seal_t(const AesKeyState* s, const GhashKeyState* g,
+                  const uint8_t* in, uint8_t* out, size_t len, uint8_t* ctr,
+                  uint8_t* xi) {
+  size_t batches = len / (16 * kGcmBatch);
+  if (batches == 0) return 0;
+  RoundKeys<Nr> rk(s->storage);
+  const uint8_t* hkey = g->storage;
+  uint8x16_t iv = vld1q_u8(ctr);
+  uint32_t c = load_be32(ctr + 12);
+  uint8x16_t x = pmull::to_natural(vld1q_u8(xi));
+  // First batch: AES only. Then each iteration encrypts batch i while
+  // hashing the ciphertext batch i-1 just written.
+  ctr_batch<Nr, kGcmBatch>(rk, iv, c, in, out, kGcmBatch);
+  for (size_t i = 1; i < batches; ++i) {
+    const size_t off = 16 * kGcmBatch * i;
+    // The opaque offset keeps `c + offset` (secret for a long nonce's J0)
+    // from becoming the loop's induction variable and end test.
+    const uint32_t step = ct_opaque(static_cast<uint32_t>(kGcmBatch * i));
+    x = gcm_batch<Nr>(rk, hkey, iv, c + step, in + off, out + off, x,
+                      out + off - 16 * kGcmBatch);
+  }
+  x = pmull::hash_blocks(hkey, x, out + 16 * kGcmBatch * (batches - 1),
+                         kGcmBatch);
+  vst1q_u8(xi, pmull::from_natural(x));
+  store_be32(ctr + 12, c + static_cast<uint32_t>(kGcmBatch * batches));
+  return 16 * kGcmBatch * batches;
+}
+
+template <int Nr>
+size_t gcm_open_t(const AesKeyState* s, const GhashKeyState* g,
+                  const uint8_t* in, uint8_t* out, size_t len, uint8_t* ctr,
+                  uint8_t* xi) {
+  size_t batches = len / (16 * kGcmBatch);
+  if (batches == 0) return 0;
+  RoundKeys<Nr> rk(s->storage);
+  const uint8_t* hkey = g->storage;
+  uint8x16_t iv = vld1q_u8(ctr);
+  uint32_t c = load_be32(ctr + 12);
+  uint8x16_t x = pmull::to_natural(vld1q_u8(xi));
+  for (size_t i = 0; i < batches; ++i) {
+    const size_t off = 16 * kGcmBatch * i;
+    x = gcm_batch<Nr>(rk, hkey, iv, c + kGcmBatch * i, in + off, out + off, x,
+                      in + off);
+  }
+  vst1q_u8(xi, pmull::from_natural(x));
+  store_be32(ctr + 12, c + static_cast<uint32_t>(kGcmBatch * batches));
+  return 16 * kGcmBatch * batches;
+}
+
+size_t armv8_gcm_seal_bulk(const AesKeyState* s, const GhashKeyState* g,
+                           const uint8_t* in, uint8_t* out, size_t len,
+                           uint8_t ctr[16], uint8_t xi[16]) {
+  CTCRYPTO_ARMV8_DISPATCH(s, gcm_seal_t, s, g, in, out, len, ctr, xi);
+}
+
+size_t armv8_gcm_open_bulk(const AesKeyState* s, const GhashKeyState* g,
+                           const uint8_t* in, uint8_t* out, size_t len,
+                           uint8_t ctr[16], uint8_t xi[16]) {
+  CTCRYPTO_ARMV8_DISPATCH(s, gcm_open_t, s, g, in, out, len, ctr, xi);
+}
+
+}  // namespace
+
+}  // namespace ctcrypto::internal
+
+#endif  // CTCRYPTO_MODES_GCM_ARMV8_IMPL_H_
