@@ -8,8 +8,8 @@
 // CTCRYPTO_TEST_CONFIG in the environment, the bare-metal ones with the
 // argument --ctcrypto_test_config=NAME, because a semihosted program has a
 // command line but no environment. Neither is a failure, never a skip; the
-// argument wins. The README's row table is printed from the same columns and
-// must match.
+// argument wins. (The row table of doc/design.md is made from the same
+// columns by util/row-table.sh and checked by //util:row_table_test.)
 // It also checks the row declarations of crypto/BUILD.bazel against the C++
 // rows: every capability a row requires at run time is one it declares it
 // uses (which is what the build-time opt-outs and static capabilities act on).
@@ -218,28 +218,6 @@ TEST(RowSet, RequiredCapsAreDeclaredUses) {
                 ~cpu_detected_caps(), 0u);
   EXPECT_EQ(kGhashRows[kNumGhashRows - 1]->required_caps &
                 ~cpu_detected_caps(), 0u);
-}
-
-// The README's row table: one line per configuration, printed from the
-// same columns (util/row-table.sh prints it for pasting).
-TEST(RowSet, ReadmeTableIsTheConfigsTable) {
-  std::vector<ConfigRow> configs = ReadConfigs();
-  std::ifstream f(ctcrypto_test::TestDataPath("README.md"));
-  ASSERT_TRUE(f.good()) << "README.md not in the test's data";
-  std::stringstream readme;
-  readme << f.rdbuf();
-  for (const ConfigRow& c : configs) {
-    const std::string where =
-        c.qemu_cpu == "-" ? "this host" : "QEMU " + c.qemu_cpu;
-    const std::string line =
-        "| " + c.config + " | " + Join(c.aes_rows, ", ") + " | " +
-        Join(c.ghash_rows, ", ") + " | " + Join(c.sha_rows, ", ") + " | " +
-        Join(c.sha512_rows, ", ") + " | " + c.aes_chosen + " + " +
-        c.ghash_chosen + " + " + c.sha_chosen + " + " + c.sha512_chosen +
-        " (" + where + ") |";
-    EXPECT_NE(readme.str().find("\n" + line + "\n"), std::string::npos)
-        << "README.md lacks the line\n" << line;
-  }
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 #!/bin/sh
-# bench/mcu/footprint.sh: the microcontroller table of the README
-# ("Microcontrollers"). For --config=cortex_m0plus, cortex_m4 and cortex_m33
-# at -Os and -O2:
+# bench/mcu/footprint.sh: the microcontroller footprint table
+# (doc/microcontrollers.md, "Footprint, RAM and stack"). For
+# --config=cortex_m0plus, cortex_m4 and cortex_m33 at -Os and -O2:
 #   - flash (text + rodata) and RAM (data + bss) of bench/size:gcm_consumer,
 #     a program that seals and opens one AES-128-GCM message, and what it
 #     adds over bench/size:baseline (the same program without ctcrypto), from
