@@ -1,8 +1,9 @@
 // aes_armv8_aarch64.cc: AES with the ARMv8-A Crypto Extension instructions
-// (AESE, AESMC, AESD, AESIMC) through <arm_neon.h>, plus stitched AES-GCM
-// loops that interleave AES with the 64-bit PMULL GHASH of
-// ghash_pmull.h. The functions live in
-// aes_armv8_impl.h, shared with the AArch32 build (aes_armv8_arm.cc).
+// (AESE, AESMC, AESD, AESIMC) through <arm_neon.h>. The functions live in
+// aes_armv8_impl.h (over the block primitives of aes_armv8_core.h), shared
+// with the AArch32 build (aes_armv8_arm.cc); GCM's kernel over this row
+// (AES interleaved with the 64-bit PMULL GHASH) is
+// crypto/modes/gcm_armv8_impl.h.
 //
 // Technique. AESE(s, k) = ShiftRows(SubBytes(s ^ k)) and AESMC = MixColumns,
 // so a FIPS-197 round is AESMC(AESE(s, rk[i])) with the round key added
@@ -20,11 +21,7 @@
 // A75/A76 and are pipelined, so independent blocks are interleaved: CTR
 // and CBC decryption keep 8 blocks in flight (4 for a tail of 4..7), CBC
 // encryption is inherently serial. AESE+AESMC pairs are written adjacent,
-// the pattern those cores fuse. The stitched GCM loops process 8 blocks per
-// iteration: the AES rounds of this batch and the PMULL GHASH of 8 blocks
-// (sealing: the previous batch's ciphertext, opening: this batch's) are in
-// one basic block, so in-order and out-of-order cores alike can overlap
-// the AES and PMULL pipelines; one aggregated reduction per batch.
+// the pattern those cores fuse.
 //
 // Data layout. AesKeyState::storage holds the Nr+1 encryption round keys
 // (16 bytes each, in the byte order of the AES state, i.e. FIPS-197's

@@ -99,6 +99,25 @@ CTCRYPTO_INLINE uint8x16_t counter_block(uint8x16_t iv, uint32_t c) {
       vsetq_lane_u32(be32_lane(c), vreinterpretq_u32_u8(iv), 3));
 }
 
+// ctr_batch: N keystream blocks from counter c, XORed into n <= N blocks.
+template <int Nr, int N>
+CTCRYPTO_INLINE void ctr_batch(const RoundKeys<Nr>& rk, uint8x16_t iv,
+                               uint32_t c, const uint8_t* in, uint8_t* out,
+                               size_t n) {
+  uint8x16_t b[N];
+#pragma GCC unroll 8
+  for (int j = 0; j < N; ++j) b[j] = counter_block(iv, c + j);
+  encN<Nr, N>(rk, b);
+  if (n == N) {
+#pragma GCC unroll 8
+    for (int j = 0; j < N; ++j)
+      vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), b[j]));
+  } else {
+    for (size_t j = 0; j < n; ++j)
+      vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), b[j]));
+  }
+}
+
 // Rounds are public: dispatch once per call to the unrolled instance.
 #define CTCRYPTO_ARMV8_DISPATCH(s, fn, ...) \
   do {                                      \

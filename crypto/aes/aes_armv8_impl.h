@@ -179,25 +179,6 @@ void armv8_ecb_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 
 // --- CTR -------------------------------------------------------------------
 
-// ctr_batch: N keystream blocks from counter c, XORed into n <= N blocks.
-template <int Nr, int N>
-CTCRYPTO_INLINE void ctr_batch(const RoundKeys<Nr>& rk, uint8x16_t iv,
-                               uint32_t c, const uint8_t* in, uint8_t* out,
-                               size_t n) {
-  uint8x16_t b[N];
-#pragma GCC unroll 8
-  for (int j = 0; j < N; ++j) b[j] = counter_block(iv, c + j);
-  encN<Nr, N>(rk, b);
-  if (n == N) {
-#pragma GCC unroll 8
-    for (int j = 0; j < N; ++j)
-      vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), b[j]));
-  } else {
-    for (size_t j = 0; j < n; ++j)
-      vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), b[j]));
-  }
-}
-
 template <int Nr>
 void ctr32_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
              size_t blocks, const uint8_t* counter) {

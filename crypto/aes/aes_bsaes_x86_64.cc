@@ -6,7 +6,7 @@
 // ShiftRows as PSHUFB and MixColumns as PSHUFD rotations. The algorithm,
 // data layout and constant-time argument live in bsaes_core.h (one source
 // for every ISA); the SSSE3 shim is bsaes_ssse3_x86_64.h, shared with the
-// stitched bsaes + ssse3 GHASH loop (bsaes_ghash_ssse3_gcm_x86_64.cc, the
+// stitched bsaes + ssse3 GHASH loop (crypto/modes/gcm_vpaes_bsaes_x86_64.cc, the
 // vpaes+bsaes row's GCM bulk). This file defines the engine entry points
 // and the row.
 //

@@ -1,6 +1,6 @@
 // bsaes_ssse3_x86_64.h: the SSSE3 shim of the bitsliced AES core
 // (bsaes_core.h), for the bsaes row (aes_bsaes_x86_64.cc) and the stitched
-// bsaes + ssse3 GHASH loop (bsaes_ghash_ssse3_gcm_x86_64.cc). The only
+// bsaes + ssse3 GHASH loop (crypto/modes/gcm_vpaes_bsaes_x86_64.cc). The only
 // SSSE3 instruction is PSHUFB with constant index vectors (data-independent
 // shuffles); the rest is SSE2 logic, 64-bit shifts by constants, PSHUFD and
 // PCMPEQB. Include only from files compiled with -mssse3.

@@ -1,9 +1,10 @@
 // ghash_clmul_core.h: the GHASH arithmetic and key layouts of the
 // carry-less-multiply rows, clmul (ghash_clmul_x86_64.cc, PCLMULQDQ) and
 // vpclmul (ghash_vpclmul_x86_64.cc, VPCLMULQDQ on ZMM), inline so that the
-// AES rows paired with them stitch the same code into their GCM loops
-// (aes_aesni_x86_64.cc with clmul, aes_vaes_x86_64.cc with vpclmul), as the
-// other GHASH rows' cores are (ghash_ssse3_core.h, ghash_pmull.h).
+// GCM kernels over them stitch the same code into their loops
+// (crypto/modes/gcm_aesni_x86_64.cc with clmul, gcm_vaes_x86_64.cc with
+// vpclmul), as the other GHASH rows' cores are (ghash_ssse3_core.h,
+// ghash_pmull.h).
 //
 //   GHASH (GhashKeyState::storage): see ClmulKey below; 8 powers of H in a
 //   Montgomery form, highest power first, plus their Karatsuba halves-XOR
@@ -49,8 +50,8 @@
 
 namespace ctcrypto::internal::x86hw {
 
-// ClmulKey: the GHASH key of the clmul row (and of the aesni row's stitched
-// loops, which pair with it).
+// ClmulKey: the GHASH key of the clmul row (and of the aesni+clmul GCM
+// kernel, which pairs with it).
 //   h[j]  = x * (H^(8-j))*  reduced mod P*   (j = 0..7: H^8 first)
 //   hk[j] = h[j].lo ^ h[j].hi in both 64-bit halves (Karatsuba middle term)
 // Highest power first so that a run of n <= 8 blocks starting at in[0]
@@ -174,7 +175,7 @@ static inline __m128i ghash_blocks(const ClmulKey* k, __m128i x,
 // VpclmulKey: like ClmulKey but with 32 powers, x*H^32 ... x*H^1 (highest
 // first; a run of n blocks multiplies block i by h[32 - n + i]), so that the
 // stitched loops reduce once per 32 blocks. Only the vpclmul GHASH row (and
-// the VAES row's stitched loops, which pair with it) use this layout; the
+// the vaes+vpclmul GCM kernel, which pairs with it) use this layout; the
 // clmul row keeps ClmulKey.
 inline constexpr int kVNumPowers = 32;
 struct alignas(64) VpclmulKey {

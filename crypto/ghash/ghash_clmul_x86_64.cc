@@ -9,7 +9,7 @@
 // reduction is the Montgomery-style fold by the reciprocal polynomial with
 // key powers pre-multiplied by x, so no 256-bit shift is needed; the
 // derivation is in ghash_clmul_core.h, which holds the arithmetic shared
-// with the VPCLMULQDQ row and the stitched loops of the AES-NI row.
+// with the VPCLMULQDQ row and the aesni+clmul GCM kernel.
 //
 // Data layout. GhashKeyState::storage is a ClmulKey: x*H^8 ... x*H^1 in
 // reflected form (H^8 first) and, for each, the XOR of its two 64-bit

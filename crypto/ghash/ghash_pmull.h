@@ -1,7 +1,7 @@
 // ghash_pmull.h: GHASH over the ARMv8 64-bit PMULL instruction (AArch64 and
 // AArch32 crypto extensions alike), shared by the GHASH rows
-// (ghash_pmull_aarch64.cc, ghash_pmull_arm.cc) and the stitched AES-GCM
-// loops of the ARMv8 AES rows (aes_armv8_impl.h). Private to those files;
+// (ghash_pmull_aarch64.cc, ghash_pmull_arm.cc) and the armv8+pmull GCM
+// kernel (crypto/modes/gcm_armv8_impl.h). Private to those files;
 // see ghash_pmull_aarch64.cc for the essay.
 //
 // Representation. GCM numbers the bits of a block from the most significant

@@ -2,7 +2,7 @@
 // (ghash_ssse3_x86_64.cc, whose essay explains the technique, the I-domain
 // layout and the constant-time argument), as inline functions, so that a
 // stitched GCM loop (the vpaes+bsaes row's,
-// aes/bsaes_ghash_ssse3_gcm_x86_64.cc) can run GHASH blocks between
+// modes/gcm_vpaes_bsaes_x86_64.cc) can run GHASH blocks between
 // bitsliced AES rounds with the same code and the same key material (GhashKeyState::storage holding Ssse3GhashKey).
 //
 // Compile with -mssse3.

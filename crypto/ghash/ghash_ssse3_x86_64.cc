@@ -37,7 +37,7 @@
 //
 // Code. The per-block product is in ghash_ssse3_core.h, inline, so that the
 // stitched GCM loop of the x86 vpaes+bsaes row
-// (aes/bsaes_ghash_ssse3_gcm_x86_64.cc) runs the same code between
+// (modes/gcm_vpaes_bsaes_x86_64.cc) runs the same code between
 // bitsliced AES rounds; this file holds init() and the row's update loop.
 //
 // Constant time. Per block: fixed loads of all 32 rows (addresses depend on

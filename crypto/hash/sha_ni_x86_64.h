@@ -1,7 +1,7 @@
 // sha_ni_x86_64.h: the SHA-1 and SHA-256 compression functions on the x86
 // SHA extensions, as inline pieces: the "shani" rows (sha_ni_x86_64.cc)
 // loop over them, and the AES-NI row's stitched TLS-CBC seal loop
-// (crypto/aes/aes_aesni_cbc_sha_x86_64.cc) runs one block of them with CBC
+// (crypto/tls/tls_cbc_sha_aesni_x86_64.cc) runs one block of them with CBC
 // encryption interleaved between the groups. How the instructions compute
 // FIPS 180-4 is explained in sha_ni_x86_64.cc.
 //
