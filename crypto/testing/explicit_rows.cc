@@ -1,11 +1,22 @@
-// explicit_rows.cc: explicit_rows.h over KeyAccess (crypto/key_state.h),
-// which holds the set-ups next to each object's public init().
+// explicit_rows.cc: explicit_rows.h over each object's own access struct
+// (AesKeyAccess in crypto/aes/aes_key_access.h, GcmAccess in
+// crypto/modes/gcm_access.h, ...), whose set-ups are defined next to the
+// object's public init().
 #include "crypto/testing/explicit_rows.h"
 
 #include "crypto/row_table.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/hash/hash_internal.h"
-#include "crypto/key_state.h"
+#include "crypto/aes/aes_key_access.h"
+#include "crypto/ghash/ghash_key_access.h"
+#include "crypto/hash/hash_access.h"
+#include "crypto/modes/ccm_access.h"
+#include "crypto/modes/cmac_access.h"
+#include "crypto/modes/gcm_access.h"
+#include "crypto/modes/gcm_siv_access.h"
+#include "crypto/modes/gmac_access.h"
+#include "crypto/modes/xts_access.h"
+#include "crypto/tls/tls_cbc_access.h"
 
 namespace ctcrypto::internal {
 
@@ -29,14 +40,16 @@ const GhashRow* const kAllGhashRows[] = {
 // attached to `obj` on success (kUnsupported, object cleared, for a row
 // whose inverse cipher this program lacks: a row missing from the
 // all-rows lists must fail, not decrypt nothing).
-template <class Obj>
+// Access: the object's access struct (AesKeyAccess, XtsAccess,
+// TlsCbcAccess), which attaches the inverse cipher to each of its AES keys.
+template <class Access, class Obj>
 Status with_decrypt_row(Obj& obj, const AesDecryptRow* d, Status st) {
   if (st != Status::kOk) return st;
   if (d == nullptr) {
     obj.clear();
     return Status::kUnsupported;
   }
-  KeyAccess::attach_decrypt_row(obj, d);
+  Access::attach_decrypt_row(obj, d);
   return st;
 }
 
@@ -77,92 +90,95 @@ bool hash_row_usable(HashAlgorithm alg, const ShaRow* row) {
 
 Status init_with_rows(AesKey& k, std::span<const uint8_t> key,
                       const AesRow* aes) {
-  return with_decrypt_row(k, aes_decrypt_row_of(aes), KeyAccess::init_with_rows(k, key, aes));
+  return with_decrypt_row<AesKeyAccess>(
+      k, aes_decrypt_row_of(aes), AesKeyAccess::init_with_rows(k, key, aes));
 }
 
 Status init_with_rows(GhashKey& k, std::span<const uint8_t, 16> h,
                       const GhashRow* ghash) {
-  return KeyAccess::init_with_rows(k, h, ghash);
+  return GhashKeyAccess::init_with_rows(k, h, ghash);
 }
 
 Status init_with_rows(AesGcm& gcm, std::span<const uint8_t> key,
                       size_t tag_len, const AesRow* aes,
                       const GhashRow* ghash) {
-  return KeyAccess::init_with_rows(gcm, key, tag_len, aes, ghash);
+  return GcmAccess::init_with_rows(gcm, key, tag_len, aes, ghash);
 }
 
 Status init_with_rows(AesGmac& gmac, std::span<const uint8_t> key,
                       size_t tag_len, const AesRow* aes,
                       const GhashRow* ghash) {
-  return KeyAccess::init_with_rows(gmac, key, tag_len, aes, ghash);
+  return GmacAccess::init_with_rows(gmac, key, tag_len, aes, ghash);
 }
 
 Status init_with_rows(AesGcmSiv& siv, std::span<const uint8_t> key,
                       const AesRow* aes, const GhashRow* ghash) {
-  return KeyAccess::init_with_rows(siv, key, aes, ghash);
+  return GcmSivAccess::init_with_rows(siv, key, aes, ghash);
 }
 
 Status init_with_rows(AesCcm& ccm, std::span<const uint8_t> key,
                       size_t tag_len, size_t nonce_len, const AesRow* aes) {
-  return KeyAccess::init_with_rows(ccm, key, tag_len, nonce_len, aes);
+  return CcmAccess::init_with_rows(ccm, key, tag_len, nonce_len, aes);
 }
 
 Status init_with_rows(AesCcm& ccm, std::span<const uint8_t> key,
                       CcmProfile profile, const AesRow* aes) {
-  return KeyAccess::init_with_rows(ccm, key, profile, aes);
+  return CcmAccess::init_with_rows(ccm, key, profile, aes);
 }
 
 Status init_with_rows(AesCmac& cmac, std::span<const uint8_t> key,
                       const AesRow* aes) {
-  return KeyAccess::init_with_rows(cmac, key, aes);
+  return CmacAccess::init_with_rows(cmac, key, aes);
 }
 
 Status init_with_rows(AesXts& xts, std::span<const uint8_t> key,
                       const AesRow* aes) {
-  return with_decrypt_row(xts, aes_decrypt_row_of(aes),
-                          KeyAccess::init_with_rows(xts, key, aes));
+  return with_decrypt_row<XtsAccess>(xts, aes_decrypt_row_of(aes),
+                                     XtsAccess::init_with_rows(xts, key, aes));
 }
 
 Status init_with_rows(AesXts& xts, std::span<const uint8_t> key,
                       const AesRow* aes, const AesDecryptRow* decrypt) {
   if (decrypt != nullptr && decrypt->row != aes) decrypt = nullptr;
-  return with_decrypt_row(xts, decrypt,
-                          KeyAccess::init_with_rows(xts, key, aes));
+  return with_decrypt_row<XtsAccess>(xts, decrypt,
+                                     XtsAccess::init_with_rows(xts, key, aes));
 }
 
 Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
                       std::span<const uint8_t> key, size_t tag_len,
                       const AesRow* aes) {
-  return with_decrypt_row(
+  return with_decrypt_row<TlsCbcAccess>(
       tls, aes_decrypt_row_of(aes),
-      KeyAccess::init_with_rows(tls, suite, key, tag_len, aes));
+      TlsCbcAccess::init_with_rows(tls, suite, key, tag_len, aes));
 }
 
 Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
                       std::span<const uint8_t> key, size_t tag_len,
                       const AesRow* aes, const ShaRow* sha) {
-  return with_decrypt_row(
+  return with_decrypt_row<TlsCbcAccess>(
       tls, aes_decrypt_row_of(aes),
-      KeyAccess::init_with_rows(tls, suite, key, tag_len, aes, sha));
+      TlsCbcAccess::init_with_rows(tls, suite, key, tag_len, aes, sha));
 }
 
 Status init_with_rows(Hash& h, HashAlgorithm alg, const ShaRow* row) {
-  return KeyAccess::init_with_rows(h, alg, row);
+  return HashAccess::init_with_rows(h, alg, row);
 }
 
 Status init_with_rows(Hmac& h, HashAlgorithm alg,
                       std::span<const uint8_t> key, const ShaRow* row) {
-  return KeyAccess::init_with_rows(h, alg, key, row);
+  return HashAccess::init_with_rows(h, alg, key, row);
 }
 
-const AesKeyState& key_state(const AesKey& k) { return KeyAccess::state(k); }
+const AesKeyState& key_state(const AesKey& k) {
+  return AesKeyAccess::state(k);
+}
 
 const GhashKeyState& key_state(const GhashKey& k) {
-  return KeyAccess::state(k);
+  return GhashKeyAccess::state(k);
 }
 
 const GhashRow* ghash_row(const AesGcmSiv& siv) {
-  return KeyAccess::ghash_row(siv);
+  return GcmSivAccess::ghash_row(siv);
 }
 
 }  // namespace ctcrypto::internal
