@@ -2,11 +2,13 @@
 // passed as arguments by BUILD.bazel) include only each other and the
 // standard library, and name no internal type: a consumer compiles against
 // ctcrypto/ alone, and the object layouts are fixed by the published
-// state sizes, not by the rows a build compiles in. The one internal
-// name allowed is the access struct the classes befriend
-// (internal::KeyAccess, crypto/key_state.h), by forward declaration.
+// state sizes, not by the rows a build compiles in. The internal names
+// allowed are the access structs the classes befriend, each its own
+// (internal::AesKeyAccess, crypto/aes/aes_key_access.h; internal::GcmAccess,
+// crypto/modes/gcm_access.h; ...), by forward declaration.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -38,6 +40,19 @@ std::string StripComments(const std::string& s) {
   return out;
 }
 
+// IsAccessFriend: whether `l` befriends an internal access struct,
+// "friend struct internal::<Name>Access;" (Name alphanumeric).
+bool IsAccessFriend(const std::string& l) {
+  const std::string head = "friend struct internal::";
+  const std::string tail = "Access;";
+  if (l.size() <= head.size() + tail.size() || l.rfind(head, 0) != 0 ||
+      l.compare(l.size() - tail.size(), tail.size(), tail) != 0)
+    return false;
+  for (size_t i = head.size(); i < l.size() - tail.size(); ++i)
+    if (!std::isalnum(static_cast<unsigned char>(l[i]))) return false;
+  return true;
+}
+
 // Violations: one line per offending line of header `text`.
 std::vector<std::string> Violations(const std::string& text) {
   std::vector<std::string> bad;
@@ -58,9 +73,8 @@ std::vector<std::string> Violations(const std::string& text) {
       continue;
     }
     if (l.find("internal") == std::string::npos) continue;
-    if (l == "namespace internal {" || l == "struct KeyAccess;" ||
-        l == "}  // namespace internal" ||
-        l == "friend struct internal::KeyAccess;")
+    if (l == "namespace internal {" || l == "}  // namespace internal" ||
+        IsAccessFriend(l))
       continue;
     bad.push_back("internal name: " + l);
   }
@@ -76,10 +90,15 @@ TEST(PublicHeadersTest, CheckerFindsViolations) {
   EXPECT_EQ(Violations("  Status init(const internal::AesRow* b);\n")
                 .size(),
             1u);
+  EXPECT_EQ(Violations("  friend struct internal::AesRow;\n").size(), 1u);
+  EXPECT_EQ(Violations("  friend struct internal::Access;\n").size(), 1u);
+  EXPECT_EQ(Violations("  friend struct internal::Aes::KeyAccess;\n").size(),
+            1u);
   EXPECT_TRUE(Violations("#include <span>\n#include <stdint.h>\n"
                          "#include \"ctcrypto/status.h\"\n"
-                         "namespace internal {\nstruct KeyAccess;\n}\n"
-                         "  friend struct internal::KeyAccess;\n"
+                         "namespace internal {\nstruct AesKeyAccess;\n}\n"
+                         "  friend struct internal::AesKeyAccess;\n"
+                         "  friend struct internal::GcmAccess;\n"
                          "  // internal::AesKeyState, in a comment\n"
                          "  /* internal::HashCtx */\n")
                   .empty());

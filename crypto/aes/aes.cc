@@ -1,15 +1,15 @@
 // aes.cc: AesKey, the public face of the AES row table.
 #include "ctcrypto/aes.h"
 
+#include "crypto/aes/aes_key_access.h"
 #include "crypto/row_table.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/internal.h"
-#include "crypto/key_state.h"
 
 namespace ctcrypto {
 
 using internal::AesKeyState;
-using internal::KeyAccess;
+using internal::AesKeyAccess;
 
 // The published storage (aes.h) holds the internal state exactly: the
 // object's size is the constant, and the rows' alignment needs hold.
@@ -22,13 +22,13 @@ static_assert(sizeof(AesKeyState) == internal::kAesKeyStateBytes);
 static_assert(kAesKeyStateAlign == internal::kKeyStateAlign);
 
 Status AesKey::init(std::span<const uint8_t> key) {
-  return KeyAccess::init_with_rows(
+  return AesKeyAccess::init_with_rows(
       *this, key, internal::select_aes_row(internal::cpu_caps()));
 }
 
-Status internal::KeyAccess::init_with_rows(AesKey& k,
-                                           std::span<const uint8_t> key,
-                                           const AesRow* row) {
+Status internal::AesKeyAccess::init_with_rows(AesKey& k,
+                                              std::span<const uint8_t> key,
+                                              const AesRow* row) {
   k.clear();  // a failed re-init leaves no trace of the previous key
   size_t len = key.size();
   if (len != 16 && len != 24 && len != 32) return Status::kInvalidKeyLength;
@@ -51,20 +51,20 @@ Status internal::KeyAccess::init_with_rows(AesKey& k,
 
 void AesKey::clear() { internal::secure_zero(state_, sizeof(state_)); }
 
-bool AesKey::initialized() const { return KeyAccess::initialized(*this); }
+bool AesKey::initialized() const { return AesKeyAccess::initialized(*this); }
 
 const char* AesKey::row_name() const {
-  const AesKeyState& s = KeyAccess::state(*this);
+  const AesKeyState& s = AesKeyAccess::state(*this);
   return s.row ? s.row->name : "none";
 }
 
 void AesKey::encrypt_block(const uint8_t in[16], uint8_t out[16]) const {
-  const AesKeyState& s = KeyAccess::state(*this);
+  const AesKeyState& s = AesKeyAccess::state(*this);
   if (s.row) s.row->encrypt_block(&s, in, out);
 }
 
 void AesKey::decrypt_block(const uint8_t in[16], uint8_t out[16]) const {
-  const AesKeyState& s = KeyAccess::state(*this);
+  const AesKeyState& s = AesKeyAccess::state(*this);
   if (const internal::AesDecryptRow* d = internal::aes_decrypt_row(s))
     d->decrypt_block(&s, in, out);
 }

@@ -5,13 +5,13 @@
 
 #include "crypto/row_table.h"
 #include "crypto/cpu/cpu.h"
+#include "crypto/ghash/ghash_key_access.h"
 #include "crypto/internal.h"
-#include "crypto/key_state.h"
 
 namespace ctcrypto {
 
 using internal::GhashKeyState;
-using internal::KeyAccess;
+using internal::GhashKeyAccess;
 
 // The published storage (ghash.h) holds the internal state exactly.
 static_assert(sizeof(GhashKeyState) <= kGhashKeyStateSize);
@@ -23,13 +23,12 @@ static_assert(sizeof(GhashKeyState) == internal::kGhashKeyStateBytes);
 static_assert(kGhashKeyStateAlign == internal::kKeyStateAlign);
 
 Status GhashKey::init(std::span<const uint8_t, 16> h) {
-  return KeyAccess::init_with_rows(
+  return GhashKeyAccess::init_with_rows(
       *this, h, internal::select_ghash_row(internal::cpu_caps()));
 }
 
-Status internal::KeyAccess::init_with_rows(GhashKey& k,
-                                           std::span<const uint8_t, 16> h,
-                                           const GhashRow* row) {
+Status internal::GhashKeyAccess::init_with_rows(
+    GhashKey& k, std::span<const uint8_t, 16> h, const GhashRow* row) {
   k.clear();
   // An explicit row only has to be runnable here (explicit_rows.h: "null or
   // a row the CPU cannot run gives kUnsupported"); it need not be listed in
@@ -48,7 +47,7 @@ Status internal::KeyAccess::init_with_rows(GhashKey& k,
 void GhashKey::clear() { internal::secure_zero(state_, sizeof(state_)); }
 
 bool GhashKey::initialized() const {
-  return KeyAccess::state(*this).row != nullptr;
+  return GhashKeyAccess::state(*this).row != nullptr;
 }
 
 void Ghash::clear() {
@@ -58,12 +57,12 @@ void Ghash::clear() {
 }
 
 const char* GhashKey::row_name() const {
-  const GhashKeyState& s = KeyAccess::state(*this);
+  const GhashKeyState& s = GhashKeyAccess::state(*this);
   return s.row ? s.row->name : "none";
 }
 
 void Ghash::update(std::span<const uint8_t> data) {
-  const GhashKeyState& k = KeyAccess::state(*key_);
+  const GhashKeyState& k = GhashKeyAccess::state(*key_);
   if (k.row == nullptr) return;
   const uint8_t* p = data.data();
   size_t n = data.size();
@@ -86,7 +85,7 @@ void Ghash::update(std::span<const uint8_t> data) {
 }
 
 void Ghash::pad() {
-  const GhashKeyState& k = KeyAccess::state(*key_);
+  const GhashKeyState& k = GhashKeyAccess::state(*key_);
   if (buf_len_ == 0 || k.row == nullptr) return;
   std::memset(buf_ + buf_len_, 0, 16 - buf_len_);
   k.row->update(&k, xi_, buf_, 1);

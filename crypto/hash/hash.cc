@@ -11,10 +11,10 @@
 
 #include "crypto/row_table.h"
 #include "crypto/cpu/cpu.h"
+#include "crypto/hash/hash_access.h"
 #include "crypto/hash/hash_internal.h"
 #include "crypto/hash/sha_row.h"
 #include "crypto/internal.h"
-#include "crypto/key_state.h"
 
 namespace ctcrypto {
 namespace internal {
@@ -111,7 +111,7 @@ size_t hash_digest_len(HashAlgorithm alg) {
 }
 
 using internal::HashCtx;
-using internal::KeyAccess;
+using internal::HashAccess;
 
 // The published storage (hash.h) holds the internal state.
 static_assert(sizeof(HashCtx) <= kHashCtxSize);
@@ -119,19 +119,19 @@ static_assert(alignof(HashCtx) <= kHashStateAlign);
 static_assert(sizeof(Hash) == kHashCtxSize);
 
 void Hash::clear() {
-  HashCtx& c = KeyAccess::ctx(*this);
+  HashCtx& c = HashAccess::ctx(*this);
   const internal::HashAlg* alg = c.alg;
   internal::secure_zero(&c, sizeof(c));
   c.alg = alg;  // keep digest_len() meaningful after the wipe
 }
 
 void Hash::init(HashAlgorithm alg) {
-  internal::hash_ctx_init(&KeyAccess::ctx(*this), internal::alg_of(alg));
+  internal::hash_ctx_init(&HashAccess::ctx(*this), internal::alg_of(alg));
 }
 
 // The object is unusable until the next init() when the row is refused.
-Status KeyAccess::init_with_rows(Hash& h, HashAlgorithm alg,
-                                 const internal::ShaRow* row) {
+Status HashAccess::init_with_rows(Hash& h, HashAlgorithm alg,
+                                  const internal::ShaRow* row) {
   const internal::HashAlg& a = internal::alg_of(alg);
   h.clear();
   HashCtx& c = ctx(h);
@@ -142,18 +142,18 @@ Status KeyAccess::init_with_rows(Hash& h, HashAlgorithm alg,
 }
 
 const char* Hash::row_name() const {
-  const HashCtx& c = KeyAccess::ctx(*this);
+  const HashCtx& c = HashAccess::ctx(*this);
   return c.sha ? c.sha->name : "none";
 }
 
 void Hash::update(std::span<const uint8_t> data) {
-  HashCtx& c = KeyAccess::ctx(*this);
+  HashCtx& c = HashAccess::ctx(*this);
   if (c.sha == nullptr || data.empty()) return;
   internal::hash_ctx_update(&c, data.data(), data.size());
 }
 
 Status Hash::finish(std::span<uint8_t> out) {
-  HashCtx& c = KeyAccess::ctx(*this);
+  HashCtx& c = HashAccess::ctx(*this);
   if (c.sha == nullptr) return Status::kNotInitialized;
   if (out.size() < c.alg->digest_len) return Status::kOutputTooSmall;
   const internal::HashAlg* alg = c.alg;
@@ -163,7 +163,7 @@ Status Hash::finish(std::span<uint8_t> out) {
 }
 
 size_t Hash::digest_len() const {
-  return KeyAccess::ctx(*this).alg->digest_len;
+  return HashAccess::ctx(*this).alg->digest_len;
 }
 
 Status hash(HashAlgorithm alg, std::span<const uint8_t> in,

@@ -7,10 +7,10 @@
 #include <cstring>
 
 #include "crypto/cpu/cpu.h"
+#include "crypto/hash/hash_access.h"
 #include "crypto/hash/hash_internal.h"
 #include "crypto/hash/sha_row.h"
 #include "crypto/internal.h"
-#include "crypto/key_state.h"
 #include "ctcrypto/hash.h"
 
 namespace ctcrypto {
@@ -70,7 +70,7 @@ void hmac_ctx_finish(const HmacKeyState& k, HashCtx* c, uint8_t* out) {
 
 using internal::HashCtx;
 using internal::HmacKeyState;
-using internal::KeyAccess;
+using internal::HashAccess;
 
 // The published storage (hash.h) holds the internal state.
 static_assert(sizeof(HmacKeyState) <= kHmacKeyStateSize);
@@ -79,26 +79,26 @@ static_assert(sizeof(Hmac) == kHmacKeyStateSize + kHashCtxSize);
 
 Status Hmac::init(HashAlgorithm alg, std::span<const uint8_t> key) {
   const internal::HashAlg& a = internal::alg_of(alg);
-  return KeyAccess::init_with_rows(
+  return HashAccess::init_with_rows(
       *this, alg, key, internal::select_sha_row(a.family,
                                                     internal::cpu_caps()));
 }
 
-Status KeyAccess::init_with_rows(Hmac& h, HashAlgorithm alg,
-                                 std::span<const uint8_t> key,
-                                 const internal::ShaRow* row) {
+Status HashAccess::init_with_rows(Hmac& h, HashAlgorithm alg,
+                                  std::span<const uint8_t> key,
+                                  const internal::ShaRow* row) {
   h.clear();  // a failed re-init leaves no trace of the previous key
   if (key.data() == nullptr && !key.empty()) return Status::kInvalidArgument;
   const internal::HashAlg& a = internal::alg_of(alg);
   if (!internal::sha_row_usable(a, row)) return Status::kUnsupported;
-  internal::hmac_key_setup(&KeyAccess::key(h), a, row, key.data(), key.size());
+  internal::hmac_key_setup(&HashAccess::key(h), a, row, key.data(), key.size());
   internal::scrub_stack();  // the key block's message schedule, states
   h.reset();
   return Status::kOk;
 }
 
 const char* Hmac::row_name() const {
-  const HmacKeyState& k = KeyAccess::key(*this);
+  const HmacKeyState& k = HashAccess::key(*this);
   return k.sha ? k.sha->name : "none";
 }
 
@@ -108,13 +108,13 @@ void Hmac::clear() {
 }
 
 void Hmac::reset() {
-  const HmacKeyState& k = KeyAccess::key(*this);
-  if (k.alg != nullptr) internal::hmac_ctx_start(k, &KeyAccess::ctx(*this));
+  const HmacKeyState& k = HashAccess::key(*this);
+  if (k.alg != nullptr) internal::hmac_ctx_start(k, &HashAccess::ctx(*this));
 }
 
 void Hmac::update(std::span<const uint8_t> data) {
-  if (KeyAccess::key(*this).alg == nullptr || data.empty()) return;
-  HashCtx& c = KeyAccess::ctx(*this);
+  if (HashAccess::key(*this).alg == nullptr || data.empty()) return;
+  HashCtx& c = HashAccess::ctx(*this);
   // Whether a block is compressed depends on public lengths only.
   const bool compresses = c.buf_len + data.size() >= c.alg->block_len;
   internal::hash_ctx_update(&c, data.data(), data.size());
@@ -123,16 +123,16 @@ void Hmac::update(std::span<const uint8_t> data) {
 }
 
 Status Hmac::finish(std::span<uint8_t> out) {
-  const HmacKeyState& k = KeyAccess::key(*this);
+  const HmacKeyState& k = HashAccess::key(*this);
   if (k.alg == nullptr) return Status::kNotInitialized;
   if (out.size() < k.alg->digest_len) return Status::kOutputTooSmall;
-  internal::hmac_ctx_finish(k, &KeyAccess::ctx(*this), out.data());
+  internal::hmac_ctx_finish(k, &HashAccess::ctx(*this), out.data());
   internal::scrub_stack<internal::kMacScrubBytes>();  // opad-state frames
   return Status::kOk;
 }
 
 size_t Hmac::digest_len() const {
-  const HmacKeyState& k = KeyAccess::key(*this);
+  const HmacKeyState& k = HashAccess::key(*this);
   return k.alg ? k.alg->digest_len : 0;
 }
 

@@ -38,10 +38,11 @@
 
 #include "crypto/cpu/cpu.h"
 #include "crypto/internal.h"
-#include "crypto/key_state.h"
+#include "crypto/aes/aes_key_access.h"
 #include "crypto/modes/aead_internal.h"
 #include "crypto/modes/cbc_mac_internal.h"
 #include "crypto/modes/ccm_kernel.h"
+#include "crypto/modes/ccm_access.h"
 
 namespace ctcrypto {
 
@@ -264,12 +265,12 @@ uint64_t ccm_max_message_len(size_t nonce_len) {
 
 Status AesCcm::init(std::span<const uint8_t> key, size_t tag_len,
                     size_t nonce_len) {
-  return internal::KeyAccess::init_with_rows(
+  return internal::CcmAccess::init_with_rows(
       *this, key, tag_len, nonce_len,
       internal::select_aes_row(internal::cpu_caps()));
 }
 
-Status internal::KeyAccess::init_with_rows(AesCcm& c,
+Status internal::CcmAccess::init_with_rows(AesCcm& c,
                                            std::span<const uint8_t> key,
                                            size_t tag_len, size_t nonce_len,
                                            const AesRow* aes) {
@@ -277,7 +278,7 @@ Status internal::KeyAccess::init_with_rows(AesCcm& c,
   if (!valid_tag_len(tag_len)) return Status::kInvalidTagLength;
   if (nonce_len != 0 && !valid_nonce_len(nonce_len))
     return Status::kInvalidNonceLength;
-  Status st = init_with_rows(c.aes_, key, aes);
+  Status st = AesKeyAccess::init_with_rows(c.aes_, key, aes);
   if (st != Status::kOk) return st;
   c.tag_len_ = tag_len;
   c.nonce_len_ = nonce_len;
@@ -286,11 +287,11 @@ Status internal::KeyAccess::init_with_rows(AesCcm& c,
 }
 
 Status AesCcm::init(std::span<const uint8_t> key, CcmProfile profile) {
-  return internal::KeyAccess::init_with_rows(
+  return internal::CcmAccess::init_with_rows(
       *this, key, profile, internal::select_aes_row(internal::cpu_caps()));
 }
 
-Status internal::KeyAccess::init_with_rows(AesCcm& c,
+Status internal::CcmAccess::init_with_rows(AesCcm& c,
                                            std::span<const uint8_t> key,
                                            CcmProfile profile,
                                            const AesRow* aes) {
@@ -317,7 +318,7 @@ void AesCcm::clear() {
 Status AesCcm::check(std::span<const uint8_t> nonce,
                      std::span<const uint8_t> in,
                      std::span<const uint8_t> ad) const {
-  if (!internal::KeyAccess::initialized(aes_) || tag_len_ == 0)
+  if (!internal::AesKeyAccess::initialized(aes_) || tag_len_ == 0)
     return Status::kNotInitialized;
   if ((nonce.data() == nullptr && !nonce.empty()) ||
       (in.data() == nullptr && !in.empty()) ||
@@ -348,7 +349,9 @@ Status AesCcm::seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
       (tag.data() == out.data() && !in.empty()))
     return Status::kOverlappingBuffers;
   uint8_t full[16];
-  crypt(internal::KeyAccess::state(aes_), internal::KeyAccess::ccm_kernel(*this), false, nonce.data(), nonce.size(),
+  crypt(internal::AesKeyAccess::state(aes_),
+        internal::CcmAccess::kernel(*this),
+        false, nonce.data(), nonce.size(),
         in.data(), out.data(), in.size(), ad.data(), ad.size(), tag_len_, full);
   std::memcpy(tag.data(), full, tag_len_);
   internal::secure_zero(full, sizeof(full));
@@ -387,7 +390,9 @@ Status AesCcm::open_detached(std::span<uint8_t> out,
   // The received tag is copied first: it must be intact for the compare.
   uint8_t received[16], expected[16];
   std::memcpy(received, tag.data(), tag_len_);
-  crypt(internal::KeyAccess::state(aes_), internal::KeyAccess::ccm_kernel(*this), true, nonce.data(), nonce.size(),
+  crypt(internal::AesKeyAccess::state(aes_),
+        internal::CcmAccess::kernel(*this),
+        true, nonce.data(), nonce.size(),
         in.data(), out.data(), in.size(), ad.data(), ad.size(), tag_len_,
         expected);
   return internal::open_verdict(expected, received, tag_len_, out.data(),

@@ -18,15 +18,17 @@
 
 #include <cstring>
 
+#include "crypto/aes/aes_key_access.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/ct.h"
 #include "crypto/internal.h"
-#include "crypto/key_state.h"
 #include "crypto/modes/cbc_mac_internal.h"
+#include "crypto/modes/cmac_access.h"
 
 namespace ctcrypto {
 
-using internal::KeyAccess;
+using internal::AesKeyAccess;
+using internal::CmacAccess;
 
 namespace {
 
@@ -57,7 +59,7 @@ bool valid_tag_len(size_t t) {
 // check_one_shot: the argument checks of mac and verify.
 Status check_one_shot(const AesCmac& key, std::span<const uint8_t> msg,
                       std::span<const uint8_t> tag) {
-  if (!KeyAccess::initialized(key.aes_key())) return Status::kNotInitialized;
+  if (!AesKeyAccess::initialized(key.aes_key())) return Status::kNotInitialized;
   if (msg.data() == nullptr && !msg.empty()) return Status::kInvalidArgument;
   if (!valid_tag_len(tag.size())) return Status::kInvalidTagLength;
   if (tag.data() == nullptr) return Status::kInvalidArgument;
@@ -77,15 +79,15 @@ Status verdict(const uint8_t full[16], std::span<const uint8_t> tag) {
 }  // namespace
 
 Status AesCmac::init(std::span<const uint8_t> key) {
-  return KeyAccess::init_with_rows(
+  return CmacAccess::init_with_rows(
       *this, key, internal::select_aes_row(internal::cpu_caps()));
 }
 
-Status internal::KeyAccess::init_with_rows(AesCmac& c,
-                                           std::span<const uint8_t> key,
-                                           const AesRow* aes) {
+Status internal::CmacAccess::init_with_rows(AesCmac& c,
+                                            std::span<const uint8_t> key,
+                                            const AesRow* aes) {
   c.clear();
-  Status st = init_with_rows(c.aes_, key, aes);
+  Status st = AesKeyAccess::init_with_rows(c.aes_, key, aes);
   if (st != Status::kOk) return st;
   derive_subkeys(c.aes_, c.k1_, c.k2_);
   return Status::kOk;
@@ -119,7 +121,7 @@ Status AesCmac::verify(std::span<const uint8_t> msg,
 
 Status AesCmacContext::init(const AesCmac& key) {
   clear();
-  if (!KeyAccess::initialized(key.aes_key())) return Status::kNotInitialized;
+  if (!AesKeyAccess::initialized(key.aes_key())) return Status::kNotInitialized;
   key_ = &key;
   return Status::kOk;
 }
@@ -132,13 +134,13 @@ void AesCmacContext::clear() {
 }
 
 Status AesCmacContext::update(std::span<const uint8_t> data) {
-  if (key_ == nullptr || !KeyAccess::initialized(key_->aes_))
+  if (key_ == nullptr || !AesKeyAccess::initialized(key_->aes_))
     return Status::kNotInitialized;
   if (data.data() == nullptr && !data.empty()) return Status::kInvalidArgument;
   const uint8_t* p = data.data();
   size_t len = data.size();
   if (len == 0) return Status::kOk;
-  const AesKeyState& a = KeyAccess::state(key_->aes_);
+  const AesKeyState& a = AesKeyAccess::state(key_->aes_);
   if (n_ < 16) {
     const size_t take = len < 16 - n_ ? len : 16 - n_;
     std::memcpy(buf_ + n_, p, take);
@@ -167,14 +169,14 @@ void AesCmacContext::finish_full(uint8_t out[16]) {
     buf_[n_] = 0x80;
     for (int i = 0; i < 16; ++i) last[i] = buf_[i] ^ k.k2_[i];
   }
-  internal::cbc_mac_blocks(KeyAccess::state(k.aes_), x_, last, 1);
+  internal::cbc_mac_blocks(AesKeyAccess::state(k.aes_), x_, last, 1);
   std::memcpy(out, x_, 16);
   internal::secure_zero(last, sizeof(last));
   clear();
 }
 
 Status AesCmacContext::finish(std::span<uint8_t> tag) {
-  if (key_ == nullptr || !KeyAccess::initialized(key_->aes_))
+  if (key_ == nullptr || !AesKeyAccess::initialized(key_->aes_))
     return Status::kNotInitialized;
   if (!valid_tag_len(tag.size())) return Status::kInvalidTagLength;
   if (tag.data() == nullptr) return Status::kInvalidArgument;
@@ -186,7 +188,7 @@ Status AesCmacContext::finish(std::span<uint8_t> tag) {
 }
 
 Status AesCmacContext::finish_verify(std::span<const uint8_t> tag) {
-  if (key_ == nullptr || !KeyAccess::initialized(key_->aes_))
+  if (key_ == nullptr || !AesKeyAccess::initialized(key_->aes_))
     return Status::kNotInitialized;
   if (!valid_tag_len(tag.size())) return Status::kInvalidTagLength;
   if (tag.data() == nullptr) return Status::kInvalidArgument;

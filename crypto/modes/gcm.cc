@@ -37,11 +37,13 @@
 // (internal::open_verdict, modes/aead_internal.h).
 #include <cstring>
 
+#include "crypto/aes/aes_key_access.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/internal.h"
-#include "crypto/key_state.h"
+#include "crypto/ghash/ghash_key_access.h"
 #include "crypto/modes/aead_internal.h"
 #include "crypto/modes/gcm_kernel.h"
+#include "crypto/modes/gcm_access.h"
 #include "ctcrypto/aead.h"
 
 namespace ctcrypto {
@@ -252,7 +254,7 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, const GcmKernel* k,
 
 Status check_common(const AesGcm& gcm, std::span<const uint8_t> nonce,
                     std::span<const uint8_t> in, std::span<const uint8_t> ad) {
-  if (!internal::KeyAccess::initialized(gcm)) return Status::kNotInitialized;
+  if (!internal::GcmAccess::initialized(gcm)) return Status::kNotInitialized;
   if ((nonce.data() == nullptr && !nonce.empty()) ||
       (in.data() == nullptr && !in.empty()) ||
       (ad.data() == nullptr && !ad.empty()))
@@ -301,12 +303,12 @@ void AesGcm::clear() {
 
 Status AesGcm::init(std::span<const uint8_t> key, size_t tag_len) {
   uint32_t caps = internal::cpu_caps();
-  return internal::KeyAccess::init_with_rows(
+  return internal::GcmAccess::init_with_rows(
       *this, key, tag_len, internal::select_aes_row(caps),
       internal::select_ghash_row(caps));
 }
 
-Status internal::KeyAccess::init_with_rows(AesGcm& g,
+Status internal::GcmAccess::init_with_rows(AesGcm& g,
                                            std::span<const uint8_t> key,
                                            size_t tag_len,
                                            const AesRow* aes,
@@ -314,11 +316,12 @@ Status internal::KeyAccess::init_with_rows(AesGcm& g,
   g.clear();
   if (tag_len < kGcmMinTagLen || tag_len > kGcmTagLen)
     return Status::kInvalidTagLength;
-  Status st = init_with_rows(g.aes_, key, aes);
+  Status st = AesKeyAccess::init_with_rows(g.aes_, key, aes);
   if (st != Status::kOk) return st;
   uint8_t h[16] = {};
   g.aes_.encrypt_block(h, h);
-  st = init_with_rows(g.ghash_, std::span<const uint8_t, 16>(h, 16), ghash);
+  st = GhashKeyAccess::init_with_rows(
+      g.ghash_, std::span<const uint8_t, 16>(h, 16), ghash);
   internal::secure_zero(h, sizeof(h));
   internal::scrub_stack();  // encrypt_block's frame: round keys, H
   if (st != Status::kOk) {
@@ -338,8 +341,10 @@ Status AesGcm::seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
   Status st = check_detached(*this, nonce, in, out, tag, ad);
   if (st != Status::kOk) return st;
   uint8_t full[16];
-  crypt(internal::KeyAccess::state(aes_), internal::KeyAccess::state(ghash_),
-        internal::KeyAccess::gcm_kernel(*this), false, nonce.data(), nonce.size(), in.data(), out.data(), in.size(),
+  crypt(internal::AesKeyAccess::state(aes_),
+        internal::GhashKeyAccess::state(ghash_),
+        internal::GcmAccess::kernel(*this), false, nonce.data(), nonce.size(),
+        in.data(), out.data(), in.size(),
         ad.data(), ad.size(), full);
   std::memcpy(tag.data(), full, tag_len_);
   return Status::kOk;
@@ -366,8 +371,10 @@ Status AesGcm::open_detached(std::span<uint8_t> out,
   // The received tag is copied first: it must be intact for the compare.
   uint8_t received[16];
   std::memcpy(received, tag.data(), tag_len_);
-  crypt(internal::KeyAccess::state(aes_), internal::KeyAccess::state(ghash_),
-        internal::KeyAccess::gcm_kernel(*this), true, nonce.data(), nonce.size(), in.data(), out.data(), in.size(),
+  crypt(internal::AesKeyAccess::state(aes_),
+        internal::GhashKeyAccess::state(ghash_),
+        internal::GcmAccess::kernel(*this), true, nonce.data(), nonce.size(),
+        in.data(), out.data(), in.size(),
         ad.data(), ad.size(), expected);
   return internal::open_verdict(expected, received, tag_len_, out.data(),
                                 in.size());

@@ -49,14 +49,16 @@
 #include <bit>
 #include <cstring>
 
+#include "crypto/aes/aes_key_access.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/internal.h"
-#include "crypto/key_state.h"
 #include "crypto/modes/aead_internal.h"
+#include "crypto/modes/gcm_siv_access.h"
 
 namespace ctcrypto {
 
-using internal::KeyAccess;
+using internal::AesKeyAccess;
+using internal::GcmSivAccess;
 
 namespace {
 
@@ -301,8 +303,8 @@ void tag_from_s(const AesKeyState& enc, uint8_t s[16], const uint8_t nonce[12],
 
 Status check_common(const AesGcmSiv& siv, std::span<const uint8_t> nonce,
                     std::span<const uint8_t> in, std::span<const uint8_t> ad) {
-  if (!KeyAccess::initialized(siv.aes_key()) ||
-      KeyAccess::ghash_row(siv) == nullptr)
+  if (!AesKeyAccess::initialized(siv.aes_key()) ||
+      GcmSivAccess::ghash_row(siv) == nullptr)
     return Status::kNotInitialized;
   if ((nonce.data() == nullptr && !nonce.empty()) ||
       (in.data() == nullptr && !in.empty()) ||
@@ -326,26 +328,26 @@ bool row_usable(const AesRow* aes, const GhashRow* ghash) {
 
 Status AesGcmSiv::init(std::span<const uint8_t> key) {
   const uint32_t caps = internal::cpu_caps();
-  return KeyAccess::init_with_rows(*this, key,
-                                   internal::select_aes_row(caps),
-                                   internal::select_ghash_row(caps));
+  return GcmSivAccess::init_with_rows(*this, key,
+                                      internal::select_aes_row(caps),
+                                      internal::select_ghash_row(caps));
 }
 
-Status internal::KeyAccess::init_with_rows(AesGcmSiv& s,
-                                           std::span<const uint8_t> key,
-                                           const AesRow* aes,
-                                           const GhashRow* ghash) {
+Status internal::GcmSivAccess::init_with_rows(AesGcmSiv& s,
+                                              std::span<const uint8_t> key,
+                                              const AesRow* aes,
+                                              const GhashRow* ghash) {
   s.clear();
   if (key.size() != 16 && key.size() != 32) return Status::kInvalidKeyLength;
   if (key.data() == nullptr) return Status::kInvalidArgument;
   if (!row_usable(aes, ghash)) return Status::kUnsupported;
-  Status st = init_with_rows(s.kgk_, key, aes);
+  Status st = AesKeyAccess::init_with_rows(s.kgk_, key, aes);
   if (st != Status::kOk) return st;
   s.ghash_row_ = ghash;
   return Status::kOk;
 }
 
-size_t AesGcmSiv::key_len() const { return KeyAccess::state(kgk_).key_len; }
+size_t AesGcmSiv::key_len() const { return AesKeyAccess::state(kgk_).key_len; }
 
 void AesGcmSiv::clear() {
   // AesKey is trivially copyable key material: zero bytes are an
@@ -378,10 +380,10 @@ Status AesGcmSiv::seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
        (tag.data() == out.data() || tag.data() == in.data())))
     return Status::kOverlappingBuffers;
 
-  const MessageKeys keys(KeyAccess::state(kgk_), nonce.data());
+  const MessageKeys keys(AesKeyAccess::state(kgk_), nonce.data());
   uint8_t s[16], t[16];
   {
-    Polyval pv(KeyAccess::ghash_row(*this), keys.auth,
+    Polyval pv(GcmSivAccess::ghash_row(*this), keys.auth,
                polyval_blocks(ad.size(), in.size()));
     pv.absorb(ad.data(), ad.size());
     pv.absorb(in.data(), in.size());
@@ -438,10 +440,10 @@ Status AesGcmSiv::open_detached(std::span<uint8_t> out,
   std::memcpy(counter, received, 16);
   counter[15] |= 0x80;
 
-  const MessageKeys keys(KeyAccess::state(kgk_), nonce.data());
+  const MessageKeys keys(AesKeyAccess::state(kgk_), nonce.data());
   uint8_t s[16], expected[16];
   {
-    Polyval pv(KeyAccess::ghash_row(*this), keys.auth,
+    Polyval pv(GcmSivAccess::ghash_row(*this), keys.auth,
                polyval_blocks(ad.size(), in.size()));
     pv.absorb(ad.data(), ad.size());
     // Decrypt a chunk, then hash the plaintext just written (hot in L1).

@@ -4,7 +4,8 @@
 #include "ctcrypto/gmac.h"
 
 #include "crypto/internal.h"
-#include "crypto/key_state.h"
+#include "crypto/modes/gcm_access.h"
+#include "crypto/modes/gmac_access.h"
 
 namespace ctcrypto {
 
@@ -12,12 +13,12 @@ Status AesGmac::init(std::span<const uint8_t> key, size_t tag_len) {
   return gcm_.init(key, tag_len);
 }
 
-Status internal::KeyAccess::init_with_rows(AesGmac& g,
-                                           std::span<const uint8_t> key,
-                                           size_t tag_len,
-                                           const AesRow* aes,
-                                           const GhashRow* ghash) {
-  return init_with_rows(g.gcm_, key, tag_len, aes, ghash);
+Status internal::GmacAccess::init_with_rows(AesGmac& g,
+                                            std::span<const uint8_t> key,
+                                            size_t tag_len,
+                                            const AesRow* aes,
+                                            const GhashRow* ghash) {
+  return GcmAccess::init_with_rows(g.gcm_, key, tag_len, aes, ghash);
 }
 
 void AesGmac::clear() {

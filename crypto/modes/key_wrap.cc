@@ -22,12 +22,12 @@
 #include <cstring>
 
 #include "crypto/ct.h"
+#include "crypto/aes/aes_key_access.h"
 #include "crypto/internal.h"
-#include "crypto/key_state.h"
 
 namespace ctcrypto {
 
-using internal::KeyAccess;
+using internal::AesKeyAccess;
 
 namespace {
 
@@ -40,7 +40,7 @@ constexpr uint8_t kIcv2[4] = {0xa6, 0x59, 0x59, 0xa6};
 
 Status check_common(const AesKey& kek, std::span<const uint8_t> in,
                     std::span<uint8_t> out, size_t* out_len) {
-  if (!KeyAccess::initialized(kek)) return Status::kNotInitialized;
+  if (!AesKeyAccess::initialized(kek)) return Status::kNotInitialized;
   if (out_len == nullptr) return Status::kInvalidArgument;
   if ((in.data() == nullptr && !in.empty()) ||
       (out.data() == nullptr && !out.empty()))
@@ -128,7 +128,7 @@ Status aes_key_wrap(const AesKey& kek, std::span<const uint8_t> in,
   std::memmove(r, in.data(), len);  // in place: in == out moves up by 8
   uint8_t a[8];
   std::memcpy(a, kIcv1, 8);
-  wrap_w(KeyAccess::state(kek), a, r, len / 8);
+  wrap_w(AesKeyAccess::state(kek), a, r, len / 8);
   std::memcpy(out.data(), a, 8);
   *out_len = len + 8;
   return Status::kOk;
@@ -147,7 +147,7 @@ Status aes_key_unwrap(const AesKey& kek, std::span<const uint8_t> in,
   uint8_t a[8];
   std::memcpy(a, in.data(), 8);
   std::memmove(out.data(), in.data() + 8, len - 8);
-  unwrap_w(KeyAccess::state(kek), a, out.data(), len / 8 - 1);
+  unwrap_w(AesKeyAccess::state(kek), a, out.data(), len / 8 - 1);
   uint32_t ok = internal::ct_equal_mask(a, kIcv1, 8);
   internal::secure_zero(a, sizeof(a));
   st = verdict(ok, out.data(), len - 8);
@@ -181,12 +181,12 @@ Status aes_key_wrap_padded(const AesKey& kek, std::span<const uint8_t> in,
     uint8_t b[16];
     std::memcpy(b, a, 8);
     std::memcpy(b + 8, r, 8);
-    const AesKeyState& k = KeyAccess::state(kek);
+    const AesKeyState& k = AesKeyAccess::state(kek);
     k.row->encrypt_block(&k, b, b);
     std::memcpy(out.data(), b, 16);
     internal::secure_zero(b, sizeof(b));
   } else {
-    wrap_w(KeyAccess::state(kek), a, r, padded / 8);
+    wrap_w(AesKeyAccess::state(kek), a, r, padded / 8);
     std::memcpy(out.data(), a, 8);
   }
   *out_len = padded + 8;
@@ -208,7 +208,7 @@ Status aes_key_unwrap_padded(const AesKey& kek, std::span<const uint8_t> in,
     // KWP-AD step 3 for one semiblock: a single AES block.
     uint8_t b[16];
     std::memcpy(b, in.data(), 16);
-    const AesKeyState& k = KeyAccess::state(kek);
+    const AesKeyState& k = AesKeyAccess::state(kek);
     internal::aes_decrypt_row(k)->decrypt_block(&k, b, b);
     std::memcpy(a, b, 8);
     std::memcpy(out.data(), b + 8, 8);
@@ -216,7 +216,7 @@ Status aes_key_unwrap_padded(const AesKey& kek, std::span<const uint8_t> in,
   } else {
     std::memcpy(a, in.data(), 8);
     std::memmove(out.data(), in.data() + 8, len - 8);
-    unwrap_w(KeyAccess::state(kek), a, out.data(), n);
+    unwrap_w(AesKeyAccess::state(kek), a, out.data(), n);
   }
   // Integrity (KWP-AD steps 5-7), all with masks: the prefix is ICV2, the
   // MLI satisfies 8(n-1) < MLI <= 8n, and the bytes from MLI to 8n are

@@ -7,12 +7,12 @@
 
 #include <cstring>
 
+#include "crypto/aes/aes_key_access.h"
 #include "crypto/internal.h"
-#include "crypto/key_state.h"
 
 namespace ctcrypto {
 
-using internal::KeyAccess;
+using internal::AesKeyAccess;
 
 namespace {
 
@@ -20,7 +20,7 @@ using internal::AesKeyState;
 
 Status check(const AesKey& key, std::span<const uint8_t> in,
              std::span<uint8_t> out) {
-  if (!KeyAccess::initialized(key)) return Status::kNotInitialized;
+  if (!AesKeyAccess::initialized(key)) return Status::kNotInitialized;
   if ((in.data() == nullptr && !in.empty()) ||
       (out.data() == nullptr && !out.empty()))
     return Status::kInvalidArgument;
@@ -56,7 +56,7 @@ Status aes_ctr32(const AesKey& key, std::span<const uint8_t, 16> counter,
                  std::span<const uint8_t> in, std::span<uint8_t> out) {
   Status st = check(key, in, out);
   if (st != Status::kOk) return st;
-  ctr32_any(KeyAccess::state(key), counter.data(), in.data(), out.data(),
+  ctr32_any(AesKeyAccess::state(key), counter.data(), in.data(), out.data(),
             in.size());
   return Status::kOk;
 }
@@ -77,7 +77,7 @@ Status aes_ctr128(const AesKey& key, std::span<const uint8_t, 16> counter,
     until_wrap -= internal::load_be32(ctr + 12);
     uint64_t max_bytes = until_wrap * 16;
     size_t n = len < max_bytes ? len : static_cast<size_t>(max_bytes);
-    ctr32_any(KeyAccess::state(key), ctr, p, q, n);
+    ctr32_any(AesKeyAccess::state(key), ctr, p, q, n);
     p += n;
     q += n;
     len -= n;
@@ -97,7 +97,7 @@ Status aes_cbc_encrypt(const AesKey& key, std::span<uint8_t, 16> iv,
   if (st != Status::kOk) return st;
   if (in.size() % 16 != 0) return Status::kInvalidLength;
   if (!in.empty()) {
-    const AesKeyState& k = KeyAccess::state(key);
+    const AesKeyState& k = AesKeyAccess::state(key);
     k.row->cbc_encrypt(&k, in.data(), out.data(), in.size() / 16,
                            iv.data());
   }
@@ -110,7 +110,7 @@ Status aes_cbc_decrypt(const AesKey& key, std::span<uint8_t, 16> iv,
   if (st != Status::kOk) return st;
   if (in.size() % 16 != 0) return Status::kInvalidLength;
   if (!in.empty()) {
-    const AesKeyState& k = KeyAccess::state(key);
+    const AesKeyState& k = AesKeyAccess::state(key);
     internal::aes_decrypt_row(k)->cbc_decrypt(&k, in.data(), out.data(),
                                               in.size() / 16, iv.data());
   }

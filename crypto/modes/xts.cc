@@ -25,11 +25,12 @@
 
 #include <cstring>
 
+#include "crypto/aes/aes_key_access.h"
 #include "crypto/aes/aes_row.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/ct.h"
 #include "crypto/internal.h"
-#include "crypto/key_state.h"
+#include "crypto/modes/xts_access.h"
 
 namespace ctcrypto {
 
@@ -124,11 +125,11 @@ void AesXts::clear() {
 }
 
 Status AesXts::init(std::span<const uint8_t> key) {
-  return internal::KeyAccess::init_with_rows(
+  return internal::XtsAccess::init_with_rows(
       *this, key, internal::select_aes_row(internal::cpu_caps()));
 }
 
-Status internal::KeyAccess::init_with_rows(AesXts& x,
+Status internal::XtsAccess::init_with_rows(AesXts& x,
                                            std::span<const uint8_t> key,
                                            const AesRow* row) {
   x.clear();
@@ -141,9 +142,9 @@ Status internal::KeyAccess::init_with_rows(AesXts& x,
   uint32_t same = internal::ct_equal_mask(key.data(), key.data() + half, half);
   internal::ct_declassify(&same, sizeof(same));
   if (same != 0) return Status::kInvalidArgument;
-  Status st = init_with_rows(x.data_key_, key.first(half), row);
+  Status st = AesKeyAccess::init_with_rows(x.data_key_, key.first(half), row);
   if (st == Status::kOk)
-    st = init_with_rows(x.tweak_key_, key.subspan(half), row);
+    st = AesKeyAccess::init_with_rows(x.tweak_key_, key.subspan(half), row);
   if (st != Status::kOk) x.clear();
   return st;
 }
@@ -163,7 +164,7 @@ Status AesXts::decrypt(std::span<const uint8_t, kXtsTweakLen> tweak,
 Status AesXts::crypt(bool dec, std::span<const uint8_t, kXtsTweakLen> tweak,
                      std::span<const uint8_t> in,
                      std::span<uint8_t> out) const {
-  if (!internal::KeyAccess::initialized(data_key_))
+  if (!internal::AesKeyAccess::initialized(data_key_))
     return Status::kNotInitialized;
   if (tweak.data() == nullptr || (in.data() == nullptr && !in.empty()) ||
       (out.data() == nullptr && !out.empty()))
@@ -175,8 +176,8 @@ Status AesXts::crypt(bool dec, std::span<const uint8_t, kXtsTweakLen> tweak,
   if (internal::overlaps_inexactly(in.data(), len, out.data(), len))
     return Status::kOverlappingBuffers;
 
-  const AesKeyState& k1 = internal::KeyAccess::state(data_key_);
-  const AesKeyState& k2 = internal::KeyAccess::state(tweak_key_);
+  const AesKeyState& k1 = internal::AesKeyAccess::state(data_key_);
+  const AesKeyState& k2 = internal::AesKeyAccess::state(tweak_key_);
   uint8_t tb[16];
   k2.row->encrypt_block(&k2, tweak.data(), tb);
   Tweak t;

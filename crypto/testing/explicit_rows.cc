@@ -1,11 +1,22 @@
-// explicit_rows.cc: explicit_rows.h over KeyAccess (crypto/key_state.h),
-// which holds the set-ups next to each object's public init().
+// explicit_rows.cc: explicit_rows.h over each object's own access struct
+// (AesKeyAccess in crypto/aes/aes_key_access.h, GcmAccess in
+// crypto/modes/gcm_access.h, ...), whose set-ups are defined next to the
+// object's public init().
 #include "crypto/testing/explicit_rows.h"
 
 #include "crypto/row_table.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/hash/hash_internal.h"
-#include "crypto/key_state.h"
+#include "crypto/aes/aes_key_access.h"
+#include "crypto/ghash/ghash_key_access.h"
+#include "crypto/hash/hash_access.h"
+#include "crypto/modes/ccm_access.h"
+#include "crypto/modes/cmac_access.h"
+#include "crypto/modes/gcm_access.h"
+#include "crypto/modes/gcm_siv_access.h"
+#include "crypto/modes/gmac_access.h"
+#include "crypto/modes/xts_access.h"
+#include "crypto/tls/tls_cbc_access.h"
 
 namespace ctcrypto::internal {
 
@@ -37,9 +48,11 @@ const TlsCbcKernel* const kAllTlsCbcKernels[] = {
 
 // with_kernel: the set-up's status, with `kernel` (null: none) attached to
 // `obj` on success.
-template <class Obj, class Kernel>
+// Access: the object's access struct (GcmAccess, GmacAccess, CcmAccess,
+// TlsCbcAccess).
+template <class Access, class Obj, class Kernel>
 Status with_kernel(Obj& obj, const Kernel* kernel, Status st) {
-  if (st == Status::kOk) KeyAccess::attach_kernel(obj, kernel);
+  if (st == Status::kOk) Access::attach_kernel(obj, kernel);
   return st;
 }
 
@@ -47,14 +60,16 @@ Status with_kernel(Obj& obj, const Kernel* kernel, Status st) {
 // attached to `obj` on success (kUnsupported, object cleared, for a row
 // whose inverse cipher this program lacks: a row missing from the
 // all-rows lists must fail, not decrypt nothing).
-template <class Obj>
+// Access: the object's access struct (AesKeyAccess, XtsAccess,
+// TlsCbcAccess), which attaches the inverse cipher to each of its AES keys.
+template <class Access, class Obj>
 Status with_decrypt_row(Obj& obj, const AesDecryptRow* d, Status st) {
   if (st != Status::kOk) return st;
   if (d == nullptr) {
     obj.clear();
     return Status::kUnsupported;
   }
-  KeyAccess::attach_decrypt_row(obj, d);
+  Access::attach_decrypt_row(obj, d);
   return st;
 }
 
@@ -62,9 +77,9 @@ Status with_decrypt_row(Obj& obj, const AesDecryptRow* d, Status st) {
 // may have chosen itself.
 Status tls_with_kernel(TlsCbcAead& tls, const AesRow* aes, Status st) {
   if (st != Status::kOk) return st;
-  return with_kernel(tls,
+  return with_kernel<TlsCbcAccess>(tls,
                      find_tls_cbc_kernel(all_tls_cbc_kernels(), aes,
-                                         KeyAccess::mac(tls).sha),
+                                         TlsCbcAccess::mac(tls).sha),
                      st);
 }
 
@@ -114,62 +129,66 @@ bool hash_row_usable(HashAlgorithm alg, const ShaRow* row) {
 
 Status init_with_rows(AesKey& k, std::span<const uint8_t> key,
                       const AesRow* aes) {
-  return with_decrypt_row(k, aes_decrypt_row_of(aes), KeyAccess::init_with_rows(k, key, aes));
+  return with_decrypt_row<AesKeyAccess>(
+      k, aes_decrypt_row_of(aes), AesKeyAccess::init_with_rows(k, key, aes));
 }
 
 Status init_with_rows(GhashKey& k, std::span<const uint8_t, 16> h,
                       const GhashRow* ghash) {
-  return KeyAccess::init_with_rows(k, h, ghash);
+  return GhashKeyAccess::init_with_rows(k, h, ghash);
 }
 
 Status init_with_rows(AesGcm& gcm, std::span<const uint8_t> key,
                       size_t tag_len, const AesRow* aes,
                       const GhashRow* ghash) {
-  return with_kernel(gcm, find_gcm_kernel(all_gcm_kernels(), aes, ghash),
-                     KeyAccess::init_with_rows(gcm, key, tag_len, aes, ghash));
+  return with_kernel<GcmAccess>(
+      gcm, find_gcm_kernel(all_gcm_kernels(), aes, ghash),
+      GcmAccess::init_with_rows(gcm, key, tag_len, aes, ghash));
 }
 
 Status init_with_rows(AesGmac& gmac, std::span<const uint8_t> key,
                       size_t tag_len, const AesRow* aes,
                       const GhashRow* ghash) {
-  return with_kernel(gmac, find_gcm_kernel(all_gcm_kernels(), aes, ghash),
-                     KeyAccess::init_with_rows(gmac, key, tag_len, aes, ghash));
+  return with_kernel<GmacAccess>(
+      gmac, find_gcm_kernel(all_gcm_kernels(), aes, ghash),
+      GmacAccess::init_with_rows(gmac, key, tag_len, aes, ghash));
 }
 
 Status init_with_rows(AesGcmSiv& siv, std::span<const uint8_t> key,
                       const AesRow* aes, const GhashRow* ghash) {
-  return KeyAccess::init_with_rows(siv, key, aes, ghash);
+  return GcmSivAccess::init_with_rows(siv, key, aes, ghash);
 }
 
 Status init_with_rows(AesCcm& ccm, std::span<const uint8_t> key,
                       size_t tag_len, size_t nonce_len, const AesRow* aes) {
-  return with_kernel(
+  return with_kernel<CcmAccess>(
       ccm, find_ccm_kernel(all_ccm_kernels(), aes),
-      KeyAccess::init_with_rows(ccm, key, tag_len, nonce_len, aes));
+      CcmAccess::init_with_rows(ccm, key, tag_len, nonce_len, aes));
 }
 
 Status init_with_rows(AesCcm& ccm, std::span<const uint8_t> key,
                       CcmProfile profile, const AesRow* aes) {
-  return with_kernel(ccm, find_ccm_kernel(all_ccm_kernels(), aes),
-                     KeyAccess::init_with_rows(ccm, key, profile, aes));
+  return with_kernel<CcmAccess>(
+      ccm, find_ccm_kernel(all_ccm_kernels(), aes),
+      CcmAccess::init_with_rows(ccm, key, profile, aes));
 }
 
 Status init_with_rows(AesCmac& cmac, std::span<const uint8_t> key,
                       const AesRow* aes) {
-  return KeyAccess::init_with_rows(cmac, key, aes);
+  return CmacAccess::init_with_rows(cmac, key, aes);
 }
 
 Status init_with_rows(AesXts& xts, std::span<const uint8_t> key,
                       const AesRow* aes) {
-  return with_decrypt_row(xts, aes_decrypt_row_of(aes),
-                          KeyAccess::init_with_rows(xts, key, aes));
+  return with_decrypt_row<XtsAccess>(xts, aes_decrypt_row_of(aes),
+                                     XtsAccess::init_with_rows(xts, key, aes));
 }
 
 Status init_with_rows(AesXts& xts, std::span<const uint8_t> key,
                       const AesRow* aes, const AesDecryptRow* decrypt) {
   if (decrypt != nullptr && decrypt->row != aes) decrypt = nullptr;
-  return with_decrypt_row(xts, decrypt,
-                          KeyAccess::init_with_rows(xts, key, aes));
+  return with_decrypt_row<XtsAccess>(xts, decrypt,
+                                     XtsAccess::init_with_rows(xts, key, aes));
 }
 
 Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
@@ -177,9 +196,9 @@ Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
                       const AesRow* aes) {
   return tls_with_kernel(
       tls, aes,
-      with_decrypt_row(
+      with_decrypt_row<TlsCbcAccess>(
           tls, aes_decrypt_row_of(aes),
-          KeyAccess::init_with_rows(tls, suite, key, tag_len, aes)));
+          TlsCbcAccess::init_with_rows(tls, suite, key, tag_len, aes)));
 }
 
 Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
@@ -187,37 +206,40 @@ Status init_with_rows(TlsCbcAead& tls, TlsCbcSuite suite,
                       const AesRow* aes, const ShaRow* sha) {
   return tls_with_kernel(
       tls, aes,
-      with_decrypt_row(
+      with_decrypt_row<TlsCbcAccess>(
           tls, aes_decrypt_row_of(aes),
-          KeyAccess::init_with_rows(tls, suite, key, tag_len, aes, sha)));
+          TlsCbcAccess::init_with_rows(tls, suite, key, tag_len, aes, sha)));
 }
 
 Status init_with_rows(Hash& h, HashAlgorithm alg, const ShaRow* row) {
-  return KeyAccess::init_with_rows(h, alg, row);
+  return HashAccess::init_with_rows(h, alg, row);
 }
 
 Status init_with_rows(Hmac& h, HashAlgorithm alg,
                       std::span<const uint8_t> key, const ShaRow* row) {
-  return KeyAccess::init_with_rows(h, alg, key, row);
+  return HashAccess::init_with_rows(h, alg, key, row);
 }
 
-const AesKeyState& key_state(const AesKey& k) { return KeyAccess::state(k); }
+const AesKeyState& key_state(const AesKey& k) {
+  return AesKeyAccess::state(k);
+}
 
 const GhashKeyState& key_state(const GhashKey& k) {
-  return KeyAccess::state(k);
+  return GhashKeyAccess::state(k);
 }
 
 const GhashRow* ghash_row(const AesGcmSiv& siv) {
-  return KeyAccess::ghash_row(siv);
+  return GcmSivAccess::ghash_row(siv);
 }
+
 const GcmKernel* gcm_kernel(const AesGcm& gcm) {
-  return KeyAccess::gcm_kernel(gcm);
+  return GcmAccess::kernel(gcm);
 }
 const CcmKernel* ccm_kernel(const AesCcm& ccm) {
-  return KeyAccess::ccm_kernel(ccm);
+  return CcmAccess::kernel(ccm);
 }
 const TlsCbcKernel* tls_cbc_kernel(const TlsCbcAead& tls) {
-  return KeyAccess::tls_cbc_kernel(tls);
+  return TlsCbcAccess::kernel(tls);
 }
 
 }  // namespace ctcrypto::internal

@@ -46,11 +46,12 @@
 #include <cstddef>
 #include <cstring>
 
+#include "crypto/aes/aes_key_access.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/ct.h"
 #include "crypto/hash/sha_row.h"
 #include "crypto/internal.h"
-#include "crypto/key_state.h"
+#include "crypto/tls/tls_cbc_access.h"
 #include "crypto/tls/tls_cbc_internal.h"
 #include "crypto/tls/tls_cbc_kernel.h"
 
@@ -365,15 +366,16 @@ bool tls_cbc_suite_from_name(const char* name, TlsCbcSuite* suite) {
 
 Status TlsCbcAead::init(TlsCbcSuite suite, std::span<const uint8_t> key,
                         size_t tag_len) {
-  return internal::KeyAccess::init_with_rows(
+  return internal::TlsCbcAccess::init_with_rows(
       *this, suite, key, tag_len,
       internal::select_aes_row(internal::cpu_caps()));
 }
 
-Status internal::KeyAccess::init_with_rows(TlsCbcAead& t, TlsCbcSuite suite,
-                                           std::span<const uint8_t> key,
-                                           size_t tag_len,
-                                           const AesRow* aes) {
+Status internal::TlsCbcAccess::init_with_rows(TlsCbcAead& t,
+                                              TlsCbcSuite suite,
+                                              std::span<const uint8_t> key,
+                                              size_t tag_len,
+                                              const AesRow* aes) {
   const size_t idx = static_cast<size_t>(suite);
   if (idx >= sizeof(kSuites) / sizeof(kSuites[0])) {
     t.clear();
@@ -384,11 +386,12 @@ Status internal::KeyAccess::init_with_rows(TlsCbcAead& t, TlsCbcSuite suite,
                         select_sha_row(alg.family, cpu_caps()));
 }
 
-Status internal::KeyAccess::init_with_rows(TlsCbcAead& t, TlsCbcSuite suite,
-                                           std::span<const uint8_t> key,
-                                           size_t tag_len,
-                                           const AesRow* aes,
-                                           const ShaRow* sha) {
+Status internal::TlsCbcAccess::init_with_rows(TlsCbcAead& t,
+                                              TlsCbcSuite suite,
+                                              std::span<const uint8_t> key,
+                                              size_t tag_len,
+                                              const AesRow* aes,
+                                              const ShaRow* sha) {
   t.clear();
   const size_t idx = static_cast<size_t>(suite);
   if (idx >= sizeof(kSuites) / sizeof(kSuites[0]))
@@ -400,7 +403,7 @@ Status internal::KeyAccess::init_with_rows(TlsCbcAead& t, TlsCbcSuite suite,
   if (tag_len != 0 && tag_len != info.mac_key_len)
     return Status::kInvalidTagLength;
   if (!internal::sha_row_usable(alg, sha)) return Status::kUnsupported;
-  Status s = init_with_rows(
+  Status s = AesKeyAccess::init_with_rows(
       t.aes_, key.subspan(info.mac_key_len, info.enc_key_len), aes);
   if (s != Status::kOk) return s;
   internal::hmac_key_setup(&mac(t), alg, sha, key.data(), info.mac_key_len);
@@ -414,12 +417,12 @@ Status internal::KeyAccess::init_with_rows(TlsCbcAead& t, TlsCbcSuite suite,
 }
 
 size_t TlsCbcAead::mac_len() const {
-  const internal::HmacKeyState& k = internal::KeyAccess::mac(*this);
+  const internal::HmacKeyState& k = internal::TlsCbcAccess::mac(*this);
   return k.alg ? k.alg->digest_len : 0;
 }
 
 const char* TlsCbcAead::sha_row_name() const {
-  const internal::HmacKeyState& k = internal::KeyAccess::mac(*this);
+  const internal::HmacKeyState& k = internal::TlsCbcAccess::mac(*this);
   return k.sha ? k.sha->name : "none";
 }
 
@@ -444,7 +447,8 @@ Status TlsCbcAead::check_common(std::span<const uint8_t> nonce,
                                 std::span<const uint8_t> in,
                                 std::span<const uint8_t> out,
                                 const size_t* out_len) const {
-  if (!internal::KeyAccess::initialized(aes_)) return Status::kNotInitialized;
+  if (!internal::AesKeyAccess::initialized(aes_))
+    return Status::kNotInitialized;
   if (nonce.size() != info_->nonce_len()) return Status::kInvalidNonceLength;
   if (ad.size() != kTlsCbcAdLen) return Status::kInvalidLength;
   if (nonce.data() == nullptr && !nonce.empty()) return Status::kInvalidArgument;
@@ -476,7 +480,7 @@ Status TlsCbcAead::seal(std::span<uint8_t> out, size_t* out_len,
   if (rem) std::memcpy(tail, in.data() + full * 16, rem);
 
   internal::HashCtx c;
-  internal::hmac_ctx_start(internal::KeyAccess::mac(*this), &c);
+  internal::hmac_ctx_start(internal::TlsCbcAccess::mac(*this), &c);
   uint8_t len_be[2] = {static_cast<uint8_t>(in.size() >> 8),
                        static_cast<uint8_t>(in.size())};
   internal::hash_ctx_update(&c, ad.data(), ad.size());
@@ -496,7 +500,7 @@ Status TlsCbcAead::seal(std::span<uint8_t> out, size_t* out_len,
   constexpr size_t kChunk = 64;
   uint8_t iv[16];
   std::memcpy(iv, info_->implicit_iv ? iv_ : nonce.data(), 16);
-  const internal::AesKeyState& ks = internal::KeyAccess::state(aes_);
+  const internal::AesKeyState& ks = internal::AesKeyAccess::state(aes_);
   const uint8_t* src = in.data();
   uint8_t* dst = out.data();
   const size_t whole = full * 16;
@@ -532,7 +536,7 @@ Status TlsCbcAead::seal(std::span<uint8_t> out, size_t* out_len,
     done += nc;
   }
   if (rem) internal::hash_ctx_update(&c, tail, rem);
-  internal::hmac_ctx_finish(internal::KeyAccess::mac(*this), &c, tail + rem);
+  internal::hmac_ctx_finish(internal::TlsCbcAccess::mac(*this), &c, tail + rem);
   const uint8_t pad = static_cast<uint8_t>(tail_len - rem - ml - 1);
   std::memset(tail + rem + ml, pad, tail_len - rem - ml);
 
@@ -567,7 +571,7 @@ Status TlsCbcAead::open(std::span<uint8_t> out, size_t* out_len,
   uint8_t tail[kTail];
   uint8_t iv[16];
   std::memcpy(iv, info_->implicit_iv ? iv_ : nonce.data(), 16);
-  const internal::AesKeyState& ks = internal::KeyAccess::state(aes_);
+  const internal::AesKeyState& ks = internal::AesKeyAccess::state(aes_);
   const auto cbc_decrypt = internal::aes_decrypt_row(ks)->cbc_decrypt;
   if (head > 0) cbc_decrypt(&ks, in.data(), out.data(), head / 16, iv);
   cbc_decrypt(&ks, in.data() + head, tail, t / 16, iv);
@@ -590,7 +594,7 @@ Status TlsCbcAead::open(std::span<uint8_t> out, size_t* out_len,
   // One mask [p < data_len] over every record position the steps below
   // test (positions public, the mask secret): the HMAC's masked blocks,
   // the MAC window and the mac_len bytes before it, the plaintext tail.
-  const internal::HmacKeyState& mac_key = internal::KeyAccess::mac(*this);
+  const internal::HmacKeyState& mac_key = internal::TlsCbcAccess::mac(*this);
   size_t hmac_lo, hmac_hi;
   internal::tls_hmac_span(*mac_key.alg, min_data, max_plain, &hmac_lo,
                           &hmac_hi);

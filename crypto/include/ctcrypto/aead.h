@@ -28,6 +28,12 @@ inline constexpr size_t kGcmNonceLen = 12;
 // kGcmMaxPlaintextLen: SP 800-38D's limit, 2^39 - 256 bits.
 inline constexpr uint64_t kGcmMaxPlaintextLen = (uint64_t{1} << 36) - 32;
 
+// The library reaches the object's private members through GcmAccess alone
+// (crypto/modes/gcm_access.h).
+namespace internal {
+struct GcmAccess;
+}  // namespace internal
+
 // AesGcm wipes its key material (AES round keys, GHASH key) on clear() and
 // destruction. Copies are independent objects that wipe themselves in turn.
 class AesGcm {
@@ -73,7 +79,7 @@ class AesGcm {
                        std::span<const uint8_t> ad) const;
 
  private:
-  friend struct internal::KeyAccess;
+  friend struct internal::GcmAccess;
   AesKey aes_;
   GhashKey ghash_;
   size_t tag_len_ = 0;

@@ -19,8 +19,10 @@ namespace ctcrypto {
 
 inline constexpr size_t kAesBlockSize = 16;
 
+// The library reaches the object's private members through AesKeyAccess alone
+// (crypto/aes/aes_key_access.h).
 namespace internal {
-struct KeyAccess;  // the library's access to the state (crypto/key_state.h)
+struct AesKeyAccess;
 }  // namespace internal
 
 // kAesKeyStateSize, kAesKeyStateAlign: the bytes an AesKey holds (room for
@@ -61,7 +63,7 @@ class AesKey {
   void decrypt_block(const uint8_t in[16], uint8_t out[16]) const;
 
  private:
-  friend struct internal::KeyAccess;
+  friend struct internal::AesKeyAccess;
   // The expanded key in its row's form (internal::AesKeyState); all
   // zero is an uninitialised key.
   alignas(kAesKeyStateAlign) unsigned char state_[kAesKeyStateSize] = {};

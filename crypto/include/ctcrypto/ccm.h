@@ -47,6 +47,12 @@ enum class CcmProfile {
 // length outside 7..13.
 uint64_t ccm_max_message_len(size_t nonce_len);
 
+// The library reaches the object's private members through CcmAccess alone
+// (crypto/modes/ccm_access.h).
+namespace internal {
+struct CcmAccess;
+}  // namespace internal
+
 class AesCcm {
  public:
   AesCcm() = default;
@@ -91,7 +97,7 @@ class AesCcm {
   Status check(std::span<const uint8_t> nonce, std::span<const uint8_t> in,
                std::span<const uint8_t> ad) const;
 
-  friend struct internal::KeyAccess;
+  friend struct internal::CcmAccess;
   AesKey aes_;
   size_t tag_len_ = 0;
   size_t nonce_len_ = 0;

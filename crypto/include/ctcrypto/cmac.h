@@ -25,6 +25,12 @@ namespace ctcrypto {
 inline constexpr size_t kCmacTagLen = 16;
 inline constexpr size_t kCmacMinTagLen = 4;
 
+// The library reaches the object's private members through CmacAccess
+// (crypto/modes/cmac_access.h); AesCmacContext is the class's other friend.
+namespace internal {
+struct CmacAccess;
+}  // namespace internal
+
 class AesCmac {
  public:
   AesCmac() = default;
@@ -49,7 +55,7 @@ class AesCmac {
 
  private:
   friend class AesCmacContext;
-  friend struct internal::KeyAccess;
+  friend struct internal::CmacAccess;
   AesKey aes_;
   uint8_t k1_[16] = {};
   uint8_t k2_[16] = {};

@@ -30,6 +30,12 @@ inline constexpr size_t kGcmSivTagLen = 16;
 inline constexpr uint64_t kGcmSivMaxPlaintextLen = uint64_t{1} << 36;
 inline constexpr uint64_t kGcmSivMaxAdLen = uint64_t{1} << 36;
 
+// The library reaches the object's private members through GcmSivAccess alone
+// (crypto/modes/gcm_siv_access.h).
+namespace internal {
+struct GcmSivAccess;
+}  // namespace internal
+
 class AesGcmSiv {
  public:
   AesGcmSiv() = default;
@@ -68,7 +74,7 @@ class AesGcmSiv {
                        std::span<const uint8_t> ad) const;
 
  private:
-  friend struct internal::KeyAccess;
+  friend struct internal::GcmSivAccess;
   AesKey kgk_;  // the key-generating key
   // The GHASH row (an internal::GhashRow) the per-nonce POLYVAL keys are
   // set up with; null when uninitialised.

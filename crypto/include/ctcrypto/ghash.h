@@ -11,8 +11,10 @@
 
 namespace ctcrypto {
 
+// The library reaches the object's private members through GhashKeyAccess alone
+// (crypto/ghash/ghash_key_access.h).
 namespace internal {
-struct KeyAccess;  // the library's access to the state (crypto/key_state.h)
+struct GhashKeyAccess;
 }  // namespace internal
 
 // kGhashKeyStateSize, kGhashKeyStateAlign: the bytes a GhashKey holds (room
@@ -40,7 +42,7 @@ class GhashKey {
   const char* backend_name() const { return row_name(); }
 
  private:
-  friend struct internal::KeyAccess;
+  friend struct internal::GhashKeyAccess;
   // H in its row's form (internal::GhashKeyState); all zero is an
   // uninitialised key.
   alignas(kGhashKeyStateAlign) unsigned char state_[kGhashKeyStateSize] = {};

@@ -21,6 +21,12 @@ namespace ctcrypto {
 inline constexpr size_t kGmacTagLen = kGcmTagLen;
 inline constexpr size_t kGmacMinTagLen = kGcmMinTagLen;
 
+// The library reaches the object's private members through GmacAccess alone
+// (crypto/modes/gmac_access.h).
+namespace internal {
+struct GmacAccess;
+}  // namespace internal
+
 class AesGmac {
  public:
   AesGmac() = default;
@@ -47,7 +53,7 @@ class AesGmac {
                 std::span<const uint8_t> tag) const;
 
  private:
-  friend struct internal::KeyAccess;
+  friend struct internal::GmacAccess;
   AesGcm gcm_;
 };
 

@@ -19,8 +19,10 @@ namespace ctcrypto {
 
 enum class HashAlgorithm { kSha1, kSha256, kSha384, kSha512 };
 
+// The library reaches the objects' private members through HashAccess alone
+// (crypto/hash/hash_access.h).
 namespace internal {
-struct KeyAccess;  // the library's access to the state (crypto/key_state.h)
+struct HashAccess;
 }  // namespace internal
 
 // kHashCtxSize, kHmacKeyStateSize, kHashStateAlign: the bytes of a running
@@ -61,7 +63,7 @@ class Hash {
   size_t digest_len() const;
 
  private:
-  friend struct internal::KeyAccess;
+  friend struct internal::HashAccess;
   // The running hash (internal::HashCtx); init() sets it up.
   alignas(kHashStateAlign) unsigned char ctx_[kHashCtxSize];
 };
@@ -95,7 +97,7 @@ class Hmac {
   size_t digest_len() const;
 
  private:
-  friend struct internal::KeyAccess;
+  friend struct internal::HashAccess;
   // The key states (internal::HmacKeyState) and the running inner hash
   // (internal::HashCtx); all zero is an uninitialised object.
   alignas(kHashStateAlign) unsigned char key_[kHmacKeyStateSize] = {};

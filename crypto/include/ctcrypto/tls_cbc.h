@@ -66,6 +66,12 @@ const TlsCbcSuiteInfo& tls_cbc_suite_info(TlsCbcSuite suite);
 // tls_cbc_suite_from_name: false if `name` is not one of the names above.
 bool tls_cbc_suite_from_name(const char* name, TlsCbcSuite* suite);
 
+// The library reaches the object's private members through TlsCbcAccess alone
+// (crypto/tls/tls_cbc_access.h).
+namespace internal {
+struct TlsCbcAccess;
+}  // namespace internal
+
 // TlsCbcAead wipes its key material (AES key, HMAC key states, chaining
 // IV) on clear() and destruction. Copies are independent objects (an
 // implicit-IV copy chains on its own) that wipe themselves in turn.
@@ -121,7 +127,7 @@ class TlsCbcAead {
                       std::span<const uint8_t> out,
                       const size_t* out_len) const;
 
-  friend struct internal::KeyAccess;
+  friend struct internal::TlsCbcAccess;
   AesKey aes_;
   // The MAC key's ipad/opad states (internal::HmacKeyState).
   alignas(kHashStateAlign) unsigned char mac_[kHmacKeyStateSize] = {};

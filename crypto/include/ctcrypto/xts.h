@@ -34,6 +34,12 @@ inline constexpr size_t kXtsTweakLen = 16;
 inline constexpr size_t kXtsMinDataUnit = 16;
 inline constexpr size_t kXtsMaxDataUnit = size_t{1} << 24;
 
+// The library reaches the object's private members through XtsAccess alone
+// (crypto/modes/xts_access.h).
+namespace internal {
+struct XtsAccess;
+}  // namespace internal
+
 class AesXts {
  public:
   AesXts() = default;
@@ -61,7 +67,7 @@ class AesXts {
   Status crypt(bool decrypt, std::span<const uint8_t, kXtsTweakLen> tweak,
                std::span<const uint8_t> in, std::span<uint8_t> out) const;
 
-  friend struct internal::KeyAccess;
+  friend struct internal::XtsAccess;
   AesKey data_key_;   // Key1: encrypts the whitened blocks
   AesKey tweak_key_;  // Key2: encrypts the tweak
 };
