@@ -12,7 +12,8 @@
 // must match.
 // It also checks the row declarations of crypto/BUILD.bazel against the C++
 // rows: every capability a row requires at run time is one it declares it
-// uses (which is what the build-time opt-outs and static capabilities act on).
+// uses (which is what the build-time opt-outs and static capabilities act on);
+// and the README's capability names against crypto/cpu/caps.bzl's.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -240,6 +241,21 @@ TEST(RowSet, ReadmeTableIsTheConfigsTable) {
     EXPECT_NE(readme.str().find("\n" + line + "\n"), std::string::npos)
         << "README.md lacks the line\n" << line;
   }
+}
+
+// The README's list of capability names (the //config:no_<name> opt-outs,
+// CTCRYPTO_DISABLE) is crypto/cpu/caps.bzl's, which kCapNames expands.
+TEST(RowSet, ReadmeNamesEveryCapability) {
+  using namespace ctcrypto::internal;
+  std::ifstream f(ctcrypto_test::TestDataPath("README.md"));
+  ASSERT_TRUE(f.good()) << "README.md not in the test's data";
+  std::stringstream readme;
+  readme << f.rdbuf();
+  std::vector<std::string> names;
+  for (size_t i = 0; i < kNumCapNames; i++) names.push_back(kCapNames[i].name);
+  const std::string list = "`CTCRYPTO_DISABLE` names `" + Join(names, " ") + "`";
+  EXPECT_NE(readme.str().find(list), std::string::npos)
+      << "README.md lacks the capability list " << list;
 }
 
 }  // namespace
