@@ -1,24 +1,5 @@
 """The constraint settings of //config (see BUILD.bazel there)."""
 
-# The capability names of crypto/cpu/cpu.h (kCapNames, CTCRYPTO_DISABLE),
-# each of which a platform may opt out of at build time.
-OPT_OUT_CAPS = [
-    "aesni",
-    "pclmul",
-    "ssse3",
-    "avx",
-    "avx2",
-    "avx512",
-    "vaes",
-    "neon",
-    "aes",
-    "pmull",
-    "shani",
-    "sha1",
-    "sha2",
-    "sha512",
-]
-
 def setting_with_values(name, values, default = None):
     """A constraint_setting, its values, and an is_<value> config_setting each."""
     native.constraint_setting(

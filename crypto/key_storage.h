@@ -5,18 +5,25 @@
 // (AesKeyState::storage, GhashKeyState::storage), and the public objects
 // publish their sizes (ctcrypto/aes.h, ghash.h, ctcrypto.h), so the array
 // is sized at compile time for the rows this CPU family can have. The
-// families are crypto/rows.bzl's, told apart by the compiler's predefined
-// macros: x86_64, aarch64, 32-bit ARM A-profile (whose NEON rows are
-// compiled whatever the baseline flags), and everything else, which has the
-// portable rows only (64-bit or 32-bit words, by UINTPTR_MAX). Each value
-// is the largest need of a row the family builds: every row
-// static_asserts that its key fits, and aes.cc / ghash.cc / c_api.cc check
-// that the public sizes are these.
+// families are declared once, in crypto/cpu/caps.bzl (CPU_FAMILIES): there
+// rows.bzl picks a family's rows by its @platforms//cpu constraint, and the
+// generated crypto/cpu/family.inc tells C++ the family from the compiler's
+// predefined macros (CTCRYPTO_CPU_FAMILY_<FAMILY>), which is what the
+// public sizes (ctcrypto/key_sizes.h, a C header) go by too; family.inc
+// fails the build if Bazel compiles one family's rows with a compiler that
+// targets another. The families: x86_64, aarch64, 32-bit ARM A-profile
+// (whose NEON rows are compiled whatever the baseline flags), and
+// everything else, which has the portable rows only (64-bit or 32-bit
+// words, by UINTPTR_MAX). Each value is the largest need of a row the
+// family builds: every row static_asserts that its key fits, and aes.cc /
+// ghash.cc / c_api.cc check that the public sizes are these.
 #ifndef CTCRYPTO_KEY_STORAGE_H_
 #define CTCRYPTO_KEY_STORAGE_H_
 
 #include <cstddef>
 #include <cstdint>
+
+#include "crypto/cpu/family.inc"
 
 namespace ctcrypto::internal {
 
@@ -54,16 +61,18 @@ inline constexpr size_t kPortable32GhashKeyStorageBytes = 48;
 //                     through a stack copy (crypto/modes/gcm.cc), and
 //   kGcmHeadBytes,    the data and the short AD staged with the tag mask's
 //   kGcmShortAdBytes  keystream call and hashed in one call (the same).
-#if defined(__x86_64__)
+#if CTCRYPTO_CPU_FAMILY_COUNT != 3
+#error "crypto/cpu/caps.bzl has a CPU family this file does not size keys for"
+#endif
+#if CTCRYPTO_CPU_FAMILY_X86_64
 inline constexpr size_t kAesKeyStorageBytes = kBsaesRowKeyBytes;
 inline constexpr size_t kGhashKeyStorageBytes = 1024;  // vpclmul
 inline constexpr size_t kKeyStateAlign = 64;  // the VAES / VPCLMUL rows' ZMM
-#elif defined(__aarch64__)
+#elif CTCRYPTO_CPU_FAMILY_AARCH64
 inline constexpr size_t kAesKeyStorageBytes = kBsaesRowKeyBytes;
 inline constexpr size_t kGhashKeyStorageBytes = 480;  // nohw (no_neon builds)
 inline constexpr size_t kKeyStateAlign = 16;
-#elif defined(__arm__) && defined(__ARM_ARCH_PROFILE) && \
-    __ARM_ARCH_PROFILE == 'A'
+#elif CTCRYPTO_CPU_FAMILY_ARMV7
 inline constexpr size_t kAesKeyStorageBytes = kBsaesRowKeyBytes;
 inline constexpr size_t kGhashKeyStorageBytes = 240;  // neon
 inline constexpr size_t kKeyStateAlign = 16;

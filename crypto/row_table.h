@@ -1,8 +1,12 @@
 // row_table.h: what the AES and GHASH row tables (aes_row_table.cc,
 // ghash_row_table.cc) offer, written once over the row type. A row is any
-// struct with `name` and `required_caps`; a table lists the compiled-in
-// rows, best first, and its last row needs nothing beyond what the
-// platform's build guarantees.
+// struct with `name` and `required_caps`; a table lists, best first, the
+// rows selection can reach in this configuration (crypto/rows.bzl: the rows
+// of the CPU family the platform does not opt out of, less those an earlier
+// row shadows; with static capabilities only the first the target
+// promises), and its last row needs nothing beyond what the platform's
+// build guarantees. Every row compiled for the family, shadowed ones
+// included, is in crypto/testing's all-rows lists instead.
 #ifndef CTCRYPTO_ROW_TABLE_H_
 #define CTCRYPTO_ROW_TABLE_H_
 

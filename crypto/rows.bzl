@@ -19,12 +19,13 @@ That declares
                   unless the platform opts out of it (//config), nothing
                   otherwise.
 
-`uses` names the capabilities (crypto/cpu/cpu.h names, as in
-CTCRYPTO_DISABLE) of the instructions the row executes. It decides three
-things: the per-feature opt-outs that drop the row (//config:no_<name>),
-whether //config:rows_no_hw_aes drops it (AES, carry-less-multiply and SHA
-instructions), and, with static capabilities, whether the target promises
-them (crypto/cpu/target_caps.h). Every runtime requirement of the row
+`uses` names the capabilities (crypto/cpu/caps.bzl names, as in
+CTCRYPTO_DISABLE) of the instructions the row executes, each one of the
+family's (checked at loading). It decides three things: the per-feature
+opt-outs that drop the row (//config:no_<name>), whether
+//config:rows_no_hw_aes drops it (a crypto_extension capability: AES,
+carry-less-multiply and SHA instructions), and, with static capabilities,
+whether the target promises them (crypto/cpu/target_caps.h). Every runtime requirement of the row
 (its required_caps in C++) must be among them; //tests:row_set_test checks.
 
 ctcrypto_row_table(name, rows) generates <name>.inc: one
@@ -51,37 +52,12 @@ capabilities. See crypto/modes/gcm_kernel.h.
 """
 
 load("@rules_cc//cc:defs.bzl", "cc_library")
+load(":cpu/caps.bzl", "CAPS_BY_NAME", "CPU_FAMILIES", "target_has_macro")
 
-# CPU families with SIMD rows, by the standard constraint. Any other CPU
-# gets the fallback (portable) rows only.
-# (The select() keys are //config's config_settings for those constraints.)
-CPU_CONSTRAINTS = {
-    "x86_64": "//config:is_cpu_x86_64",
-    "aarch64": "//config:is_cpu_aarch64",
-    "armv7": "//config:is_cpu_armv7",
-}
-
-# Capabilities whose rows //config:rows_no_hw_aes drops: the instructions of
-# the crypto extensions (AES, carry-less multiply, SHA).
-_HW_AES_CAPS = ["aesni", "pclmul", "vaes", "aes", "pmull", "shani", "sha1", "sha2", "sha512"]
-
-# The Cap constant and the target_caps.h macro of each capability name.
-_CAP_CONSTANTS = {
-    "aesni": "kCapAesni",
-    "pclmul": "kCapPclmul",
-    "ssse3": "kCapSsse3",
-    "avx": "kCapAvx",
-    "avx2": "kCapAvx2",
-    "avx512": "kCapAvx512",
-    "vaes": "kCapVaes",
-    "neon": "kCapNeon",
-    "aes": "kCapAes",
-    "pmull": "kCapPmull",
-    "shani": "kCapShaNi",
-    "sha1": "kCapSha1",
-    "sha2": "kCapSha2",
-    "sha512": "kCapSha512",
-}
+# CPU families with SIMD rows (crypto/cpu/caps.bzl), by the select() key of
+# their standard constraint (//config:is_cpu_<family>). Any other CPU gets
+# the fallback (portable) rows only.
+CPU_CONSTRAINTS = {f: "//config:is_cpu_" + f for f in CPU_FAMILIES}
 
 # Flags of the library itself, whatever the consumer's toolchain: its
 # language standard and what it is written without. Warnings and -Werror are
@@ -214,6 +190,10 @@ def ctcrypto_row(
         visibility = visibility,
     )
     for f in families:
+        for c in uses[f]:
+            if c not in CAPS_BY_NAME or f not in CAPS_BY_NAME[c].families:
+                fail("%s: uses %s, not a capability of %s (crypto/cpu/caps.bzl)" %
+                     (name, c, f))
         _row_entry(
             name = "%s_entry_%s" % (name, f),
             lib = ":" + name,
@@ -222,7 +202,7 @@ def ctcrypto_row(
             visibility = ["//visibility:private"],
         )
         conditions = ["//config:is_rows_portable"]
-        if [c for c in uses[f] if c in _HW_AES_CAPS]:
+        if [c for c in uses[f] if CAPS_BY_NAME[c].crypto_extension]:
             conditions.append("//config:is_rows_no_hw_aes")
         conditions += ["//config:is_no_" + c for c in uses[f]]
         _gate(
@@ -301,7 +281,7 @@ def _row_table_inc_impl(ctx):
         rows = _selectable(rows)
     chain = False  # inside the #if / #elif chain of static capabilities
     for symbol, uses in rows:
-        caps = " | ".join([_CAP_CONSTANTS[c] for c in uses]) or "0"
+        caps = " | ".join([CAPS_BY_NAME[c].constant for c in uses]) or "0"
         if static and ctx.attr.keyed:
             # A keyed table (mode kernels, looked up by the rows they pair
             # with): every entry whose capabilities the target promises.
@@ -315,7 +295,7 @@ def _row_table_inc_impl(ctx):
         if static:
             # Only the first row the target promises: nothing else is
             # linked. A row that needs nothing ends the chain.
-            guard = " && ".join(["CTCRYPTO_TARGET_HAS_" + c.upper() for c in uses])
+            guard = " && ".join([target_has_macro(c) for c in uses])
             if guard:
                 lines.append(("#elif " if chain else "#if ") + guard)
                 chain = True

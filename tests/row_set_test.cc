@@ -13,6 +13,8 @@
 // It also checks the row declarations of crypto/BUILD.bazel against the C++
 // rows: every capability a row requires at run time is one it declares it
 // uses (which is what the build-time opt-outs and static capabilities act on).
+// (The README's capability names are checked against crypto/cpu/caps.bzl's
+// by //util:row_table_test.)
 #include <gtest/gtest.h>
 
 #include <cstdlib>

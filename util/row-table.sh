@@ -15,6 +15,8 @@
 #   <!-- row-table: begin (util/row-table.sh --write; do not edit by hand) -->
 #   <!-- row-table: end -->
 # ROW_TABLE_DOC names another file to write or check (default doc/design.md).
+# With CAP_NAMES (a file with the names of crypto/cpu/caps.bzl, in order),
+# --check also finds that list in README (default README.md).
 set -eu
 cd "$(dirname "$0")/.."
 doc=${ROW_TABLE_DOC:-doc/design.md}
@@ -68,7 +70,17 @@ case "${1:-}" in
       rm -f "${TMPDIR:-/tmp}/row-table.have.$$" "${TMPDIR:-/tmp}/row-table.want.$$"
       exit 1
     fi
-    echo "row-table.sh: $doc matches util/configs.tsv + util/mcu_configs.tsv" ;;
+    echo "row-table.sh: $doc matches util/configs.tsv + util/mcu_configs.tsv"
+    # The README's list of capability names is crypto/cpu/caps.bzl's
+    # (CAP_NAMES: the file //crypto:cap_names writes from it).
+    if [ -n "${CAP_NAMES:-}" ]; then
+      line="\`$(cat "$CAP_NAMES")\`."
+      if ! grep -qF -- "$line" "${README:-README.md}"; then
+        echo "row-table.sh: ${README:-README.md} lacks the capability names of crypto/cpu/caps.bzl: $line" >&2
+        exit 1
+      fi
+      echo "row-table.sh: ${README:-README.md} lists the capability names of crypto/cpu/caps.bzl"
+    fi ;;
   --write)
     between > /dev/null
     tmp="$doc.tmp.$$"

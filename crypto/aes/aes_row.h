@@ -140,8 +140,8 @@ constexpr AesDecryptRow basic_decrypt_row(const AesRow* row) {
                        .cbc_decrypt = Impl::cbc_decrypt};
 }
 
-// aes_row_table: the compiled-in rows, best first. Every row is compiled in
-// because its platform can run it; whether this CPU can is required_caps.
+// aes_row_table: the rows selection can reach in this configuration, best
+// first (row_table.h says which); whether this CPU can is required_caps.
 extern const AesRow* const kAesRows[];
 extern const size_t kNumAesRows;
 // kAesRowUses[i]: the capabilities row i is declared to use (crypto/BUILD.bazel).
@@ -154,7 +154,7 @@ std::span<const AesRow* const> aes_table();
 // beyond what the platform's build guarantees.
 const AesRow* select_aes_row(uint32_t caps);
 
-// find_aes_row: the compiled-in row called `name`, or null.
+// find_aes_row: the row of kAesRows called `name`, or null.
 const AesRow* find_aes_row(const char* name);
 
 // kAesDecryptRows: the decrypt rows of kAesRows, same order

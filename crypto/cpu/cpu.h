@@ -6,9 +6,14 @@
 // after which the comma-separated names in the environment variable
 // CTCRYPTO_DISABLE are removed. Either way the result is closed under
 // "builds on": removing a capability removes every capability that needs it
-// (no aesni => no vaes, no avx => no avx2/avx512/vaes/vpclmul, ...). The
-// runtime word is the only global state of the library and it is written
-// exactly once.
+// (no aesni => no vaes, no avx => no avx2/avx512/vaes, ...). The runtime
+// word is the only global state of the library and it is written exactly
+// once.
+//
+// The capabilities (name, bit, what each needs, how a compile-time target
+// promises it) are listed once, in crypto/cpu/caps.bzl; the Cap constants
+// below, kCapNames and target_caps.h expand its generated X-macro list
+// crypto/cpu/caps.inc.
 //
 // Nothing outside crypto/cpu reads CPUID or HWCAP: the row tables name
 // what they require and the selection functions compare it with this word.
@@ -20,31 +25,20 @@
 
 namespace ctcrypto::internal {
 
+// One bit per capability of crypto/cpu/caps.bzl (kCapAesni, kCapPclmul, ...).
 enum Cap : uint32_t {
-  // Names accepted by CTCRYPTO_DISABLE (and printed by `ctcrypto caps`).
-  kCapAesni = 1u << 0,   // x86 AES-NI
-  kCapPclmul = 1u << 1,  // x86 PCLMULQDQ
-  kCapSsse3 = 1u << 2,   // x86 SSSE3 (PSHUFB)
-  kCapAvx = 1u << 3,     // x86 AVX, OS-enabled YMM state (xgetbv)
-  kCapVaes = 1u << 4,    // x86 VAES + VPCLMULQDQ on 256/512-bit vectors
-  kCapNeon = 1u << 5,    // ARM Advanced SIMD
-  kCapAes = 1u << 6,     // ARMv8 AES instructions (AESE/AESD/AESMC/AESIMC)
-  kCapPmull = 1u << 7,   // ARMv8 64-bit PMULL
-  // Finer capabilities that other names imply; removed with their parents.
-  kCapAvx2 = 1u << 8,
-  kCapAvx512 = 1u << 9,  // AVX-512 F/BW/VL with OS-enabled ZMM state
-  // SHA instructions (the compression-function rows, hash/sha_row.h).
-  kCapShaNi = 1u << 10,   // x86 SHA extensions (SHA-1 and SHA-256)
-  kCapSha1 = 1u << 11,    // ARMv8 SHA1C/SHA1P/SHA1M/SHA1H/SHA1SU0/SHA1SU1
-  kCapSha2 = 1u << 12,    // ARMv8 SHA256H/SHA256H2/SHA256SU0/SHA256SU1
-  kCapSha512 = 1u << 13,  // ARMv8.2 SHA512H/SHA512H2/SHA512SU0/SHA512SU1
+#define CTCRYPTO_CAP(constant, bit, name, target_has, needs) \
+  constant = uint32_t{1} << (bit),
+#include "crypto/cpu/caps.inc"
+#undef CTCRYPTO_CAP
 };
 
 struct CapName {
   const char* name;
   uint32_t bit;
 };
-// kCapNames: every capability with its CTCRYPTO_DISABLE name.
+// kCapNames: every capability with its CTCRYPTO_DISABLE name (which `ctcrypto
+// caps` prints), in caps.bzl's order.
 extern const CapName kCapNames[];
 extern const size_t kNumCapNames;
 

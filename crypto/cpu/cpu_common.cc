@@ -7,34 +7,24 @@
 namespace ctcrypto::internal {
 
 const CapName kCapNames[] = {
-    {"aesni", kCapAesni}, {"pclmul", kCapPclmul}, {"ssse3", kCapSsse3},
-    {"avx", kCapAvx},     {"vaes", kCapVaes},     {"neon", kCapNeon},
-    {"aes", kCapAes},     {"pmull", kCapPmull},   {"avx2", kCapAvx2},
-    {"avx512", kCapAvx512},
-    {"shani", kCapShaNi}, {"sha1", kCapSha1},     {"sha2", kCapSha2},
-    {"sha512", kCapSha512},
+#define CTCRYPTO_CAP(constant, bit, name, target_has, needs) {name, constant},
+#include "crypto/cpu/caps.inc"
+#undef CTCRYPTO_CAP
 };
 const size_t kNumCapNames = sizeof(kCapNames) / sizeof(kCapNames[0]);
 
 namespace {
 
-// kBuildsOn: capability -> the capabilities that cannot be used without it.
-// VAES/VPCLMULQDQ paths use AES-NI and PCLMULQDQ semantics on wider
-// vectors and need AVX2 state; AES and PMULL on ARM live in NEON registers.
-// The SHA-NI rows byte-swap with PSHUFB (SSSE3); the ARM SHA instructions
-// work on NEON registers, and FEAT_SHA512 implies FEAT_SHA256 (Arm ARM).
+// kNeeds: capability -> the capabilities it cannot be used without
+// (crypto/cpu/caps.bzl says why for each).
 struct Dependency {
-  uint32_t parent;
-  uint32_t children;
+  uint32_t cap;
+  uint32_t needs;
 };
-constexpr Dependency kBuildsOn[] = {
-    {kCapAesni, kCapVaes},
-    {kCapPclmul, kCapVaes},
-    {kCapSsse3, kCapAvx | kCapAvx2 | kCapAvx512 | kCapVaes | kCapShaNi},
-    {kCapAvx, kCapAvx2 | kCapAvx512 | kCapVaes},
-    {kCapAvx2, kCapAvx512 | kCapVaes},
-    {kCapNeon, kCapAes | kCapPmull | kCapSha1 | kCapSha2 | kCapSha512},
-    {kCapSha2, kCapSha512},
+constexpr Dependency kNeeds[] = {
+#define CTCRYPTO_CAP(constant, bit, name, target_has, needs) {constant, needs},
+#include "crypto/cpu/caps.inc"
+#undef CTCRYPTO_CAP
 };
 
 }  // namespace
@@ -43,8 +33,8 @@ uint32_t caps_remove(uint32_t caps, uint32_t removed) {
   // Iterate to a fixed point so chains (avx -> avx2 -> avx512) close.
   for (;;) {
     uint32_t before = removed;
-    for (const Dependency& d : kBuildsOn) {
-      if (removed & d.parent) removed |= d.children;
+    for (const Dependency& d : kNeeds) {
+      if (removed & d.needs) removed |= d.cap;
     }
     if (removed == before) break;
   }

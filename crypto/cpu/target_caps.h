@@ -4,116 +4,29 @@
 // flags). Used when capabilities are static (//config:caps_static, the
 // default on @platforms//os:none): cpu_static.cc reports exactly these, and
 // the generated row tables (crypto/rows.bzl) list a row only when
-// CTCRYPTO_TARGET_HAS_<CAP> holds for every capability it uses, so a row
+// CTCRYPTO_TARGET_HAS_<NAME> holds for every capability it uses, so a row
 // whose instructions the target does not promise is never linked.
+//
+// CTCRYPTO_TARGET_HAS_<NAME> (0 or 1) is generated, with the predefined
+// macros that promise each capability, from crypto/cpu/caps.bzl
+// (crypto/cpu/target_caps.inc).
 #ifndef CTCRYPTO_CPU_TARGET_CAPS_H_
 #define CTCRYPTO_CPU_TARGET_CAPS_H_
 
 #include <cstdint>
 
 #include "crypto/cpu/cpu.h"
-
-#if defined(__AES__)
-#define CTCRYPTO_TARGET_HAS_AESNI 1
-#else
-#define CTCRYPTO_TARGET_HAS_AESNI 0
-#endif
-
-#if defined(__PCLMUL__)
-#define CTCRYPTO_TARGET_HAS_PCLMUL 1
-#else
-#define CTCRYPTO_TARGET_HAS_PCLMUL 0
-#endif
-
-#if defined(__SSSE3__)
-#define CTCRYPTO_TARGET_HAS_SSSE3 1
-#else
-#define CTCRYPTO_TARGET_HAS_SSSE3 0
-#endif
-
-#if defined(__AVX__)
-#define CTCRYPTO_TARGET_HAS_AVX 1
-#else
-#define CTCRYPTO_TARGET_HAS_AVX 0
-#endif
-
-#if defined(__AVX2__)
-#define CTCRYPTO_TARGET_HAS_AVX2 1
-#else
-#define CTCRYPTO_TARGET_HAS_AVX2 0
-#endif
-
-// kCapAvx512 is F + BW + VL (what the VAES rows use).
-#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
-#define CTCRYPTO_TARGET_HAS_AVX512 1
-#else
-#define CTCRYPTO_TARGET_HAS_AVX512 0
-#endif
-
-// kCapVaes is VAES + VPCLMULQDQ together.
-#if defined(__VAES__) && defined(__VPCLMULQDQ__)
-#define CTCRYPTO_TARGET_HAS_VAES 1
-#else
-#define CTCRYPTO_TARGET_HAS_VAES 0
-#endif
-
-#if defined(__ARM_NEON)
-#define CTCRYPTO_TARGET_HAS_NEON 1
-#else
-#define CTCRYPTO_TARGET_HAS_NEON 0
-#endif
-
-// ACLE: __ARM_FEATURE_AES covers AESE/AESD/AESMC/AESIMC and the 64-bit
-// polynomial multiply (VMULL.P64 / PMULL); older compilers say
-// __ARM_FEATURE_CRYPTO for the same set.
-#if defined(__ARM_FEATURE_AES) || defined(__ARM_FEATURE_CRYPTO)
-#define CTCRYPTO_TARGET_HAS_AES 1
-#define CTCRYPTO_TARGET_HAS_PMULL 1
-#else
-#define CTCRYPTO_TARGET_HAS_AES 0
-#define CTCRYPTO_TARGET_HAS_PMULL 0
-#endif
-
-#if defined(__SHA__)
-#define CTCRYPTO_TARGET_HAS_SHANI 1
-#else
-#define CTCRYPTO_TARGET_HAS_SHANI 0
-#endif
-
-// ACLE: __ARM_FEATURE_SHA2 covers SHA1* and SHA256* (older compilers:
-// __ARM_FEATURE_CRYPTO); __ARM_FEATURE_SHA512 the ARMv8.2 SHA512* set.
-#if defined(__ARM_FEATURE_SHA2) || defined(__ARM_FEATURE_CRYPTO)
-#define CTCRYPTO_TARGET_HAS_SHA1 1
-#define CTCRYPTO_TARGET_HAS_SHA2 1
-#else
-#define CTCRYPTO_TARGET_HAS_SHA1 0
-#define CTCRYPTO_TARGET_HAS_SHA2 0
-#endif
-
-#if defined(__ARM_FEATURE_SHA512)
-#define CTCRYPTO_TARGET_HAS_SHA512 1
-#else
-#define CTCRYPTO_TARGET_HAS_SHA512 0
-#endif
+#include "crypto/cpu/target_caps.inc"
 
 namespace ctcrypto::internal {
 
 // kTargetCaps: the Cap bits the compile-time target promises.
-inline constexpr uint32_t kTargetCaps =
-    (CTCRYPTO_TARGET_HAS_AESNI ? kCapAesni : uint32_t{0}) |
-    (CTCRYPTO_TARGET_HAS_PCLMUL ? kCapPclmul : uint32_t{0}) |
-    (CTCRYPTO_TARGET_HAS_SSSE3 ? kCapSsse3 : uint32_t{0}) |
-    (CTCRYPTO_TARGET_HAS_AVX ? kCapAvx : uint32_t{0}) |
-    (CTCRYPTO_TARGET_HAS_AVX2 ? kCapAvx2 : uint32_t{0}) |
-    (CTCRYPTO_TARGET_HAS_AVX512 ? kCapAvx512 : uint32_t{0}) |
-    (CTCRYPTO_TARGET_HAS_VAES ? kCapVaes : uint32_t{0}) |
-    (CTCRYPTO_TARGET_HAS_NEON ? kCapNeon : uint32_t{0}) |
-    (CTCRYPTO_TARGET_HAS_AES ? kCapAes : uint32_t{0}) |
-    (CTCRYPTO_TARGET_HAS_PMULL ? kCapPmull : uint32_t{0}) |
-    (CTCRYPTO_TARGET_HAS_SHANI ? kCapShaNi : uint32_t{0}) |
-    (CTCRYPTO_TARGET_HAS_SHA1 ? kCapSha1 : uint32_t{0}) |
-    (CTCRYPTO_TARGET_HAS_SHA2 ? kCapSha2 : uint32_t{0}) |
-    (CTCRYPTO_TARGET_HAS_SHA512 ? kCapSha512 : uint32_t{0});
+inline constexpr uint32_t kTargetCaps = 0
+#define CTCRYPTO_CAP(constant, bit, name, target_has, needs) \
+  | ((target_has) ? uint32_t{constant} : uint32_t{0})
+#include "crypto/cpu/caps.inc"
+#undef CTCRYPTO_CAP
+    ;
 
 }  // namespace ctcrypto::internal
 
