@@ -1,4 +1,4 @@
-// x86_hw_test.cc: the x86 hardware rows (aesni, vaes, clmul, vpclmul).
+// x86_hardware_rows_test.cc: the x86 hardware rows (aesni, vaes, clmul, vpclmul).
 //
 // 1. Selection: for every CTCRYPTO_DISABLE mask over {aesni, pclmul, avx,
 //    vaes, ssse3}, caps = caps_remove(detected, mask) picks rows whose

@@ -1,4 +1,4 @@
-// hybrid_test.cc: seams of the vpaes+bsaes hybrid row (vpaes_bsaes_hybrid.h,
+// vpaes_bsaes_hybrid_test.cc: seams of the vpaes+bsaes hybrid row (vpaes_bsaes_hybrid.h,
 // one mechanism on x86_64 SSSE3, AArch64 NEON and ARMv7 NEON) against the
 // portable reference row through the seam harness (seam.h): every length around this ISA's threshold and tail
 // policy (+-1), the 8-block batch sizes (7/8/9, 15/16/17, 31/32/33), the

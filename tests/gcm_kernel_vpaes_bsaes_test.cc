@@ -1,6 +1,6 @@
-// ssse3_gcm_stitch_test.cc: the stitched GCM bulk loops of the x86
-// vpaes+bsaes row (gcm_seal_bulk / gcm_open_bulk paired with the ssse3
-// GHASH row: bitsliced batches with one GHASH block per round), against
+// gcm_kernel_vpaes_bsaes_test.cc: the GCM kernel of the x86 vpaes+bsaes
+// row with the ssse3 GHASH row (crypto/modes/gcm_vpaes_bsaes_x86_64.cc:
+// bitsliced batches with one GHASH block per round), against
 // the reference rows' ctr32 + GHASH through the seam harness (seam.h):
 // block counts around the threshold and the 8-block
 // batch (7/8/9, 14/15/16/17, 23/24/25, 31/32/33, 63/64/65, 128), the 32-bit

@@ -1,5 +1,5 @@
-// arm_hw_test.cc: seam tests for the ARMv8 Crypto Extension rows "armv8"
-// (AES) and "pmull" (GHASH) and their stitched GCM loops.
+// arm_hardware_rows_test.cc: seam tests for the ARMv8 Crypto Extension rows "armv8"
+// (AES) and "pmull" (GHASH) and the GCM kernel over the pair.
 //
 // The generic suites already run every vector against every usable row;
 // this file aims at the edges of these rows' batching: lengths around the
