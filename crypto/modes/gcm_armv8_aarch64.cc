@@ -20,12 +20,6 @@
 
 namespace ctcrypto::internal {
 
-extern const GcmKernel kGcmArmv8 = {
-    .name = "armv8+pmull",
-    .aes = &kAesArmv8,
-    .ghash = &kGhashPmull,
-    .seal_bulk = armv8_gcm_seal_bulk,
-    .open_bulk = armv8_gcm_open_bulk,
-};
+extern const GcmKernel kGcmArmv8 = armv8_gcm_kernel();
 
 }  // namespace ctcrypto::internal

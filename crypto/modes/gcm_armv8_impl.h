@@ -140,6 +140,16 @@ size_t armv8_gcm_open_bulk(const AesKeyState* s, const GhashKeyState* g,
   CTCRYPTO_ARMV8_DISPATCH(s, gcm_open_t, s, g, in, out, len, ctr, xi);
 }
 
+// armv8_gcm_kernel: the "armv8+pmull" kernel, the same on AArch64 and
+// AArch32 (the blocks in flight differ inside the loops above).
+constexpr GcmKernel armv8_gcm_kernel() {
+  return GcmKernel{.name = "armv8+pmull",
+                   .aes = &kAesArmv8,
+                   .ghash = &kGhashPmull,
+                   .seal_bulk = armv8_gcm_seal_bulk,
+                   .open_bulk = armv8_gcm_open_bulk};
+}
+
 }  // namespace
 
 }  // namespace ctcrypto::internal
