@@ -35,15 +35,17 @@ struct ShaRow {
   void (*compress)(HashState* s, const uint8_t* data, size_t blocks);
 };
 
-// sha_table: the compiled-in rows of one compression function, best first;
-// the last is the portable row.
+// sha_table: the rows of one compression function this configuration keeps
+// (crypto/rows.bzl: those present, less any an earlier row shadows; with
+// static capabilities only the first the target promises), best first; the
+// last is the portable row.
 std::span<const ShaRow* const> sha_table(ShaFamily family);
 
 // select_sha_row: the first row of the family's table runnable with
 // `caps`. Never null.
 const ShaRow* select_sha_row(ShaFamily family, uint32_t caps);
 
-// find_sha_row: the compiled-in row of `family` called `name`, or null.
+// find_sha_row: the row of sha_table(family) called `name`, or null.
 const ShaRow* find_sha_row(ShaFamily family, const char* name);
 
 // Rows, defined each in its row's file. Only the rows compiled for the
