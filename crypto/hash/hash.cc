@@ -168,6 +168,9 @@ size_t Hash::digest_len() const {
 
 Status hash(HashAlgorithm alg, std::span<const uint8_t> in,
             std::span<uint8_t> out) {
+  // The streaming update() has no status to refuse a span that cannot be
+  // memory with (internal::addressable); the one-shot form does.
+  if (!internal::spans_addressable(in, out)) return Status::kInvalidArgument;
   Hash h(alg);
   h.update(in);
   return h.finish(out);

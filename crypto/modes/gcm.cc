@@ -289,6 +289,8 @@ Status check_common(const AesGcm& gcm, std::span<const uint8_t> nonce,
                                    in.size()) ||
       (tag.data() == out.data() && !in.empty()))
     return Status::kOverlappingBuffers;
+  if (!internal::spans_addressable(nonce, in, ad, out, tag))
+    return Status::kInvalidArgument;
   return Status::kOk;
 }
 
