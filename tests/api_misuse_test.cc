@@ -19,6 +19,7 @@
 // kInvalidArgument after its other checks (crypto/internal.h, addressable).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -597,6 +598,70 @@ TEST_F(MisuseTest, SpansPastAddressSpaceRefused) {
     EXPECT_TRUE(all_equal(b, kCanary));
     EXPECT_TRUE(all_equal(iv_, 0));
   }
+}
+
+// CCM's message length lives in q = 15 - nonce_len bytes: with a 13-byte
+// nonce (q = 2) at most 65,535 bytes. Exactly the limit seals and opens;
+// one byte more is kMessageTooLong from every form, nothing written (a
+// detached form without its own check would encode the length mod 2^16).
+TEST_F(MisuseTest, CcmMessageLengthLimit) {
+  ctcrypto::AesCcm ccm;
+  ASSERT_EQ(ccm.init(std::span(key_bytes_).first(16), 16, 13), Status::kOk);
+  ASSERT_EQ(ctcrypto::ccm_max_message_len(13), 65535u);
+  const std::span<const uint8_t> nonce(key_bytes_.data(), 13);
+  const uint8_t ad[5] = {1, 2, 3, 4, 5};
+  const std::vector<uint8_t> msg = pattern(65536, 3);
+  std::vector<uint8_t> out(65536 + 16, kCanary), back(65536, kCanary);
+  std::array<uint8_t, 16> tag{};
+  size_t n = 9;
+  // At the limit.
+  const auto at = std::span(msg).first(65535);
+  ASSERT_EQ(ccm.seal_detached(std::span(out).first(65535), tag, nonce, at, ad),
+            Status::kOk);
+  ASSERT_EQ(ccm.open_detached(back, nonce, std::span(out).first(65535), tag,
+                              ad),
+            Status::kOk);
+  EXPECT_TRUE(std::equal(at.begin(), at.end(), back.begin()));
+  ASSERT_EQ(ccm.seal(out, &n, nonce, at, ad), Status::kOk);
+  EXPECT_EQ(n, 65535u + 16);
+  ASSERT_EQ(ccm.open(back, &n, nonce, std::span(out).first(65535 + 16), ad),
+            Status::kOk);
+  EXPECT_EQ(n, 65535u);
+  // One past it.
+  std::fill(out.begin(), out.end(), kCanary);
+  std::fill(back.begin(), back.end(), kCanary);
+  std::fill(tag.begin(), tag.end(), kCanary);
+  n = 9;
+  EXPECT_EQ(ccm.seal_detached(std::span(out).first(65536), tag, nonce, msg, ad),
+            Status::kMessageTooLong);
+  EXPECT_EQ(ccm.seal(out, &n, nonce, msg, ad), Status::kMessageTooLong);
+  EXPECT_EQ(ccm.open_detached(back, nonce, msg, std::span(out).last(16), ad),
+            Status::kMessageTooLong);
+  const std::vector<uint8_t> sealed = pattern(65536 + 16, 5);
+  EXPECT_EQ(ccm.open(back, &n, nonce, sealed, ad), Status::kMessageTooLong);
+  EXPECT_TRUE(all_equal(out, kCanary));
+  EXPECT_TRUE(all_equal(back, kCanary));
+  EXPECT_TRUE(all_equal(tag, kCanary));
+  EXPECT_EQ(n, 9u);
+}
+
+// XTS: at most 2^20 blocks (2^24 bytes) per data unit (IEEE 1619 5.1).
+// Exactly that is accepted; one byte more (a stolen tail) is
+// kMessageTooLong with nothing written.
+TEST_F(MisuseTest, XtsDataUnitLimit) {
+  ctcrypto::AesXts xts;
+  ASSERT_EQ(xts.init(pattern(32, 11)), Status::kOk);
+  constexpr size_t kMax = size_t{1} << 24;
+  static_assert(ctcrypto::kXtsMaxDataUnit == kMax);
+  std::vector<uint8_t> in(kMax + 1, 7), out(kMax + 1, kCanary);
+  EXPECT_EQ(xts.encrypt(ctr(), std::span(in).first(kMax), out), Status::kOk);
+  EXPECT_EQ(out[kMax], kCanary);
+  EXPECT_EQ(xts.decrypt(ctr(), std::span(out).first(kMax), out), Status::kOk);
+  EXPECT_TRUE(all_equal(std::span(out).first(kMax), 7));
+  std::fill(out.begin(), out.end(), kCanary);
+  EXPECT_EQ(xts.encrypt(ctr(), in, out), Status::kMessageTooLong);
+  EXPECT_EQ(xts.decrypt(ctr(), in, out), Status::kMessageTooLong);
+  EXPECT_TRUE(all_equal(out, kCanary));
 }
 
 // GCM's counter is 32 bits: at most 2^32 - 2 blocks (2^36 - 32 bytes) per

@@ -119,10 +119,9 @@ static_assert(alignof(HashCtx) <= kHashStateAlign);
 static_assert(sizeof(Hash) == kHashCtxSize);
 
 void Hash::clear() {
-  HashCtx& c = HashAccess::ctx(*this);
-  const internal::HashAlg* alg = c.alg;
-  internal::secure_zero(&c, sizeof(c));
-  c.alg = alg;  // keep digest_len() meaningful after the wipe
+  // The whole object, as the keyed objects' clear(): digest_len() is 0
+  // until the next init().
+  internal::secure_zero(ctx_, sizeof(ctx_));
 }
 
 void Hash::init(HashAlgorithm alg) {
@@ -163,7 +162,8 @@ Status Hash::finish(std::span<uint8_t> out) {
 }
 
 size_t Hash::digest_len() const {
-  return HashAccess::ctx(*this).alg->digest_len;
+  const internal::HashAlg* alg = HashAccess::ctx(*this).alg;
+  return alg ? alg->digest_len : 0;
 }
 
 Status hash(HashAlgorithm alg, std::span<const uint8_t> in,
