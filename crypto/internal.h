@@ -26,6 +26,26 @@ inline bool overlaps_inexactly(const void* a, size_t a_len, const void* b,
   return x < y ? y - x < a_len : x - y < b_len;
 }
 
+// addressable: whether [p, p + n) can be memory at all. A length a
+// caller got from an underflowed subtraction (`x - y` with y > x) is near
+// SIZE_MAX; its span's end wraps the address space, or it is larger than
+// any object can be (GCC and Clang reject objects over PTRDIFF_MAX bytes,
+// and malloc refuses them), so no byte past the real buffer may be read on
+// its word. Every public entry point checks its spans with this last,
+// after its own length, output-size and overlap checks (whose order the
+// tests pin), and before it reads or writes anything: such a span is
+// kInvalidArgument, like a null pointer with a length.
+inline bool addressable(const void* p, size_t n) {
+  return n <= size_t{PTRDIFF_MAX} &&
+         n <= UINTPTR_MAX - reinterpret_cast<uintptr_t>(p);
+}
+
+// spans_addressable: addressable() for each span given.
+template <class... Spans>
+inline bool spans_addressable(const Spans&... s) {
+  return (addressable(s.data(), s.size()) && ...);
+}
+
 // Byte order. load_be* / store_be* are FIPS and SP 800-38D's big-endian
 // integers (GCM's counter tail and length block, SHA-2 words); load_le32 /
 // store_le32 the little-endian words of the AES key schedules. Written

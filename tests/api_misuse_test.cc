@@ -13,9 +13,13 @@
 // lengths before touching any memory (crypto/modes/gcm.cc checks lengths
 // first, then output size, then overlap, and only then reads or writes);
 // ASan would catch it otherwise. The GCM counter-limit test needs a 64-bit
-// size_t (skipped on armv7); the lengths-near-SIZE_MAX test runs everywhere.
+// size_t (skipped on armv7); the lengths-near-SIZE_MAX tests run everywhere.
+// A span whose end wraps the address space or that is larger than
+// PTRDIFF_MAX cannot be memory: every entry point refuses it with
+// kInvalidArgument after its other checks (crypto/internal.h, addressable).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -25,12 +29,18 @@
 #include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
+#include "ctcrypto/ccm.h"
+#include "ctcrypto/cmac.h"
 #include "ctcrypto/ctcrypto.h"
+#include "ctcrypto/gcm_siv.h"
 #include "ctcrypto/ghash.h"
+#include "ctcrypto/gmac.h"
+#include "ctcrypto/hash.h"
 #include "ctcrypto/key_wrap.h"
 #include "ctcrypto/modes.h"
 #include "ctcrypto/status.h"
 #include "ctcrypto/tls_cbc.h"
+#include "ctcrypto/xts.h"
 
 namespace {
 
@@ -457,6 +467,201 @@ TEST_F(MisuseTest, KeyWrapHugeLengthsRefusedBeforeAnyWrite) {
     EXPECT_EQ(a, orig);
     EXPECT_TRUE(all_equal(b, kCanary));
   }
+}
+
+// Spans that cannot be memory (their end wraps the address space, or they
+// are larger than PTRDIFF_MAX: crypto/internal.h, addressable) in the one
+// argument no other check bounds: CCM's and GMAC's AD, CMAC's message, an
+// in-place CTR/CBC/KW buffer, an output span. Each call must refuse, with
+// nothing written. Before the check CCM's CBC-MAC buffer compared
+// `n_ + len` with its size: for AD of SIZE_MAX - 20 bytes the sum wrapped
+// and memcpy wrote past the 128-byte stack buffer. Runs on every target
+// (on armv7 these are lengths just below 2^32).
+TEST_F(MisuseTest, SpansPastAddressSpaceRefused) {
+  std::vector<uint8_t> a(64, kCanary), b(64, kCanary);
+  const std::vector<uint8_t> orig = a;
+  const std::vector<uint8_t> key32 = pattern(32, 11);
+  // GCM's and GCM-SIV's AD limits (2^61, 2^36 bytes) refuse these lengths
+  // first where size_t is 64 bits; on 32-bit targets the span check does.
+  const bool wide = sizeof(size_t) >= 8;
+  const Status gcm_ad = wide ? Status::kMessageTooLong
+                             : Status::kInvalidArgument;
+  const std::span<const uint8_t> small_in(b.data(), 16);
+  std::array<uint8_t, 16> tag_in{};
+  for (size_t l : {SIZE_MAX, SIZE_MAX - 15, SIZE_MAX - 20, SIZE_MAX - 255,
+                   SIZE_MAX / 2 + 1}) {
+    SCOPED_TRACE(l);
+    size_t n = 9;
+    const std::span<const uint8_t> huge(b.data(), l);
+    const std::span<uint8_t> huge_a(a.data(), l);
+    std::span<uint8_t> out = std::span(a).first(16);
+    std::span<uint8_t> tag = std::span(a).subspan(32, 16);
+
+    // CCM: huge AD under a 13-byte and a 7-byte nonce; a huge message
+    // under the 7-byte nonce (q = 8: no length limit of its own), in place.
+    for (size_t nl : {size_t{13}, size_t{7}}) {
+      ctcrypto::AesCcm ccm;
+      ASSERT_EQ(ccm.init(std::span(key_bytes_).first(16), 16, 0), Status::kOk);
+      std::span<const uint8_t> nonce(key_bytes_.data(), nl);
+      EXPECT_EQ(ccm.seal_detached(out, tag, nonce, small_in, huge),
+                Status::kInvalidArgument);
+      EXPECT_EQ(ccm.seal(a, &n, nonce, small_in, huge),
+                Status::kInvalidArgument);
+      EXPECT_EQ(ccm.open_detached(out, nonce, small_in, tag_in, huge),
+                Status::kInvalidArgument);
+      EXPECT_EQ(ccm.open(a, &n, nonce, std::span(b).first(32), huge),
+                Status::kInvalidArgument);
+      if (nl == 7) {
+        // The tag below the message: any buffer above it overlaps a
+        // message this long.
+        std::vector<uint8_t> c(80, kCanary);
+        std::span<uint8_t> msg(c.data() + 16, l), ctag(c.data(), 16);
+        EXPECT_EQ(ccm.seal_detached(msg, ctag, nonce, msg, {}),
+                  Status::kInvalidArgument);
+        EXPECT_EQ(ccm.open_detached(msg, nonce, msg, ctag, {}),
+                  Status::kInvalidArgument);
+        EXPECT_TRUE(all_equal(c, kCanary));
+      }
+    }
+    // GCM and GMAC: huge AD (GMAC's data) and nonce.
+    EXPECT_EQ(gcm_.seal_detached(out, tag, nonce_, small_in, huge), gcm_ad);
+    EXPECT_EQ(gcm_.open_detached(out, nonce_, small_in, tag_in, huge), gcm_ad);
+    EXPECT_EQ(gcm_.seal(a, &n, huge, small_in, {}), gcm_ad);
+    EXPECT_EQ(gcm_.seal_detached(huge_a, tag_in, nonce_, small_in, {}),
+              Status::kInvalidArgument);
+    ctcrypto::AesGmac gmac;
+    ASSERT_EQ(gmac.init(std::span(key_bytes_).first(16)), Status::kOk);
+    EXPECT_EQ(gmac.compute(tag, nonce_, huge), gcm_ad);
+    EXPECT_EQ(gmac.verify(nonce_, huge, tag_in), gcm_ad);
+    // GCM-SIV: huge AD; a huge output span.
+    ctcrypto::AesGcmSiv siv;
+    ASSERT_EQ(siv.init(std::span(key_bytes_).first(16)), Status::kOk);
+    EXPECT_EQ(siv.seal_detached(out, tag, nonce_, small_in, huge), gcm_ad);
+    EXPECT_EQ(siv.open_detached(out, nonce_, small_in, tag_in, huge), gcm_ad);
+    EXPECT_EQ(siv.seal_detached(huge_a, std::span(b).subspan(32, 16), nonce_,
+                                small_in, {}),
+              Status::kInvalidArgument);
+    // CMAC: one-shot and incremental.
+    ctcrypto::AesCmac cmac;
+    ASSERT_EQ(cmac.init(std::span(key_bytes_).first(16)), Status::kOk);
+    EXPECT_EQ(cmac.mac(huge, tag), Status::kInvalidArgument);
+    EXPECT_EQ(cmac.verify(huge, tag_in), Status::kInvalidArgument);
+    ctcrypto::AesCmacContext ctx;
+    ASSERT_EQ(ctx.init(cmac), Status::kOk);
+    EXPECT_EQ(ctx.update(std::span(b).first(5)), Status::kOk);
+    EXPECT_EQ(ctx.update(huge), Status::kInvalidArgument);
+    // XTS: its 2^24-byte data unit limit refuses first; a huge output span
+    // over a short unit is the span check's.
+    ctcrypto::AesXts xts;
+    ASSERT_EQ(xts.init(key32), Status::kOk);
+    EXPECT_EQ(xts.encrypt(ctr(), huge, huge_a), Status::kMessageTooLong);
+    EXPECT_EQ(xts.encrypt(ctr(), small_in, huge_a), Status::kInvalidArgument);
+    EXPECT_EQ(xts.decrypt(ctr(), small_in, huge_a), Status::kInvalidArgument);
+    // CTR / CBC / KW in place (exact aliasing passes the overlap check).
+    EXPECT_EQ(ctcrypto::aes_ctr32(key_, ctr(), huge_a, huge_a),
+              Status::kInvalidArgument);
+    EXPECT_EQ(ctcrypto::aes_ctr128(key_, ctr(), huge_a, huge_a),
+              Status::kInvalidArgument);
+    EXPECT_EQ(ctcrypto::aes_ctr32(key_, ctr(), small_in, huge_a),
+              Status::kInvalidArgument);
+    // (CBC's whole-block check comes after the shared one: any l.)
+    EXPECT_EQ(ctcrypto::aes_cbc_encrypt(key_, iv(), huge_a, huge_a),
+              Status::kInvalidArgument);
+    EXPECT_EQ(ctcrypto::aes_cbc_decrypt(key_, iv(), huge_a, huge_a),
+              Status::kInvalidArgument);
+    EXPECT_EQ(ctcrypto::aes_key_unwrap(key_, huge_a, huge_a, &n),
+              l % 8 ? Status::kInvalidLength : Status::kInvalidArgument);
+    EXPECT_EQ(ctcrypto::aes_key_wrap(key_, std::span(b).first(16), huge_a, &n),
+              Status::kInvalidArgument);
+    // TLS-CBC: its record limit bounds `in`; a huge output span is the span
+    // check's.
+    ctcrypto::TlsCbcAead tls;
+    std::vector<uint8_t> tk(20 + 16, 7);
+    ASSERT_EQ(tls.init(ctcrypto::TlsCbcSuite::kAes128CbcSha1, tk),
+              Status::kOk);
+    std::array<uint8_t, 11> ad{};
+    std::array<uint8_t, 16> tiv{};
+    EXPECT_EQ(tls.seal(huge_a, &n, tiv, small_in, ad),
+              Status::kInvalidArgument);
+    EXPECT_EQ(tls.open(huge_a, &n, tiv, std::span(b).first(48), ad),
+              Status::kInvalidArgument);
+    // The one-shot hash and HMAC.
+    std::array<uint8_t, 64> digest{};
+    EXPECT_EQ(ctcrypto::hash(ctcrypto::HashAlgorithm::kSha256, huge, digest),
+              Status::kInvalidArgument);
+    EXPECT_EQ(ctcrypto::hmac(ctcrypto::HashAlgorithm::kSha256,
+                             std::span(b).first(16), huge, digest),
+              Status::kInvalidArgument);
+    EXPECT_TRUE(all_equal(digest, 0));
+    EXPECT_EQ(n, 9u);
+    EXPECT_EQ(a, orig);
+    EXPECT_TRUE(all_equal(b, kCanary));
+    EXPECT_TRUE(all_equal(iv_, 0));
+  }
+}
+
+// CCM's message length lives in q = 15 - nonce_len bytes: with a 13-byte
+// nonce (q = 2) at most 65,535 bytes. Exactly the limit seals and opens;
+// one byte more is kMessageTooLong from every form, nothing written (a
+// detached form without its own check would encode the length mod 2^16).
+TEST_F(MisuseTest, CcmMessageLengthLimit) {
+  ctcrypto::AesCcm ccm;
+  ASSERT_EQ(ccm.init(std::span(key_bytes_).first(16), 16, 13), Status::kOk);
+  ASSERT_EQ(ctcrypto::ccm_max_message_len(13), 65535u);
+  const std::span<const uint8_t> nonce(key_bytes_.data(), 13);
+  const uint8_t ad[5] = {1, 2, 3, 4, 5};
+  const std::vector<uint8_t> msg = pattern(65536, 3);
+  std::vector<uint8_t> out(65536 + 16, kCanary), back(65536, kCanary);
+  std::array<uint8_t, 16> tag{};
+  size_t n = 9;
+  // At the limit.
+  const auto at = std::span(msg).first(65535);
+  ASSERT_EQ(ccm.seal_detached(std::span(out).first(65535), tag, nonce, at, ad),
+            Status::kOk);
+  ASSERT_EQ(ccm.open_detached(back, nonce, std::span(out).first(65535), tag,
+                              ad),
+            Status::kOk);
+  EXPECT_TRUE(std::equal(at.begin(), at.end(), back.begin()));
+  ASSERT_EQ(ccm.seal(out, &n, nonce, at, ad), Status::kOk);
+  EXPECT_EQ(n, 65535u + 16);
+  ASSERT_EQ(ccm.open(back, &n, nonce, std::span(out).first(65535 + 16), ad),
+            Status::kOk);
+  EXPECT_EQ(n, 65535u);
+  // One past it.
+  std::fill(out.begin(), out.end(), kCanary);
+  std::fill(back.begin(), back.end(), kCanary);
+  std::fill(tag.begin(), tag.end(), kCanary);
+  n = 9;
+  EXPECT_EQ(ccm.seal_detached(std::span(out).first(65536), tag, nonce, msg, ad),
+            Status::kMessageTooLong);
+  EXPECT_EQ(ccm.seal(out, &n, nonce, msg, ad), Status::kMessageTooLong);
+  EXPECT_EQ(ccm.open_detached(back, nonce, msg, std::span(out).last(16), ad),
+            Status::kMessageTooLong);
+  const std::vector<uint8_t> sealed = pattern(65536 + 16, 5);
+  EXPECT_EQ(ccm.open(back, &n, nonce, sealed, ad), Status::kMessageTooLong);
+  EXPECT_TRUE(all_equal(out, kCanary));
+  EXPECT_TRUE(all_equal(back, kCanary));
+  EXPECT_TRUE(all_equal(tag, kCanary));
+  EXPECT_EQ(n, 9u);
+}
+
+// XTS: at most 2^20 blocks (2^24 bytes) per data unit (IEEE 1619 5.1).
+// Exactly that is accepted; one byte more (a stolen tail) is
+// kMessageTooLong with nothing written.
+TEST_F(MisuseTest, XtsDataUnitLimit) {
+  ctcrypto::AesXts xts;
+  ASSERT_EQ(xts.init(pattern(32, 11)), Status::kOk);
+  constexpr size_t kMax = size_t{1} << 24;
+  static_assert(ctcrypto::kXtsMaxDataUnit == kMax);
+  std::vector<uint8_t> in(kMax + 1, 7), out(kMax + 1, kCanary);
+  EXPECT_EQ(xts.encrypt(ctr(), std::span(in).first(kMax), out), Status::kOk);
+  EXPECT_EQ(out[kMax], kCanary);
+  EXPECT_EQ(xts.decrypt(ctr(), std::span(out).first(kMax), out), Status::kOk);
+  EXPECT_TRUE(all_equal(std::span(out).first(kMax), 7));
+  std::fill(out.begin(), out.end(), kCanary);
+  EXPECT_EQ(xts.encrypt(ctr(), in, out), Status::kMessageTooLong);
+  EXPECT_EQ(xts.decrypt(ctr(), in, out), Status::kMessageTooLong);
+  EXPECT_TRUE(all_equal(out, kCanary));
 }
 
 // GCM's counter is 32 bits: at most 2^32 - 2 blocks (2^36 - 32 bytes) per

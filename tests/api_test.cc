@@ -6,6 +6,7 @@
 #include <cstring>
 #include <set>
 #include <string>
+#include <type_traits>
 
 #include <new>
 
@@ -480,6 +481,134 @@ TEST(KeyHygieneTest, ClearAndDestructorWipe) {
     d->update(key);
     EXPECT_TRUE(WipedByDestructor<std::remove_pointer_t<decltype(d)>>(buf));
   }
+}
+
+// Every keyed object, constructed and set up in zeroed storage (so that
+// only what its members hold is judged, not padding): set-up writes key
+// material there, clear() leaves every byte zero, and so does the
+// destructor of a second one (called explicitly; the storage outlives it).
+// A clear() or destructor that forgot a member fails here.
+template <typename T, typename Make>
+void ExpectWipes(const char* what, Make make) {
+  SCOPED_TRACE(what);
+  alignas(64) unsigned char buf[sizeof(T)];
+  std::memset(buf, 0, sizeof(buf));
+  T* t = make(static_cast<void*>(buf));
+  __asm__ __volatile__("" : : "r"(buf) : "memory");
+  bool any = false;
+  for (unsigned char b : buf) any |= b != 0;
+  EXPECT_TRUE(any) << "set-up wrote nothing";
+  t->clear();
+  EXPECT_TRUE(AllZero(*t)) << "clear() left bytes";
+  t->~T();
+  std::memset(buf, 0, sizeof(buf));
+  make(static_cast<void*>(buf));
+  EXPECT_TRUE(WipedByDestructor<T>(buf)) << "the destructor left bytes";
+}
+
+TEST(KeyHygieneTest, EveryKeyedObjectWipesItself) {
+  static const Bytes key = [] {
+    Bytes k(68);
+    for (size_t i = 0; i < k.size(); ++i) k[i] = static_cast<uint8_t>(i * 37 + 1);
+    return k;
+  }();
+  const auto k16 = std::span(key).first(16);
+  const auto k32 = std::span(key).first(32);
+  ExpectWipes<ctcrypto::AesKey>("AesKey", [&](void* p) {
+    auto* t = new (p) ctcrypto::AesKey();
+    EXPECT_EQ(t->init(k32), Status::kOk);
+    return t;
+  });
+  ExpectWipes<ctcrypto::GhashKey>("GhashKey", [&](void* p) {
+    auto* t = new (p) ctcrypto::GhashKey();
+    EXPECT_EQ(t->init(std::span<const uint8_t, 16>(k16)), Status::kOk);
+    return t;
+  });
+  ExpectWipes<ctcrypto::AesGcm>("AesGcm", [&](void* p) {
+    auto* t = new (p) ctcrypto::AesGcm();
+    EXPECT_EQ(t->init(k32, 12), Status::kOk);
+    return t;
+  });
+  ExpectWipes<ctcrypto::AesCcm>("AesCcm", [&](void* p) {
+    auto* t = new (p) ctcrypto::AesCcm();
+    EXPECT_EQ(t->init(k16, 8, 13), Status::kOk);
+    return t;
+  });
+  ExpectWipes<ctcrypto::AesCmac>("AesCmac", [&](void* p) {
+    auto* t = new (p) ctcrypto::AesCmac();
+    EXPECT_EQ(t->init(k16), Status::kOk);
+    return t;
+  });
+  ctcrypto::AesCmac cmac;
+  ASSERT_EQ(cmac.init(k32), Status::kOk);
+  ExpectWipes<ctcrypto::AesCmacContext>("AesCmacContext", [&](void* p) {
+    auto* t = new (p) ctcrypto::AesCmacContext();
+    EXPECT_EQ(t->init(cmac), Status::kOk);
+    EXPECT_EQ(t->update(std::span(key).first(40)), Status::kOk);
+    return t;
+  });
+  ExpectWipes<ctcrypto::AesGcmSiv>("AesGcmSiv", [&](void* p) {
+    auto* t = new (p) ctcrypto::AesGcmSiv();
+    EXPECT_EQ(t->init(k32), Status::kOk);
+    return t;
+  });
+  ExpectWipes<ctcrypto::AesGmac>("AesGmac", [&](void* p) {
+    auto* t = new (p) ctcrypto::AesGmac();
+    EXPECT_EQ(t->init(k16), Status::kOk);
+    return t;
+  });
+  ExpectWipes<ctcrypto::AesXts>("AesXts", [&](void* p) {
+    auto* t = new (p) ctcrypto::AesXts();
+    EXPECT_EQ(t->init(std::span(key).first(64)), Status::kOk);
+    return t;
+  });
+  ExpectWipes<ctcrypto::TlsCbcAead>("TlsCbcAead", [&](void* p) {
+    auto* t = new (p) ctcrypto::TlsCbcAead();
+    EXPECT_EQ(t->init(ctcrypto::TlsCbcSuite::kAes256CbcSha1ImplicitIv,
+                      std::span(key).first(68)),
+              Status::kOk);
+    return t;
+  });
+  ExpectWipes<ctcrypto::Hash>("Hash", [&](void* p) {
+    auto* t = new (p) ctcrypto::Hash(ctcrypto::HashAlgorithm::kSha256);
+    t->update(std::span(key).first(40));  // buffered, message-dependent
+    return t;
+  });
+  ExpectWipes<ctcrypto::Hmac>("Hmac", [&](void* p) {
+    auto* t = new (p) ctcrypto::Hmac();
+    EXPECT_EQ(t->init(ctcrypto::HashAlgorithm::kSha384, key), Status::kOk);
+    t->update(std::span(key).first(40));
+    return t;
+  });
+  // (Key wrap has no object: it takes an AesKey, covered above.)
+}
+
+// AesXts is copyable like every other keyed object (README.md, "Key
+// objects"): a copy is an independent key that keeps working after the
+// original is cleared, and wipes itself.
+TEST(KeyHygieneTest, XtsCopiesAreIndependent) {
+  static_assert(std::is_copy_constructible_v<ctcrypto::AesXts>);
+  static_assert(std::is_copy_assignable_v<ctcrypto::AesXts>);
+  Bytes key(64);
+  for (size_t i = 0; i < key.size(); ++i) key[i] = static_cast<uint8_t>(i);
+  ctcrypto::AesXts x;
+  ASSERT_EQ(x.init(key), Status::kOk);
+  const uint8_t tweak[16] = {1};
+  const Bytes pt(37, 0x42);
+  Bytes a(37), b(37);
+  ASSERT_EQ(x.encrypt(tweak, pt, a), Status::kOk);
+  ctcrypto::AesXts copy(x);
+  ctcrypto::AesXts assigned;
+  assigned = x;
+  x.clear();
+  EXPECT_EQ(x.encrypt(tweak, pt, b), Status::kNotInitialized);
+  ASSERT_EQ(copy.encrypt(tweak, pt, b), Status::kOk);
+  EXPECT_EQ(a, b);
+  ASSERT_EQ(assigned.encrypt(tweak, pt, b), Status::kOk);
+  EXPECT_EQ(a, b);
+  copy.clear();
+  EXPECT_TRUE(AllZero(copy));
+  EXPECT_TRUE(assigned.initialized());
 }
 
 }  // namespace

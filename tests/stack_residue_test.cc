@@ -20,7 +20,11 @@
 //  * the FIPS-197 round keys, H and H^2..H^16 in GCM byte order and
 //    byte-reversed (the forms rows compute on the fly),
 //  * for TLS-CBC and HMAC the MAC key and the HMAC ipad/opad chaining
-//    states.
+//    states,
+//  * the tag or MAC that a failed verification computed (GCM, CCM and its
+//    raw CBC-MAC, GCM-SIV, GMAC, CMAC, TLS-CBC): it is a valid tag for the
+//    caller's forged message or ciphertext, so it must not stay behind
+//    either (a row's CBC-MAC path once left its last chain block there).
 // A 16-byte register spill of a round key, a stack table of H powers or a
 // stack copy of a key schedule matches one of these; the test fails and
 // names what was found, and how deep. The region's bottom must still hold
@@ -243,6 +247,50 @@ void AddAesSecrets(Secrets* s, const Bytes& key,
                sizeof(ctcrypto::internal::key_state(aes).storage));
 }
 
+// --- tags of failed verifications -------------------------------------------
+//
+// Each AEAD victim ends by sealing kVerifyMsg, flipping the first
+// ciphertext byte and opening: a failed open. Every AEAD here is CTR-based
+// (GCM-SIV's counter comes from the received tag, which is unchanged), so
+// that open recovers kVerifyMsg with its first byte flipped, and the tag
+// it computed is the tag sealing that message under the same nonce and AD
+// gives (GCM: whose ciphertext is the flipped one). The test recomputes it
+// after the probe.
+constexpr size_t kVerifyLen = 1024;
+std::array<uint8_t, kVerifyLen> VerifyMsg(bool flipped) {
+  std::array<uint8_t, kVerifyLen> m;
+  for (size_t i = 0; i < m.size(); ++i)
+    m[i] = static_cast<uint8_t>(i * 29 + 3);
+  if (flipped) m[0] ^= 1;
+  return m;
+}
+const std::array<uint8_t, kVerifyLen> kVerifyMsg = VerifyMsg(false);
+
+// FailedOpen: the victim's last calls, as above, through `out` (at least
+// kVerifyLen + 16 bytes) and `back` (kVerifyLen).
+template <class Aead>
+Status FailedOpen(const Aead& aead, std::span<uint8_t> out,
+                  std::span<uint8_t> back, std::span<const uint8_t> nonce,
+                  std::span<const uint8_t> ad) {
+  size_t n = 0;
+  const auto sealed = out.first(kVerifyLen + 16);
+  if (aead.seal(sealed, &n, nonce, kVerifyMsg, ad) != Status::kOk)
+    return Status::kInvalidArgument;  // not the expected failure
+  sealed[0] ^= 1;
+  return aead.open(back.first(kVerifyLen), &n, nonce, sealed, ad);
+}
+
+// FailedOpenTag: the tag the failed open computed.
+template <class Aead>
+Block FailedOpenTag(const Aead& aead, std::span<const uint8_t> nonce,
+                    std::span<const uint8_t> ad) {
+  const auto p = VerifyMsg(true);
+  std::vector<uint8_t> ct(p.size());
+  Block t{};
+  EXPECT_EQ(aead.seal_detached(ct, t, nonce, p, ad), Status::kOk);
+  return t;
+}
+
 // --- AES-GCM ------------------------------------------------------------------
 
 struct GcmCtx {
@@ -259,13 +307,16 @@ struct GcmCtx {
 // the stitched loop overwrites its frame), a non-96-bit nonce), an open and
 // a failed open. Everything it touches besides its own stack is on the
 // heap.
+const uint8_t kGcmNonce[60] = {1, 2, 3};
+const uint8_t kGcmAd[100] = {4, 5, 6};
+
 void GcmVictim(void* p) {
   auto* c = static_cast<GcmCtx*>(p);
   c->init = ctcrypto::internal::init_with_rows(*c->gcm, c->key, 16, c->rows.aes,
                                                c->rows.ghash);
   static uint8_t buf[4096 + 16], back[4096];
-  static const uint8_t nonce[60] = {1, 2, 3};
-  static uint8_t ad[100] = {4, 5, 6};
+  const auto& nonce = kGcmNonce;
+  const auto& ad = kGcmAd;
   size_t n = 0;
   Status st = Status::kOk;
   for (size_t len : {16, 100, 176, 256, 304, 2096, 4096}) {
@@ -282,9 +333,7 @@ void GcmVictim(void* p) {
   }
   c->seal = st;
   c->open = st;
-  buf[0] ^= 1;
-  c->open_bad = c->gcm->open(std::span(back).first(4096), &n,
-                             std::span(nonce).first(12), buf, ad);
+  c->open_bad = FailedOpen(*c->gcm, buf, back, std::span(nonce).first(12), ad);
 }
 
 void AddGhashSecrets(Secrets* s, const ctcrypto::AesGcm& gcm,
@@ -329,6 +378,9 @@ TEST_P(StackResidueGcmTest, NoKeyMaterialLeftOnStack) {
     Secrets s;
     AddAesSecrets(&s, ctx->key, gcm->aes_key());
     AddGhashSecrets(&s, *gcm, ctx->key);
+    s.AddBlockBothOrders(
+        "tag of the failed open",
+        FailedOpenTag(*gcm, std::span(kGcmNonce).first(12), kGcmAd));
     ASSERT_GT(s.size(), 40u);
     EXPECT_EQ(s.Find(region), "");
   }
@@ -345,20 +397,51 @@ struct TlsCtx {
   ctcrypto::TlsCbcSuite suite;
   Bytes key;
   ctcrypto::TlsCbcAead* tls;
-  Status init, seal, open, open_bad;
+  Status init, seal, open, open_bad, open_bad_mac;
 };
 
+const uint8_t kTlsPt[600] = {9};
+const uint8_t kTlsIv[16] = {7};
+const uint8_t kTlsAd[11] = {8};
+
+// Seal, open, an open with a broken last block (padding), and one with the
+// explicit IV's first byte flipped: that record decrypts to kTlsPt with its
+// first byte flipped, valid padding, and fails on the MAC it computed.
 void TlsVictim(void* p) {
   auto* c = static_cast<TlsCtx*>(p);
   c->init =
       ctcrypto::internal::init_with_rows(*c->tls, c->suite, c->key, 0, c->row);
-  static uint8_t pt[600] = {9}, rec[700], back[700];
-  static const uint8_t iv[16] = {7}, ad[11] = {8};
+  static uint8_t rec[700], back[700];
   size_t n = 0, m = 0;
-  c->seal = c->tls->seal(rec, &n, iv, pt, ad);
-  c->open = c->tls->open(back, &m, iv, std::span(rec).first(n), ad);
+  c->seal = c->tls->seal(rec, &n, kTlsIv, kTlsPt, kTlsAd);
+  c->open = c->tls->open(back, &m, kTlsIv, std::span(rec).first(n), kTlsAd);
+  uint8_t iv2[16];
+  std::memcpy(iv2, kTlsIv, 16);
+  iv2[0] ^= 1;
+  c->open_bad_mac =
+      c->tls->open(back, &m, iv2, std::span(rec).first(n), kTlsAd);
   rec[n - 1] ^= 1;
-  c->open_bad = c->tls->open(back, &m, iv, std::span(rec).first(n), ad);
+  c->open_bad = c->tls->open(back, &m, kTlsIv, std::span(rec).first(n),
+                             kTlsAd);
+}
+
+// TlsFailedOpenMac: the MAC that open with the flipped IV computed, i.e.
+// the one sealing kTlsPt with its first byte flipped puts in the record
+// (read back by decrypting that record).
+Bytes TlsFailedOpenMac(ctcrypto::TlsCbcAead& tls) {
+  uint8_t pt[sizeof(kTlsPt)];
+  std::memcpy(pt, kTlsPt, sizeof(pt));
+  pt[0] ^= 1;
+  std::vector<uint8_t> rec(700), dec(700);
+  size_t n = 0;
+  EXPECT_EQ(tls.seal(rec, &n, kTlsIv, pt, kTlsAd), Status::kOk);
+  std::array<uint8_t, 16> iv;
+  std::memcpy(iv.data(), kTlsIv, 16);
+  EXPECT_EQ(ctcrypto::aes_cbc_decrypt(tls.aes_key(), iv,
+                                      std::span(rec).first(n), dec),
+            Status::kOk);
+  return Bytes(dec.begin() + sizeof(pt),
+               dec.begin() + sizeof(pt) + tls.mac_len());
 }
 
 // The HMAC ipad/opad chaining states of `mac_key` on `row`, as
@@ -391,16 +474,20 @@ TEST_P(StackResidueTlsTest, NoKeyMaterialLeftOnStack) {
     auto tls = std::make_unique<ctcrypto::TlsCbcAead>();
     auto ctx = std::make_unique<TlsCtx>(
         TlsCtx{GetParam(), suite, RandomBytes(rng, info.key_len()), tls.get(),
-               {}, {}, {}, {}});
+               {}, {}, {}, {}, {}});
     const std::vector<uint8_t> region = Probe(TlsVictim, ctx.get());
     ASSERT_EQ(ctx->init, Status::kOk);
     ASSERT_EQ(ctx->seal, Status::kOk);
     ASSERT_EQ(ctx->open, Status::kOk);
     ASSERT_EQ(ctx->open_bad, Status::kAuthenticationFailed);
+    ASSERT_EQ(ctx->open_bad_mac, Status::kAuthenticationFailed);
     for (size_t i = 0; i < kQuiet; ++i)
       ASSERT_EQ(region[i], kPaint) << "scan region too shallow";
 
     Secrets s;
+    const Bytes mac = TlsFailedOpenMac(*tls);
+    ASSERT_EQ(mac.size(), info.mac_key_len);
+    s.Add("MAC of the failed open", mac.data(), mac.size());
     const Bytes aes_key(ctx->key.begin() + info.mac_key_len, ctx->key.end());
     AddAesSecrets(&s, aes_key, tls->aes_key());
     const ctcrypto::internal::HashAlg& alg =
@@ -557,13 +644,17 @@ class StackResidueModesTest : public testing::TestWithParam<const AesRow*> {
   }
 };
 
+const uint8_t kModesNonce[12] = {1};
+const uint8_t kModesAd[40] = {2};
+
 TEST_P(StackResidueModesTest, Ccm) {
   CheckResidue<ctcrypto::AesCcm>(
       {16, 32},
       [&](ctcrypto::AesCcm& ccm, const Bytes& key, Outcome& o) {
         o.init = ctcrypto::internal::init_with_rows(ccm, key, 16, 12, row());
         static uint8_t buf[1024 + 16], back[1024];
-        static const uint8_t nonce[12] = {1}, ad[40] = {2};
+        const auto& nonce = kModesNonce;
+        const auto& ad = kModesAd;
         size_t n = 0;
         for (size_t len : {0, 17, 1024}) {
           o.note(ccm.seal(std::span(buf).first(len + 16), &n, nonce,
@@ -571,13 +662,25 @@ TEST_P(StackResidueModesTest, Ccm) {
           o.note(ccm.open(std::span(back).first(len), &n, nonce,
                           std::span(buf).first(len + 16), ad));
         }
-        buf[0] ^= 1;
-        o.bad = ccm.open(std::span(back).first(1024), &n, nonce, buf, ad);
+        o.bad = FailedOpen(ccm, buf, back, nonce, ad);
       },
       [](Secrets* s, const ctcrypto::AesCcm& ccm, const Bytes& key) {
         AddAesSecrets(s, key, ccm.aes_key());
+        const Block t = FailedOpenTag(ccm, kModesNonce, kModesAd);
+        s->AddBlockBothOrders("tag of the failed open", t);
+        // The raw CBC-MAC: the tag before its XOR with S0 = E(Ctr_0),
+        // Ctr_0 = (q - 1) || nonce || 0 (q = 3).
+        Block ctr0{};
+        ctr0[0] = 2;
+        std::memcpy(ctr0.data() + 1, kModesNonce, 12);
+        const Block s0 = RefAesEncryptBlock(key, ctr0);
+        Block raw;
+        for (int i = 0; i < 16; ++i) raw[i] = t[i] ^ s0[i];
+        s->AddBlockBothOrders("CBC-MAC of the failed open", raw);
       });
 }
+
+const uint8_t kCmacMsg[300] = {5};
 
 struct CmacPair {
   ctcrypto::AesCmac key;
@@ -589,7 +692,7 @@ TEST_P(StackResidueModesTest, Cmac) {
       {16, 32},
       [&](CmacPair& c, const Bytes& key, Outcome& o) {
         o.init = ctcrypto::internal::init_with_rows(c.key, key, row());
-        static const uint8_t msg[300] = {5};
+        const auto& msg = kCmacMsg;
         uint8_t tag[16];
         for (size_t len : {0, 15, 16, 300})
           o.note(c.key.mac(std::span(msg).first(len), tag));
@@ -602,6 +705,10 @@ TEST_P(StackResidueModesTest, Cmac) {
       },
       [](Secrets* s, const CmacPair& c, const Bytes& key) {
         AddAesSecrets(s, key, c.key.aes_key());
+        // verify() computed the right MAC of msg before comparing.
+        Block mac{};
+        EXPECT_EQ(c.key.mac(kCmacMsg, mac), Status::kOk);
+        s->AddBlockBothOrders("MAC of the failed verify", mac);
         const Block l = RefAesEncryptBlock(key, Block{});
         const Block k1 = DoubleBe(l);
         s->AddBlockBothOrders("CMAC L", l);
@@ -618,7 +725,7 @@ TEST_P(StackResidueModesTest, GcmSiv) {
         o.init =
             ctcrypto::internal::init_with_rows(siv, key, row(), ghash_row());
         static uint8_t buf[1024 + 16], back[1024];
-        static const uint8_t ad[40] = {2};
+        const auto& ad = kModesAd;
         size_t n = 0;
         for (size_t len : {0, 33, 1024}) {
           o.note(siv.seal(std::span(buf).first(len + 16), &n, kNonce,
@@ -626,11 +733,12 @@ TEST_P(StackResidueModesTest, GcmSiv) {
           o.note(siv.open(std::span(back).first(len), &n, kNonce,
                           std::span(buf).first(len + 16), ad));
         }
-        buf[0] ^= 1;
-        o.bad = siv.open(std::span(back).first(1024), &n, kNonce, buf, ad);
+        o.bad = FailedOpen(siv, buf, back, kNonce, ad);
       },
       [&](Secrets* s, const ctcrypto::AesGcmSiv& siv, const Bytes& key) {
         AddAesSecrets(s, key, siv.aes_key());
+        s->AddBlockBothOrders("tag of the failed open",
+                              FailedOpenTag(siv, kNonce, kModesAd));
         // RFC 8452, section 4: the per-nonce keys from the key-generating
         // key.
         Bytes auth, enc;
@@ -660,13 +768,17 @@ TEST_P(StackResidueModesTest, GcmSiv) {
       });
 }
 
+const uint8_t kGmacData[2000] = {6};
+const uint8_t kGmacNonce[12] = {7};
+
 TEST_P(StackResidueModesTest, Gmac) {
   CheckResidue<ctcrypto::AesGmac>(
       {16, 32},
       [&](ctcrypto::AesGmac& gmac, const Bytes& key, Outcome& o) {
         o.init = ctcrypto::internal::init_with_rows(gmac, key, 16, row(),
                                                     ghash_row());
-        static const uint8_t data[2000] = {6}, nonce[12] = {7};
+        const auto& data = kGmacData;
+        const auto& nonce = kGmacNonce;
         uint8_t tag[16];
         for (size_t len : {0, 31, 2000})
           o.note(gmac.compute(tag, nonce, std::span(data).first(len)));
@@ -675,6 +787,10 @@ TEST_P(StackResidueModesTest, Gmac) {
       },
       [](Secrets* s, const ctcrypto::AesGmac& gmac, const Bytes& key) {
         AddAesSecrets(s, key, gmac.gcm().aes_key());
+        // verify() computed the right tag of the data before comparing.
+        Block tag{};
+        EXPECT_EQ(gmac.compute(tag, kGmacNonce, kGmacData), Status::kOk);
+        s->AddBlockBothOrders("tag of the failed verify", tag);
         AddGhashSecrets(s, gmac.gcm(), key);
       });
 }

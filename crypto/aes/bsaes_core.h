@@ -521,6 +521,10 @@ struct BsaesRow {
     bsaes_ctr32(s->storage, s->rounds, in, out, blocks, counter);
   }
 
+  // cbc_encrypt: also CBC-MAC's path (CCM, CMAC), where the last chain
+  // block x is the MAC: wiped, or a failed verify would leave a valid tag
+  // for the caller's message here (the batch's bit planes are in
+  // bsaes_encrypt_blocks's frame, which its entry point scrubs).
   static void cbc_encrypt(const AesKeyState* s, const uint8_t* in,
                           uint8_t* out, size_t blocks, uint8_t iv[16]) {
     uint8_t x[16];
@@ -531,6 +535,7 @@ struct BsaesRow {
       std::memcpy(out + 16 * k, x, 16);
     }
     std::memcpy(iv, x, 16);
+    secure_zero(x, sizeof(x));
   }
 
   static void cbc_decrypt(const AesKeyState* s, const uint8_t* in,

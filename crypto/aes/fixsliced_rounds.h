@@ -143,8 +143,9 @@ void ecb(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 }
 
 template <class L>
-void cbc_encrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                 size_t blocks, uint8_t iv[16]) {
+[[gnu::noinline]] void cbc_encrypt_body(const AesKeyState* s,
+                                        const uint8_t* in, uint8_t* out,
+                                        size_t blocks, uint8_t iv[16]) {
   // Each block needs the previous ciphertext, so a batch holds one block.
   uint8_t x[16];
   std::memcpy(x, iv, 16);
@@ -157,6 +158,24 @@ void cbc_encrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
     std::memcpy(out + 16 * k, x, 16);
   }
   std::memcpy(iv, x, 16);
+}
+
+// cbc_encrypt is CBC-MAC's path too (CCM, CMAC: modes/cbc_mac_internal.h),
+// where the last chain block is the MAC itself: after a failed verify it
+// would be a valid tag for the caller's message. The body's frame keeps it
+// in x, in the bit planes q and in a compiler temporary that no wipe
+// inside can name (x86-64: the block store_batch assembles before the
+// copy to x), so the body runs out of line and its frame is scrubbed after
+// it returns (tests/stack_residue_test.cc: the MAC of a failed verify).
+// kCbcEncryptScrubBytes: above the body's frame on every target (x86-64:
+// 232 bytes).
+inline constexpr size_t kCbcEncryptScrubBytes = 512;
+
+template <class L>
+void cbc_encrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                 size_t blocks, uint8_t iv[16]) {
+  cbc_encrypt_body<L>(s, in, out, blocks, iv);
+  scrub_stack<kCbcEncryptScrubBytes>();
 }
 
 // cbc_chain: the CBC step after a batch of n decrypted blocks pt of the

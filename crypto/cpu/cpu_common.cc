@@ -81,7 +81,7 @@ const char* caps_to_string(uint32_t caps, char* buf, size_t buf_len) {
     if (!(caps & kCapNames[i].bit)) continue;
     const char* name = kCapNames[i].name;
     size_t n = std::strlen(name) + (pos ? 1 : 0);
-    if (pos + n + 1 > buf_len) break;
+    if (n + 1 > buf_len - pos) break;  // pos < buf_len: no wrap
     if (pos) buf[pos++] = ',';
     std::memcpy(buf + pos, name, std::strlen(name));
     pos += std::strlen(name);

@@ -119,10 +119,9 @@ static_assert(alignof(HashCtx) <= kHashStateAlign);
 static_assert(sizeof(Hash) == kHashCtxSize);
 
 void Hash::clear() {
-  HashCtx& c = HashAccess::ctx(*this);
-  const internal::HashAlg* alg = c.alg;
-  internal::secure_zero(&c, sizeof(c));
-  c.alg = alg;  // keep digest_len() meaningful after the wipe
+  // The whole object, as the keyed objects' clear(): digest_len() is 0
+  // until the next init().
+  internal::secure_zero(ctx_, sizeof(ctx_));
 }
 
 void Hash::init(HashAlgorithm alg) {
@@ -163,11 +162,15 @@ Status Hash::finish(std::span<uint8_t> out) {
 }
 
 size_t Hash::digest_len() const {
-  return HashAccess::ctx(*this).alg->digest_len;
+  const internal::HashAlg* alg = HashAccess::ctx(*this).alg;
+  return alg ? alg->digest_len : 0;
 }
 
 Status hash(HashAlgorithm alg, std::span<const uint8_t> in,
             std::span<uint8_t> out) {
+  // The streaming update() has no status to refuse a span that cannot be
+  // memory with (internal::addressable); the one-shot form does.
+  if (!internal::spans_addressable(in, out)) return Status::kInvalidArgument;
   Hash h(alg);
   h.update(in);
   return h.finish(out);

@@ -115,8 +115,10 @@ void Hmac::reset() {
 void Hmac::update(std::span<const uint8_t> data) {
   if (HashAccess::key(*this).alg == nullptr || data.empty()) return;
   HashCtx& c = HashAccess::ctx(*this);
-  // Whether a block is compressed depends on public lengths only.
-  const bool compresses = c.buf_len + data.size() >= c.alg->block_len;
+  // Whether a block is compressed depends on public lengths only. The room
+  // left in the block is compared (buf_len < block_len): buf_len + size
+  // would wrap for a size near SIZE_MAX.
+  const bool compresses = data.size() >= c.alg->block_len - c.buf_len;
   internal::hash_ctx_update(&c, data.data(), data.size());
   // The compression's frame held a state derived from the ipad state.
   if (compresses) internal::scrub_stack<internal::kHashScrubBytes>();
@@ -138,6 +140,9 @@ size_t Hmac::digest_len() const {
 
 Status hmac(HashAlgorithm alg, std::span<const uint8_t> key,
             std::span<const uint8_t> in, std::span<uint8_t> out) {
+  // As hash(): update() cannot refuse a span that is not memory; this can.
+  if (!internal::spans_addressable(key, in, out))
+    return Status::kInvalidArgument;
   Hmac h;
   Status s = h.init(alg, key);
   if (s != Status::kOk) return s;

@@ -66,8 +66,10 @@ class CbcMac {
   CbcMac(const CbcMac&) = delete;
   CbcMac& operator=(const CbcMac&) = delete;
 
+  // n_ <= kMacBufBytes always; the room left is compared, not n_ + len,
+  // which wraps for a length near SIZE_MAX and would pass to the memcpy.
   void absorb(const uint8_t* p, size_t len) {
-    if (n_ + len <= kMacBufBytes) {
+    if (len <= kMacBufBytes - n_) {
       if (len) std::memcpy(buf_ + n_, p, len);
       n_ += len;
       note_high();
@@ -348,6 +350,8 @@ Status AesCcm::seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
                                    in.size()) ||
       (tag.data() == out.data() && !in.empty()))
     return Status::kOverlappingBuffers;
+  if (!internal::spans_addressable(nonce, in, ad, out, tag))
+    return Status::kInvalidArgument;
   uint8_t full[16];
   crypt(internal::AesKeyAccess::state(aes_),
         internal::CcmAccess::kernel(*this),
@@ -387,6 +391,8 @@ Status AesCcm::open_detached(std::span<uint8_t> out,
                                    in.size()) ||
       (tag.data() == out.data() && !in.empty()))
     return Status::kOverlappingBuffers;
+  if (!internal::spans_addressable(nonce, in, ad, out, tag))
+    return Status::kInvalidArgument;
   // The received tag is copied first: it must be intact for the compare.
   uint8_t received[16], expected[16];
   std::memcpy(received, tag.data(), tag_len_);

@@ -63,6 +63,7 @@ Status check_one_shot(const AesCmac& key, std::span<const uint8_t> msg,
   if (msg.data() == nullptr && !msg.empty()) return Status::kInvalidArgument;
   if (!valid_tag_len(tag.size())) return Status::kInvalidTagLength;
   if (tag.data() == nullptr) return Status::kInvalidArgument;
+  if (!internal::spans_addressable(msg, tag)) return Status::kInvalidArgument;
   return Status::kOk;
 }
 
@@ -136,7 +137,9 @@ void AesCmacContext::clear() {
 Status AesCmacContext::update(std::span<const uint8_t> data) {
   if (key_ == nullptr || !AesKeyAccess::initialized(key_->aes_))
     return Status::kNotInitialized;
-  if (data.data() == nullptr && !data.empty()) return Status::kInvalidArgument;
+  if ((data.data() == nullptr && !data.empty()) ||
+      !internal::spans_addressable(data))
+    return Status::kInvalidArgument;
   const uint8_t* p = data.data();
   size_t len = data.size();
   if (len == 0) return Status::kOk;

@@ -289,6 +289,8 @@ Status check_common(const AesGcm& gcm, std::span<const uint8_t> nonce,
                                    in.size()) ||
       (tag.data() == out.data() && !in.empty()))
     return Status::kOverlappingBuffers;
+  if (!internal::spans_addressable(nonce, in, ad, out, tag))
+    return Status::kInvalidArgument;
   return Status::kOk;
 }
 
@@ -347,6 +349,8 @@ Status AesGcm::seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
         in.data(), out.data(), in.size(),
         ad.data(), ad.size(), full);
   std::memcpy(tag.data(), full, tag_len_);
+  // A truncated tag's remaining bytes are secret: they are not output.
+  internal::secure_zero(full, sizeof(full));
   return Status::kOk;
 }
 

@@ -379,6 +379,8 @@ Status AesGcmSiv::seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
       (!in.empty() &&
        (tag.data() == out.data() || tag.data() == in.data())))
     return Status::kOverlappingBuffers;
+  if (!internal::spans_addressable(nonce, in, ad, out, tag))
+    return Status::kInvalidArgument;
 
   const MessageKeys keys(AesKeyAccess::state(kgk_), nonce.data());
   uint8_t s[16], t[16];
@@ -431,6 +433,8 @@ Status AesGcmSiv::open_detached(std::span<uint8_t> out,
                                    in.size()) ||
       (tag.data() == out.data() && !in.empty()))
     return Status::kOverlappingBuffers;
+  if (!internal::spans_addressable(nonce, in, ad, out, tag))
+    return Status::kInvalidArgument;
 
   // The received tag is copied first: it is the counter and must be intact
   // for the compare even if the caller's tag sits next to `out`.

@@ -48,12 +48,15 @@ Status check_common(const AesKey& kek, std::span<const uint8_t> in,
   return Status::kOk;
 }
 
-// Output size and overlap, once the required output length is known.
+// Output size and overlap, once the required output length is known; then
+// whether the spans can be memory at all (internal::addressable), the last
+// check before anything is read.
 Status check_out(std::span<const uint8_t> in, std::span<uint8_t> out,
                  size_t need) {
   if (out.size() < need) return Status::kOutputTooSmall;
   if (internal::overlaps_inexactly(in.data(), in.size(), out.data(), need))
     return Status::kOverlappingBuffers;
+  if (!internal::spans_addressable(in, out)) return Status::kInvalidArgument;
   return Status::kOk;
 }
 

@@ -28,6 +28,7 @@ Status check(const AesKey& key, std::span<const uint8_t> in,
   if (internal::overlaps_inexactly(in.data(), in.size(), out.data(),
                                    in.size()))
     return Status::kOverlappingBuffers;
+  if (!internal::spans_addressable(in, out)) return Status::kInvalidArgument;
   return Status::kOk;
 }
 

@@ -175,6 +175,7 @@ Status AesXts::crypt(bool dec, std::span<const uint8_t, kXtsTweakLen> tweak,
   if (out.size() < len) return Status::kOutputTooSmall;
   if (internal::overlaps_inexactly(in.data(), len, out.data(), len))
     return Status::kOverlappingBuffers;
+  if (!internal::spans_addressable(in, out)) return Status::kInvalidArgument;
 
   const AesKeyState& k1 = internal::AesKeyAccess::state(data_key_);
   const AesKeyState& k2 = internal::AesKeyAccess::state(tweak_key_);

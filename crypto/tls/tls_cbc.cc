@@ -470,6 +470,8 @@ Status TlsCbcAead::seal(std::span<uint8_t> out, size_t* out_len,
   if (out.size() < total) return Status::kOutputTooSmall;
   if (internal::overlaps_inexactly(in.data(), in.size(), out.data(), total))
     return Status::kOverlappingBuffers;
+  if (!internal::spans_addressable(nonce, ad, in, out))
+    return Status::kInvalidArgument;
 
   const size_t ml = mac_len();
   const size_t full = in.size() / 16;
@@ -564,6 +566,8 @@ Status TlsCbcAead::open(std::span<uint8_t> out, size_t* out_len,
   if (out.size() < max_plain) return Status::kOutputTooSmall;
   if (internal::overlaps_inexactly(in.data(), n, out.data(), max_plain))
     return Status::kOverlappingBuffers;
+  if (!internal::spans_addressable(nonce, ad, in, out))
+    return Status::kInvalidArgument;
 
   // 1. Decrypt: head straight to `out`, the last t bytes to the stack.
   const size_t t = n < kTail ? n : kTail;

@@ -47,7 +47,8 @@ class Hash {
   Hash(const Hash&) = default;
   Hash& operator=(const Hash&) = default;
   ~Hash() { clear(); }
-  // clear: wipes the state; init() before further use.
+  // clear: wipes the whole state (digest_len() is 0 after it); init()
+  // before further use.
   void clear();
   void init(HashAlgorithm alg);
   // row_name: the row's name, "none" before init or after clear().

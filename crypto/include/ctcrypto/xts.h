@@ -42,9 +42,12 @@ struct XtsAccess;
 
 class AesXts {
  public:
+  // Copies are independent key objects, as for the other keyed objects
+  // (README.md, "Key objects"): each wipes itself on clear() and
+  // destruction.
   AesXts() = default;
-  AesXts(const AesXts&) = delete;
-  AesXts& operator=(const AesXts&) = delete;
+  AesXts(const AesXts&) = default;
+  AesXts& operator=(const AesXts&) = default;
   ~AesXts() { clear(); }
 
   // init: a 32- or 64-byte key (Key1 || Key2) with the selected row.
