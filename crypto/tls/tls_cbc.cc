@@ -509,19 +509,22 @@ Status TlsCbcAead::seal(std::span<uint8_t> out, size_t* out_len,
   size_t hashed = 0;  // bytes of the whole blocks hashed so far
   size_t done = 0;    // ... and CBC-encrypted so far; done <= hashed always,
                       // so in place no byte is encrypted before it is hashed
-  // The key's TLS-CBC kernel (tls_cbc_kernel.h: a stitched loop for its
-  // pair of AES and SHA rows, chosen once by init()) interleaves the two
-  // chains instruction by instruction. The hash first takes the `lead`
-  // bytes that complete the MAC's pending block (the record header), then
-  // each step hashes the next 64 bytes and encrypts the 64 bytes `lead`
-  // behind them. Lengths and rows are public.
-  const internal::TlsCbcKernel* kernel =
-      static_cast<const internal::TlsCbcKernel*>(kernel_);
-  if (kernel != nullptr) {
-    const size_t lead = (64 - c.buf_len) % 64;
-    if (whole >= lead + 64) {
-      internal::hash_ctx_update(&c, src, lead);  // c.buf_len is 0 after it
-      hashed = lead;
+  // The hash first takes the `lead` bytes that complete the MAC's pending
+  // block (the record header), so that every later hash call starts on a
+  // block boundary and compresses straight from the record, not through the
+  // context's buffer. Then the key's TLS-CBC kernel (tls_cbc_kernel.h: a
+  // stitched loop for its pair of AES and SHA rows, chosen once by init(),
+  // only for SHA rows of 64-byte blocks) interleaves the two chains
+  // instruction by instruction: each step hashes the next 64 bytes and
+  // encrypts the 64 bytes `lead` behind them. Lengths and rows are public.
+  const size_t block = c.alg->block_len;
+  const size_t lead = (block - c.buf_len) % block;
+  if (whole >= lead + block) {
+    internal::hash_ctx_update(&c, src, lead);  // c.buf_len is 0 after it
+    hashed = lead;
+    const internal::TlsCbcKernel* kernel =
+        static_cast<const internal::TlsCbcKernel*>(kernel_);
+    if (kernel != nullptr) {
       const size_t steps = (whole - lead) / 64;
       kernel->seal_steps(&ks, &c.state, src + lead, src, dst, steps, iv);
       c.total += 64 * steps;
