@@ -30,6 +30,7 @@ gcc-arm-none-eabi
 libnewlib-arm-none-eabi
 libstdc++-arm-none-eabi-newlib
 qemu-system-arm
+python3
 "
 
 missing=""
