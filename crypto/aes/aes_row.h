@@ -10,8 +10,8 @@
 // CBC and ECB. A mode's fused loops over a row (GCM's AES+GHASH, CCM's
 // CBC-MAC+CTR, TLS-CBC's CBC+SHA) are that mode's kernels, in the mode's
 // own kernel table (crypto/modes/gcm_kernel.h, ccm_kernel.h,
-// crypto/tls/tls_cbc_kernel.h), looked up by the rows they pair with; so a
-// new mode adds no member here.
+// crypto/tls/tls_cbc_kernel.h), looked up by the rows they pair with; so
+// adding a mode adds no member here.
 //
 // All functions here are constant time: no branch and no memory index
 // depends on key or data bytes. Block counts and lengths are public.
