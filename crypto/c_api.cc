@@ -224,7 +224,7 @@ int block_call(BlockMethod method, const ctcrypto_aes_key* key,
 extern "C" {
 
 const char* ctcrypto_status_string(int status) {
-  if (status < 0 || status > static_cast<int>(Status::kUnsupported))
+  if (status < 0 || status > static_cast<int>(Status::kBadState))
     return "unknown status";
   return ctcrypto::status_string(static_cast<Status>(status));
 }

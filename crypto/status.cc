@@ -16,6 +16,7 @@ const char* status_string(Status s) {
     case Status::kNotInitialized: return "key not initialized";
     case Status::kInvalidArgument: return "invalid argument";
     case Status::kUnsupported: return "unsupported";
+    case Status::kBadState: return "call out of order";
   }
   return "unknown status";
 }

@@ -9,6 +9,10 @@
 // default, 12..16 on request. open() checks the whole tag in constant time
 // and, when it fails, zeroes everything it wrote to `out`: no plaintext is
 // released on a failed check.
+//
+// AesGcmStream (below) is the multipart form: the same message fed as AD
+// chunks and then data chunks of any sizes, with the same ciphertext and tag
+// as one-shot seal/open, byte for byte.
 #ifndef CTCRYPTO_AEAD_H_
 #define CTCRYPTO_AEAD_H_
 
@@ -87,6 +91,84 @@ class AesGcm {
   // internal::GcmKernel, chosen once by init()); null when the pair has
   // none.
   const void* kernel_ = nullptr;
+};
+
+// AesGcmStream: one GCM message in any number of chunks (SP 800-38D;
+// the multipart shape of PSA Crypto's psa_aead_* and Mbed TLS's
+// mbedtls_gcm_starts/update_ad/update/finish).
+//
+//   start_seal / start_open(key, nonce)   nonce of any length >= 1 byte
+//   update_ad(chunk)...                   zero or more; all AD first
+//   update(out, chunk)...                 zero or more data chunks
+//   finish(tag)  (seal)  or  verify(tag)  (open)
+//
+// Output: update writes exactly in.size() bytes to out at once; nothing is
+// held back (the keystream of a partial block is kept instead, so the next
+// chunk continues it). out may equal in (in place, chunk by chunk) but not
+// otherwise overlap it. Any chunking gives the one-shot answer: whole blocks
+// go through the key's fused AES+GHASH kernel as in seal/open; only the
+// partial-block seams between chunks cost extra.
+//
+// Decryption releases plaintext before the tag is checked. As in PSA
+// Crypto (psa_aead_update / psa_aead_verify): until verify() returns kOk,
+// what update() wrote is unauthenticated and must not be used; when verify
+// returns kAuthenticationFailed the caller must discard all of it. (The
+// stream cannot wipe chunks it has already handed back.) Use one-shot
+// open() when the message fits in memory.
+//
+// Misuse is refused without writing any output:
+//   - any call before start_*, or after finish/verify/clear: kNotInitialized
+//     (finish and verify end the stream and wipe it, whatever the verdict);
+//   - update_ad after update: kBadState; finish on an open stream or verify
+//     on a seal stream: kBadState;
+//   - data past kGcmMaxPlaintextLen, or AD reaching 2^61 bytes, in total:
+//     kMessageTooLong (the stream stays usable up to the limit);
+//   - a tag whose size is not the key's tag_len(): kInvalidTagLength;
+//   - out shorter than in, null pointers with nonzero lengths:
+//     kOutputTooSmall / kInvalidArgument; out overlapping in other than
+//     exactly: kOverlappingBuffers.
+// The key is held by pointer: it must stay initialised and in place until
+// the stream ends. The stream is a small copyable value (a copy forks the
+// message) that wipes itself on clear() and destruction.
+class AesGcmStream {
+ public:
+  AesGcmStream() = default;
+  AesGcmStream(const AesGcmStream&) = default;
+  AesGcmStream& operator=(const AesGcmStream&) = default;
+  ~AesGcmStream() { clear(); }
+
+  Status start_seal(const AesGcm& key, std::span<const uint8_t> nonce);
+  Status start_open(const AesGcm& key, std::span<const uint8_t> nonce);
+  Status update_ad(std::span<const uint8_t> ad);
+  Status update(std::span<uint8_t> out, std::span<const uint8_t> in);
+  // finish: writes the tag (tag.size() == the key's tag_len()); ends the
+  // stream.
+  Status finish(std::span<uint8_t> tag);
+  // verify: kOk when `tag` (the key's tag_len()) authenticates everything
+  // fed, else kAuthenticationFailed; constant time; ends the stream.
+  Status verify(std::span<const uint8_t> tag);
+
+  // clear: wipes the stream; uninitialised afterwards.
+  void clear();
+  bool initialized() const { return key_ != nullptr; }
+
+ private:
+  friend struct internal::GcmAccess;
+  Status start(const AesGcm& key, std::span<const uint8_t> nonce,
+               bool opening);
+  Status finish_full(uint8_t full[16]);
+
+  const AesGcm* key_ = nullptr;
+  uint8_t ctr_[16] = {};   // the next counter block
+  uint8_t xi_[16] = {};    // GHASH accumulator over the whole blocks done
+  uint8_t mask_[16] = {};  // E_K(J0), the tag mask
+  uint8_t ks_[16] = {};    // keystream of the partial data block
+  uint8_t buf_[16] = {};   // the partial block's GHASH input (AD or ciphertext)
+  uint64_t ad_len_ = 0;    // bytes of AD fed
+  uint64_t len_ = 0;       // bytes of data fed
+  uint8_t n_ = 0;          // bytes in buf_ (0..15)
+  uint8_t phase_ = 0;      // 0 none, 1 AD, 2 data
+  bool opening_ = false;
 };
 
 }  // namespace ctcrypto

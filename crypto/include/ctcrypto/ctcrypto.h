@@ -3,7 +3,8 @@
  * values of ctcrypto::Status); nothing allocates.
  *
  * Objects: every C object (ctcrypto_aes_key, _aes_gcm, _tls_cbc, _aes_ccm,
- * _aes_cmac, _aes_cmac_ctx, _aes_gcm_siv, _aes_gmac, _aes_xts) is opaque
+ * _aes_cmac, _aes_cmac_ctx, _aes_gcm_siv, _aes_gmac, _aes_gmac_ctx, _aes_xts,
+ * _aes_gcm_stream, _aes_ccm_stream) is opaque
  * storage: the C++ object at its start and a 4-byte state word in its LAST
  * 4 bytes. Its CTCRYPTO_*_SIZE is a fixed, published constant, at least the
  * C++ object's size + 4 on every supported target (the library
@@ -40,6 +41,8 @@ extern "C" {
 #define CTCRYPTO_AUTHENTICATION_FAILED 8
 /* A C object used before a successful init, or after its cleanup. */
 #define CTCRYPTO_NOT_INITIALIZED 9
+/* A streaming call out of order (AD after data, finish on an open stream). */
+#define CTCRYPTO_BAD_STATE 12
 
 /* --- AES keys and AES-GCM ------------------------------------------------ */
 /* Sizes follow the CPU family (ctcrypto/key_sizes.h): CTCRYPTO_ROUND_UP_(n)
@@ -106,6 +109,58 @@ int ctcrypto_aes_gcm_open(const ctcrypto_aes_gcm* gcm, uint8_t* out,
                           const uint8_t* nonce, size_t nonce_len,
                           const uint8_t* in, size_t in_len, const uint8_t* ad,
                           size_t ad_len);
+
+/* --- Streaming AES-GCM (AesGcmStream, ctcrypto/aead.h) ---------------------
+ * One message in chunks: start, update_ad (zero or more, all AD first),
+ * update (zero or more), then finish (seal) or verify (open). update writes
+ * exactly in_len bytes to out at once (nothing is held back; out == in
+ * allowed). Same ciphertext and tag as ctcrypto_aes_gcm_seal for every
+ * chunking. A stream refers to its ctcrypto_aes_gcm, which must stay
+ * initialised and in place until the stream ends.
+ *
+ * DECRYPTION RELEASES UNAUTHENTICATED PLAINTEXT (as PSA Crypto's
+ * psa_aead_update): nothing update wrote may be used before verify returns
+ * CTCRYPTO_OK, and all of it must be discarded when verify returns
+ * CTCRYPTO_AUTHENTICATION_FAILED.
+ *
+ * start acts as the stream's init (state word, top of this file). finish
+ * and verify end the stream once they give a verdict (CTCRYPTO_OK or
+ * CTCRYPTO_AUTHENTICATION_FAILED): it is cleaned up, and any later call but
+ * start gives CTCRYPTO_NOT_INITIALIZED. update_ad after update, finish on an
+ * open stream and verify on a seal stream give CTCRYPTO_BAD_STATE;
+ * more than 2^36 - 32 bytes of data gives CTCRYPTO_MESSAGE_TOO_LONG (value
+ * 7); each refusal writes nothing and leaves the stream as it was. */
+/* A pointer to the GCM object, five 16-byte blocks (counter, GHASH
+ * accumulator, tag mask, partial keystream, partial block), two 64-bit
+ * lengths and three bytes (128 bytes on 64-bit targets); + the state word,
+ * with room to spare. */
+#define CTCRYPTO_AES_GCM_STREAM_SIZE 160
+/* direction for start */
+#define CTCRYPTO_SEAL 0
+#define CTCRYPTO_OPEN 1
+
+typedef struct ctcrypto_aes_gcm_stream {
+  CTCRYPTO_ALIGNAS(8) unsigned char opaque[CTCRYPTO_AES_GCM_STREAM_SIZE];
+} ctcrypto_aes_gcm_stream;
+
+/* start: direction CTCRYPTO_SEAL or CTCRYPTO_OPEN; nonce_len >= 1. */
+int ctcrypto_aes_gcm_stream_start(ctcrypto_aes_gcm_stream* s,
+                                  const ctcrypto_aes_gcm* gcm, int direction,
+                                  const uint8_t* nonce, size_t nonce_len);
+int ctcrypto_aes_gcm_stream_update_ad(ctcrypto_aes_gcm_stream* s,
+                                      const uint8_t* ad, size_t ad_len);
+/* update: writes in_len bytes to out (capacity max_out_len >= in_len). */
+int ctcrypto_aes_gcm_stream_update(ctcrypto_aes_gcm_stream* s, uint8_t* out,
+                                   size_t max_out_len, const uint8_t* in,
+                                   size_t in_len);
+/* finish (seal): writes the tag; tag_len must be the GCM object's. */
+int ctcrypto_aes_gcm_stream_finish(ctcrypto_aes_gcm_stream* s, uint8_t* tag,
+                                   size_t tag_len);
+/* verify (open): CTCRYPTO_OK or CTCRYPTO_AUTHENTICATION_FAILED. */
+int ctcrypto_aes_gcm_stream_verify(ctcrypto_aes_gcm_stream* s,
+                                   const uint8_t* tag, size_t tag_len);
+/* cleanup: wipes the stream (abandoning its message). */
+int ctcrypto_aes_gcm_stream_cleanup(ctcrypto_aes_gcm_stream* s);
 
 /* --- TLS 1.0-1.2 CBC record AEADs (ctcrypto/tls_cbc.h) --------------------
  * name: "aes-128-cbc-sha1-tls", "aes-128-cbc-sha256-tls",
@@ -175,6 +230,38 @@ int ctcrypto_aes_ccm_open(const ctcrypto_aes_ccm* ccm, uint8_t* out,
                           size_t ad_len);
 /* cleanup: wipes the AES key; uninitialised afterwards. */
 int ctcrypto_aes_ccm_cleanup(ctcrypto_aes_ccm* ccm);
+
+/* --- Streaming AES-CCM (AesCcmStream, ctcrypto/ccm.h) -----------------------
+ * As the GCM stream above (same life cycle, same warning about decrypted
+ * data, CTCRYPTO_SEAL / CTCRYPTO_OPEN), except that start declares the total
+ * AD and message lengths (CCM's B0 encodes them): update_ad and update that
+ * would pass them, update before all AD, and finish/verify before all of
+ * both give CTCRYPTO_INVALID_LENGTH (value 5), writing nothing and leaving
+ * the stream usable. */
+/* A pointer to the CCM object, five 16-byte blocks (MAC chain, partial MAC
+ * block, counter, tag mask, partial keystream), three 64-bit lengths and
+ * three bytes (128 bytes on 64-bit targets); + the state word, with room to
+ * spare. */
+#define CTCRYPTO_AES_CCM_STREAM_SIZE 160
+
+typedef struct ctcrypto_aes_ccm_stream {
+  CTCRYPTO_ALIGNAS(8) unsigned char opaque[CTCRYPTO_AES_CCM_STREAM_SIZE];
+} ctcrypto_aes_ccm_stream;
+
+int ctcrypto_aes_ccm_stream_start(ctcrypto_aes_ccm_stream* s,
+                                  const ctcrypto_aes_ccm* ccm, int direction,
+                                  const uint8_t* nonce, size_t nonce_len,
+                                  uint64_t ad_len, uint64_t msg_len);
+int ctcrypto_aes_ccm_stream_update_ad(ctcrypto_aes_ccm_stream* s,
+                                      const uint8_t* ad, size_t ad_len);
+int ctcrypto_aes_ccm_stream_update(ctcrypto_aes_ccm_stream* s, uint8_t* out,
+                                   size_t max_out_len, const uint8_t* in,
+                                   size_t in_len);
+int ctcrypto_aes_ccm_stream_finish(ctcrypto_aes_ccm_stream* s, uint8_t* tag,
+                                   size_t tag_len);
+int ctcrypto_aes_ccm_stream_verify(ctcrypto_aes_ccm_stream* s,
+                                   const uint8_t* tag, size_t tag_len);
+int ctcrypto_aes_ccm_stream_cleanup(ctcrypto_aes_ccm_stream* s);
 
 /* --- AES-CMAC (ctcrypto/cmac.h) ------------------------------------------
  * SP 800-38B / RFC 4493. Tags are the leading 4..16 bytes of the MAC. The
@@ -278,6 +365,29 @@ int ctcrypto_aes_gmac_verify(const ctcrypto_aes_gmac* mac,
                              const uint8_t* tag, size_t tag_len);
 /* cleanup: wipes the AES and GHASH keys; uninitialised afterwards. */
 int ctcrypto_aes_gmac_cleanup(ctcrypto_aes_gmac* mac);
+
+/* Incremental GMAC (AesGmacContext, ctcrypto/gmac.h), the shape of the CMAC
+ * context: init with the key object and the nonce, update, then finish or
+ * finish_verify, which end (clean up) the context once they give a verdict.
+ * The context refers to its ctcrypto_aes_gmac, which must stay initialised
+ * and in place until then. */
+/* A GCM stream; + the state word, with room to spare. */
+#define CTCRYPTO_AES_GMAC_CTX_SIZE CTCRYPTO_AES_GCM_STREAM_SIZE
+
+typedef struct ctcrypto_aes_gmac_ctx {
+  CTCRYPTO_ALIGNAS(8) unsigned char opaque[CTCRYPTO_AES_GMAC_CTX_SIZE];
+} ctcrypto_aes_gmac_ctx;
+
+int ctcrypto_aes_gmac_ctx_init(ctcrypto_aes_gmac_ctx* ctx,
+                               const ctcrypto_aes_gmac* mac,
+                               const uint8_t* nonce, size_t nonce_len);
+int ctcrypto_aes_gmac_ctx_update(ctcrypto_aes_gmac_ctx* ctx,
+                                 const uint8_t* data, size_t len);
+int ctcrypto_aes_gmac_ctx_finish(ctcrypto_aes_gmac_ctx* ctx, uint8_t* tag,
+                                 size_t tag_len);
+int ctcrypto_aes_gmac_ctx_finish_verify(ctcrypto_aes_gmac_ctx* ctx,
+                                        const uint8_t* tag, size_t tag_len);
+int ctcrypto_aes_gmac_ctx_cleanup(ctcrypto_aes_gmac_ctx* ctx);
 
 /* --- AES key wrap, KW and KWP (ctcrypto/key_wrap.h) -------------------------
  * SP 800-38F / RFC 3394 / RFC 5649 under the KEK `kek` (ctcrypto_aes_key).

@@ -12,6 +12,12 @@
 // nonces exactly 12 bytes, tags exactly 16 bytes. Plaintext and AD are each
 // limited to 2^36 bytes (RFC 8452, section 6). open() checks the tag in
 // constant time and zeroes everything it wrote to `out` when it fails.
+//
+// One-shot only, by design: the synthetic IV (the tag) is computed over the
+// whole plaintext before the first byte can be encrypted, and decryption
+// must finish before the tag can be checked, so there is no streaming form
+// (unlike AesGcmStream and AesCcmStream). A caller with a message larger
+// than memory splits it into separately sealed records.
 #ifndef CTCRYPTO_GCM_SIV_H_
 #define CTCRYPTO_GCM_SIV_H_
 

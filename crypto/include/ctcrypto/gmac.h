@@ -57,6 +57,29 @@ class AesGmac {
   AesGcm gcm_;
 };
 
+// AesGmacContext: GMAC over data fed in any number of chunks, the shape of
+// AesCmacContext (ctcrypto/cmac.h): init(key, nonce), update..., then
+// finish(tag) or finish_verify(tag), either of which ends and wipes the
+// context. Any split of the data gives AesGmac::compute's tag. It is an
+// AesGcmStream fed AD only (ctcrypto/aead.h), so misuse gives the same
+// answers: kNotInitialized before init or after the end, kMessageTooLong
+// for 2^61 bytes of data, kInvalidTagLength for a tag whose size is not
+// the key's tag_len(). The key is held by pointer and must outlive the
+// context.
+class AesGmacContext {
+ public:
+  Status init(const AesGmac& key, std::span<const uint8_t> nonce);
+  Status update(std::span<const uint8_t> data);
+  Status finish(std::span<uint8_t> tag);
+  Status finish_verify(std::span<const uint8_t> tag);
+
+  void clear() { s_.clear(); }
+  bool initialized() const { return s_.initialized(); }
+
+ private:
+  AesGcmStream s_;
+};
+
 }  // namespace ctcrypto
 
 #endif  // CTCRYPTO_GMAC_H_

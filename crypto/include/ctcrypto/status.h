@@ -19,6 +19,7 @@ enum class Status : int {
   kNotInitialized = 9,        // the key object was never set up successfully
   kInvalidArgument = 10,      // null pointer with non-zero length, bad name
   kUnsupported = 11,          // not available in this build
+  kBadState = 12,             // a streaming call out of order (AD after data)
 };
 
 // status_string: a short lowercase reason, e.g. "authentication failure".
