@@ -812,6 +812,58 @@ TEST_P(GcmStreamTest, DataAndAdLimits) {
   }
 }
 
+// The data limit through the test hook (internal::set_stream_data_len,
+// crypto/testing/explicit_rows.h: the stream believes that many bytes went
+// through), on every target: real bytes up to kGcmMaxPlaintextLen are
+// taken, one more is kMessageTooLong with nothing written, in one chunk or
+// after a partial block, and the stream stays usable (its tag is
+// meaningless after the hook, so only the status of finish is checked).
+TEST_P(GcmStreamTest, DataLimitThroughTestHook) {
+  constexpr uint64_t kMax = ctcrypto::kGcmMaxPlaintextLen;
+  std::mt19937 rng(TestSeed() + 408);
+  AesGcm g;
+  MakeGcm(&g, RandomBytes(rng, 16));
+  const Bytes nonce = RandomBytes(rng, 12), msg = RandomBytes(rng, 64);
+  for (uint64_t room : {0, 1, 5, 16, 17, 40}) {
+    for (bool open : {false, true}) {
+      SCOPED_TRACE(testing::Message() << "room " << room << " open " << open);
+      AesGcmStream s;
+      ASSERT_EQ(open ? s.start_open(g, nonce) : s.start_seal(g, nonce),
+                Status::kOk);
+      ASSERT_EQ(s.update_ad(Sub(msg, 0, 3)), Status::kOk);
+      ctcrypto::internal::set_stream_data_len(s, kMax - room);
+      Bytes out(64, kSentinel);
+      const size_t r = static_cast<size_t>(room);
+      // One chunk of room + 1 bytes: refused whole.
+      EXPECT_EQ(s.update(Sub(out, 0, r + 1), Sub(msg, 0, r + 1)),
+                Status::kMessageTooLong);
+      EXPECT_TRUE(All(out, kSentinel));
+      // The room in two chunks (a partial block first), then one byte more.
+      const size_t first = r / 3;
+      ASSERT_EQ(s.update(Sub(out, 0, first), Sub(msg, 0, first)), Status::kOk);
+      ASSERT_EQ(s.update(Sub(out, first, r - first), Sub(msg, first, r - first)),
+                Status::kOk);
+      EXPECT_EQ(s.update(Sub(out, r, 1), Sub(msg, r, 1)),
+                Status::kMessageTooLong);
+      EXPECT_EQ(s.update(Sub(out, r, 16), Sub(msg, r, 16)),
+                Status::kMessageTooLong);
+      EXPECT_TRUE(All(Bytes(out.begin() + r, out.end()), kSentinel));
+      EXPECT_EQ(s.update(Sub(out, r, 0), Sub(msg, r, 0)), Status::kOk);
+      EXPECT_TRUE(s.initialized());
+      if (open) {
+        Bytes tag(16, 0);
+        const Status st = s.verify(tag);
+        EXPECT_TRUE(st == Status::kOk || st == Status::kAuthenticationFailed)
+            << ctcrypto::status_string(st);
+      } else {
+        Bytes tag(16, kSentinel);
+        EXPECT_EQ(s.finish(tag), Status::kOk);
+      }
+      EXPECT_FALSE(s.initialized());
+    }
+  }
+}
+
 // A copy (or assignment) of a stream forks the message: both halves go on
 // independently, each to the one-shot answer; a fork fed other data gets
 // another tag without disturbing the original.
@@ -985,15 +1037,18 @@ TEST_P(GmacStreamTest, MisuseRefused) {
                 Status::kMessageTooLong);
     }
     ASSERT_EQ(ctx.update(Sub(data, 17, 33)), Status::kOk);
+    AesGmacContext verifier = ctx;
     for (size_t n : {0, 12, 15, 17}) {
       Bytes t(n, kSentinel);
       EXPECT_EQ(ctx.finish(t), Status::kInvalidTagLength) << n;
       EXPECT_TRUE(All(t, kSentinel));
-      EXPECT_EQ(ctx.finish_verify(t), Status::kInvalidTagLength) << n;
+      EXPECT_EQ(verifier.finish_verify(t), Status::kInvalidTagLength) << n;
     }
     EXPECT_TRUE(ctx.initialized());
+    EXPECT_TRUE(verifier.initialized());
     ASSERT_EQ(ctx.finish(tag), Status::kOk);
     EXPECT_EQ(tag, want);
+    EXPECT_EQ(verifier.finish_verify(want), Status::kOk);
     Bytes t2(16, kSentinel);
     EXPECT_EQ(ctx.finish(t2), Status::kNotInitialized);
     EXPECT_EQ(ctx.finish_verify(want), Status::kNotInitialized);
@@ -1007,6 +1062,41 @@ TEST_P(GmacStreamTest, MisuseRefused) {
     ctx.clear();
     EXPECT_FALSE(ctx.initialized());
     EXPECT_EQ(ctx.finish_verify(want), Status::kNotInitialized);
+  }
+}
+
+// A refusal leaves the context as it was (ctcrypto.h: "each refusal writes
+// nothing and leaves the stream as it was"; gmac.h: the context ends only
+// when finish or finish_verify give a verdict): after finish_verify refused
+// a tag of the wrong size, finish still gives the tag, and the other way
+// round.
+TEST_P(GmacStreamTest, RefusedFinishLeavesContextAsItWas) {
+  std::mt19937 rng(TestSeed() + 412);
+  AesGmac mac;
+  MakeGmac(&mac, RandomBytes(rng, 16), 16);
+  const Bytes nonce = RandomBytes(rng, 12), data = RandomBytes(rng, 50);
+  Bytes want(16, 0);
+  ASSERT_EQ(mac.compute(want, nonce, data), Status::kOk);
+  {
+    AesGmacContext ctx;
+    ASSERT_EQ(ctx.init(mac, nonce), Status::kOk);
+    ASSERT_EQ(ctx.update(data), Status::kOk);
+    EXPECT_EQ(ctx.finish_verify(Sub(want, 0, 15)), Status::kInvalidTagLength);
+    EXPECT_TRUE(ctx.initialized());
+    Bytes tag(16, kSentinel);
+    EXPECT_EQ(ctx.finish(tag), Status::kOk) << "finish after a refused "
+                                               "finish_verify";
+    EXPECT_EQ(tag, want);
+  }
+  {
+    AesGmacContext ctx;
+    ASSERT_EQ(ctx.init(mac, nonce), Status::kOk);
+    ASSERT_EQ(ctx.update(data), Status::kOk);
+    Bytes short_tag(15, kSentinel);
+    EXPECT_EQ(ctx.finish(short_tag), Status::kInvalidTagLength);
+    EXPECT_TRUE(All(short_tag, kSentinel));
+    EXPECT_TRUE(ctx.initialized());
+    EXPECT_EQ(ctx.finish_verify(want), Status::kOk);
   }
 }
 
