@@ -5,7 +5,12 @@
 //   <out>/differential_fuzzer/<file>_<n>: key, nonce, AD, plaintext (every
 //       other seed with flag bit 7: CTR counters start at the 32-bit wrap);
 //   <out>/gcm_open_fuzzer/<file>_<n>: key, nonce, AD, ciphertext || tag,
-//       so that open() starts from inputs whose tag verifies.
+//       so that open() starts from inputs whose tag verifies;
+//   <out>/stream_fuzzer/<file>_<n>_gcm and _ccm: key, nonce, AD and
+//       plaintext in the layout of stream_fuzzer.cc, as a GCM message with
+//       the record's parameters and as a CCM message (nonce cut or padded to
+//       7..13 bytes, tag 4..16), with chunk sizes, placements and fork
+//       points varying with n.
 // Records with an AD or nonce over 255 bytes or a tag outside 12..16 are
 // skipped.
 //
@@ -42,6 +47,10 @@ namespace {
 // broken file and stops the run.
 std::vector<uint8_t> unhex(const std::string& s) {
   std::vector<uint8_t> v;
+  // A quoted value is the string itself (BoringSSL's file format; the GCM
+  // files write empty values as "").
+  if (s.size() >= 2 && s.front() == '"' && s.back() == '"')
+    return std::vector<uint8_t>(s.begin() + 1, s.end() - 1);
   if (!ctcrypto_test::HexToBytes(s, &v)) {
     std::fprintf(stderr, "make_seed_corpus: bad hex value: %s\n", s.c_str());
     std::exit(1);
@@ -62,6 +71,57 @@ void write(const std::filesystem::path& p, const std::vector<uint8_t>& v) {
 }
 
 size_t g_written = 0;
+
+// --- Streaming AEAD ----------------------------------------------------------
+constexpr const char* kStreamDir = "stream_fuzzer";
+
+// emit_stream: one GCM record as two stream_fuzzer seeds (GCM, CCM).
+void emit_stream(const std::filesystem::path& out, const std::string& name,
+                 size_t index, uint8_t key_bits,
+                 const std::vector<uint8_t>& key,
+                 const std::vector<uint8_t>& nonce,
+                 const std::vector<uint8_t>& ad,
+                 const std::vector<uint8_t>& pt, size_t tag_len) {
+  // Chunk-size bytes (stream_fuzzer.cc: v < 0xc0 is v % 72 bytes, else
+  // 16 * (v - 0xc0)): 0, 1, 15, 17, 31, 33, 16, 64, 5, 0 bytes in turn.
+  static const uint8_t kChunks[] = {0, 1, 15, 17, 31, 33, 0xc1, 0xc4, 5, 0xc0};
+  const size_t k = index % 8;  // 0: each feed in one chunk
+  auto seed = [&](bool ccm) {
+    const uint8_t in_place = static_cast<uint8_t>((index & 3) << 6);
+    uint8_t flags, nonce_byte;
+    size_t nonce_len;
+    if (ccm) {
+      flags = static_cast<uint8_t>(key_bits | 4 | (index % 7) << 3 | in_place);
+      nonce_len = 7 + index % 7;
+      nonce_byte = static_cast<uint8_t>(index % 7 | (index & 4) << 5);
+    } else {
+      flags = static_cast<uint8_t>(key_bits | (tag_len - 12) << 3 | in_place);
+      nonce_len = nonce.size();
+      nonce_byte = static_cast<uint8_t>(nonce.size() == 12 ? 0 : nonce.size());
+    }
+    std::vector<uint8_t> v = {
+        flags,
+        static_cast<uint8_t>(index * 37),
+        nonce_byte,
+        static_cast<uint8_t>(k | (index % 5) << 4),
+        static_cast<uint8_t>(index * 29),
+        static_cast<uint8_t>(ad.size()),
+        static_cast<uint8_t>(ad.size() >> 8)};
+    v.insert(v.end(), key.begin(), key.end());
+    std::vector<uint8_t> n = nonce;
+    n.resize(nonce_len, 0);
+    v.insert(v.end(), n.begin(), n.end());
+    v.insert(v.end(), ad.begin(), ad.end());
+    for (size_t i = 0; i < k; ++i)
+      v.push_back(kChunks[(index + i) % sizeof(kChunks)]);
+    v.insert(v.end(), pt.begin(), pt.end());
+    write(out / kStreamDir / (name + (ccm ? "_ccm" : "_gcm")), v);
+  };
+  seed(false);
+  seed(true);
+  g_written += 2;
+}
+// --- end Streaming AEAD ------------------------------------------------------
 
 void emit(const std::map<std::string, std::string>& rec,
           const std::filesystem::path& out, const std::string& stem,
@@ -103,6 +163,7 @@ void emit(const std::map<std::string, std::string>& rec,
   o.insert(o.end(), tag.begin(), tag.end());
   write(out / "gcm_open_fuzzer" / name, o);
   g_written += 2;
+  emit_stream(out, name, index, key_bits, key, nonce, ad, pt, tag.size());
 }
 
 // --- AES-GCM-SIV -------------------------------------------------------------
@@ -225,6 +286,7 @@ int main(int argc, char** argv) {
   std::filesystem::path out = argv[1];
   std::filesystem::create_directories(out / "differential_fuzzer");
   std::filesystem::create_directories(out / "gcm_open_fuzzer");
+  std::filesystem::create_directories(out / kStreamDir);
   bool any_tls = false;
   for (int i = 2; i < argc; ++i) {
     std::ifstream f(argv[i]);
