@@ -10,7 +10,8 @@
 //       plaintext in the layout of stream_fuzzer.cc, as a GCM message with
 //       the record's parameters and as a CCM message (nonce cut or padded to
 //       7..13 bytes, tag 4..16), with chunk sizes, placements and fork
-//       points varying with n.
+//       points varying with n; and, once, built_<sel>_gcm/_ccm: long
+//       messages in kernel-batch-sized chunks for each selector 0..31.
 // Records with an AD or nonce over 255 bytes or a tag outside 12..16 are
 // skipped.
 //
@@ -120,6 +121,44 @@ void emit_stream(const std::filesystem::path& out, const std::string& name,
   seed(false);
   seed(true);
   g_written += 2;
+}
+
+// emit_stream_built: long messages in batch-sized chunks (128, 512, 256, 17,
+// 1008 bytes), one per selector 0..31 as GCM (every pair of a build with up
+// to 32) and every fourth as CCM, so that the replayed corpus reaches the
+// kernels' bulk loops and a seal stream's carried batch.
+void emit_stream_built(const std::filesystem::path& out) {
+  static const uint8_t kChunks[] = {0xc8, 0xe0, 0xd0, 17, 0xff};
+  for (uint32_t sel = 0; sel < 32; ++sel) {
+    for (bool ccm : {false, true}) {
+      if (ccm && sel % 4) continue;
+      const size_t key_len = 16 + 8 * (sel % 3), ad_len = sel * 5 % 64;
+      const std::vector<uint8_t> key = ctcrypto_test::Pattern(key_len, sel),
+                                 ad = ctcrypto_test::Pattern(ad_len, sel + 100),
+                                 msg = ctcrypto_test::Pattern(
+                                     1500 + 37 * sel, sel + 200);
+      const uint8_t flags = static_cast<uint8_t>(
+          sel % 3 | (ccm ? 4 : 0) | (sel % 5) << 3 | (sel & 3) << 6);
+      std::vector<uint8_t> v = {flags,
+                                static_cast<uint8_t>(sel),
+                                static_cast<uint8_t>(ccm ? sel % 7 : 0),
+                                static_cast<uint8_t>(5 | (sel % 16) << 4),
+                                static_cast<uint8_t>(sel * 29),
+                                static_cast<uint8_t>(ad_len),
+                                0};
+      v.insert(v.end(), key.begin(), key.end());
+      const std::vector<uint8_t> nonce =
+          ctcrypto_test::Pattern(ccm ? 7 + sel % 7 : 12, sel + 300);
+      v.insert(v.end(), nonce.begin(), nonce.end());
+      v.insert(v.end(), ad.begin(), ad.end());
+      v.insert(v.end(), kChunks, kChunks + 5);
+      v.insert(v.end(), msg.begin(), msg.end());
+      write(out / kStreamDir /
+                ("built_" + std::to_string(sel) + (ccm ? "_ccm" : "_gcm")),
+            v);
+      ++g_written;
+    }
+  }
 }
 // --- end Streaming AEAD ------------------------------------------------------
 
@@ -288,6 +327,7 @@ int main(int argc, char** argv) {
   std::filesystem::create_directories(out / "gcm_open_fuzzer");
   std::filesystem::create_directories(out / kStreamDir);
   bool any_tls = false;
+  bool any_gcm = false;  // a GCM record given: stream_fuzzer's built seeds
   for (int i = 2; i < argc; ++i) {
     std::ifstream f(argv[i]);
     if (!f) {
@@ -321,8 +361,10 @@ int main(int argc, char** argv) {
           emit_tls(rec, out, stem, suite, index++);
         else if (gcm_siv)  // AES-GCM-SIV
           emit_gcm_siv(rec, out, stem, index++);
-        else
+        else {
           emit(rec, out, stem, index++);
+          any_gcm = true;
+        }
       }
       rec.clear();
     };
@@ -343,6 +385,7 @@ int main(int argc, char** argv) {
     flush();
   }
   if (any_tls) emit_tls_built(out);
+  if (any_gcm) emit_stream_built(out);
   std::printf("wrote %zu seed files under %s\n", g_written, out.c_str());
   return 0;
 }

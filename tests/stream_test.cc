@@ -98,13 +98,18 @@ enum Cut {
   kSmallRandom,  // random 0..64
   kMixed,        // random sizes around 1, 16, 32, 48, 64, 128, 256, 512, 1024
   kOneThenRest,  // 1..15 bytes, then everything else (misaligned bulk)
+  kBatches,      // multiples of 128 bytes up to 2 KiB, now and then one
+                 // 16 * k + r: consecutive whole kernel batches, so a seal
+                 // stream's carried batch (CTCRYPTO_GCM_STREAM_CARRY_SIZE)
+                 // meets the next chunk's
   kCutCount,
 };
 
 const char* CutName(int c) {
   static const char* const kNames[] = {"whole",  "bytes",  "zeros",
                                        "straddle", "blocks", "small-random",
-                                       "mixed",  "one-then-rest"};
+                                       "mixed",  "one-then-rest",
+                                       "batches"};
   return c >= 0 && c < kCutCount ? kNames[c] : "?";
 }
 
@@ -153,6 +158,12 @@ std::vector<size_t> Cuts(size_t n, int how, std::mt19937& rng) {
     case kOneThenRest:
       take(1 + rng() % 15);
       if (left) take(left);
+      break;
+    case kBatches:
+      while (left) {
+        take(rng() % 5 == 0 ? 16 * (1 + rng() % 40) + rng() % 16
+                            : 128 * (1 + rng() % 16));
+      }
       break;
   }
   return v;
@@ -944,6 +955,57 @@ TEST_P(GcmStreamTest, CopyForksTheMessage) {
       finish(s, kWhole);
       finish(copied, kBytes);
       finish(assigned, kStraddle);
+    }
+  }
+}
+
+// Forks of a long seal or open stream at chunk boundaries after whole
+// kernel batches (a seal stream then carries an unhashed batch, which the
+// copy must carry too), finished under different chunkings.
+TEST_P(GcmStreamTest, CopyForksAfterWholeBatches) {
+  std::mt19937 rng(TestSeed() + 409);
+  AesGcm g;
+  MakeGcm(&g, RandomBytes(rng, 16));
+  const Bytes nonce = RandomBytes(rng, 12), msg = RandomBytes(rng, 3000),
+              ad = RandomBytes(rng, 40);
+  const Sealed want = GcmOneShot(g, nonce, msg, ad);
+  for (size_t at : {128, 512, 1024, 1040, 2048}) {
+    for (bool open : {false, true}) {
+      SCOPED_TRACE(testing::Message() << "fork after " << at << " bytes"
+                                      << (open ? ", open" : ", seal"));
+      const Bytes& in = open ? want.ct : msg;
+      const Bytes& expect = open ? msg : want.ct;
+      AesGcmStream s;
+      ASSERT_EQ(open ? s.start_open(g, nonce) : s.start_seal(g, nonce),
+                Status::kOk);
+      ASSERT_EQ(s.update_ad(ad), Status::kOk);
+      Bytes out(msg.size(), kSentinel);
+      // Up to the fork in batch-sized chunks.
+      size_t off = 0;
+      while (off < at) {
+        const size_t c = std::min<size_t>(at - off, 128 * (1 + off % 4));
+        ASSERT_EQ(s.update(Sub(out, off, c), Sub(in, off, c)), Status::kOk);
+        off += c;
+      }
+      AesGcmStream fork(s);
+      for (int pass = 0; pass < 2; ++pass) {
+        AesGcmStream& t = pass ? fork : s;
+        Bytes o = out;
+        size_t p = at;
+        for (size_t c : Cuts(msg.size() - at, pass ? kBatches : kStraddle,
+                             rng)) {
+          ASSERT_EQ(t.update(Sub(o, p, c), Sub(in, p, c)), Status::kOk);
+          p += c;
+        }
+        EXPECT_EQ(o, expect) << "pass " << pass;
+        if (open) {
+          EXPECT_EQ(t.verify(want.tag), Status::kOk) << "pass " << pass;
+        } else {
+          Bytes tag(16, kSentinel);
+          EXPECT_EQ(t.finish(tag), Status::kOk);
+          EXPECT_EQ(tag, want.tag) << "pass " << pass;
+        }
+      }
     }
   }
 }
