@@ -27,6 +27,17 @@
 // of 64 GiB and more), so calls are split there and the carry propagated
 // here (counters are public).
 //
+// Streaming (AesCcmStream, end of this file): the lengths are declared at
+// start, so B0 and the AD's length encoding are formed there; the CBC-MAC
+// chain, the counter and the partial block's keystream and MAC input are
+// kept in the stream object between calls. AD chunks go through a one-block
+// buffer (whole blocks straight from the caller); data chunks run their
+// leading partial block on the kept keystream, their whole blocks through
+// the key's kernel (or cbc_encrypt + ctr32 in 1 KiB pieces, as one-shot),
+// and start a partial block of their own. The AD is padded to a block when
+// its last byte arrives, so a data block is aligned for the MAC and the
+// keystream alike and the kernel's one pass serves both.
+//
 // Constant time: lengths, counters and the nonce are public; plaintext, MAC
 // state, keystream and tags are only XORed, copied and passed to the rows.
 // open() decrypts, MACs the plaintext, compares the tag with
@@ -413,6 +424,225 @@ Status AesCcm::open(std::span<uint8_t> out, size_t* out_len,
   return internal::open_combined(*this, tag_len_,
                                  ccm_max_message_len(nonce.size()), out,
                                  out_len, nonce, in, ad);
+}
+
+// --- AesCcmStream -------------------------------------------------------------
+
+void AesCcmStream::clear() {
+  internal::secure_zero(static_cast<void*>(this), sizeof(*this));
+}
+
+Status AesCcmStream::start_seal(const AesCcm& key,
+                                std::span<const uint8_t> nonce,
+                                uint64_t ad_len, uint64_t msg_len) {
+  return start(key, nonce, ad_len, msg_len, false);
+}
+
+Status AesCcmStream::start_open(const AesCcm& key,
+                                std::span<const uint8_t> nonce,
+                                uint64_t ad_len, uint64_t msg_len) {
+  return start(key, nonce, ad_len, msg_len, true);
+}
+
+Status AesCcmStream::start(const AesCcm& key, std::span<const uint8_t> nonce,
+                           uint64_t ad_len, uint64_t msg_len, bool opening) {
+  clear();
+  if (!internal::AesKeyAccess::initialized(key.aes_key()) ||
+      key.tag_len() == 0)
+    return Status::kNotInitialized;
+  if (nonce.data() == nullptr && !nonce.empty())
+    return Status::kInvalidArgument;
+  if (!valid_nonce_len(nonce.size()) ||
+      (key.nonce_len() != 0 && nonce.size() != key.nonce_len()))
+    return Status::kInvalidNonceLength;
+  if (!internal::spans_addressable(nonce)) return Status::kInvalidArgument;
+  // The length field's own limit: a stream is not bound by size_t.
+  const size_t q = 15 - nonce.size();
+  const uint64_t field = q >= 8 ? UINT64_MAX : (uint64_t{1} << (8 * q)) - 1;
+  if (msg_len > field) return Status::kMessageTooLong;
+
+  const AesKeyState& a = internal::AesKeyAccess::state(key.aes_key());
+  uint8_t b0[16];
+  b0[0] = static_cast<uint8_t>((ad_len ? 0x40 : 0) |
+                               ((key.tag_len() - 2) / 2) << 3 | (q - 1));
+  std::memcpy(b0 + 1, nonce.data(), nonce.size());
+  for (size_t i = 0; i < q; ++i)
+    b0[15 - i] = i < 8 ? static_cast<uint8_t>(msg_len >> (8 * i)) : 0;
+  internal::cbc_mac_blocks(a, x_, b0, 1);
+  internal::secure_zero(b0, sizeof(b0));  // the chain's first input
+  ctr_[0] = static_cast<uint8_t>(q - 1);
+  std::memcpy(ctr_ + 1, nonce.data(), nonce.size());
+  a.row->encrypt_block(&a, ctr_, s0_);
+  ctr_add(ctr_, q, 1);
+  if (ad_len) n_ = static_cast<uint8_t>(ad_header(ad_len, buf_));
+  key_ = &key;
+  ad_left_ = ad_len;
+  len_left_ = msg_len;
+  q_ = static_cast<uint8_t>(q);
+  opening_ = opening;
+  return Status::kOk;
+}
+
+// mac_absorb: len bytes into the CBC-MAC through the one-block buffer buf_
+// (n_ bytes held, < 16): completes it, chains whole blocks straight from p,
+// keeps the tail.
+void AesCcmStream::mac_absorb(const uint8_t* p, size_t len) {
+  const AesKeyState& a = internal::AesKeyAccess::state(key_->aes_key());
+  if (n_) {
+    const size_t take = len < 16u - n_ ? len : 16u - n_;
+    std::memcpy(buf_ + n_, p, take);
+    n_ = static_cast<uint8_t>(n_ + take);
+    p += take;
+    len -= take;
+    if (n_ < 16) return;
+    internal::cbc_mac_blocks(a, x_, buf_, 1);
+    n_ = 0;
+  }
+  const size_t blocks = len / 16;
+  internal::cbc_mac_blocks(a, x_, p, blocks);
+  const size_t tail = len % 16;
+  if (tail) std::memcpy(buf_, p + 16 * blocks, tail);
+  n_ = static_cast<uint8_t>(tail);
+}
+
+Status AesCcmStream::update_ad(std::span<const uint8_t> ad) {
+  if (key_ == nullptr || !internal::AesKeyAccess::initialized(key_->aes_key()))
+    return Status::kNotInitialized;
+  if ((ad.data() == nullptr && !ad.empty()) ||
+      !internal::spans_addressable(ad))
+    return Status::kInvalidArgument;
+  if (uint64_t{ad.size()} > ad_left_) return Status::kInvalidLength;
+  if (ad.empty()) return Status::kOk;
+  mac_absorb(ad.data(), ad.size());
+  ad_left_ -= ad.size();
+  if (ad_left_ == 0 && n_) {
+    // The AD's last byte: zero padding to a block, so that the message
+    // starts block-aligned.
+    std::memset(buf_ + n_, 0, 16u - n_);
+    internal::cbc_mac_blocks(internal::AesKeyAccess::state(key_->aes_key()),
+                             x_, buf_, 1);
+    n_ = 0;
+  }
+  return Status::kOk;
+}
+
+Status AesCcmStream::update(std::span<uint8_t> out,
+                            std::span<const uint8_t> in) {
+  if (key_ == nullptr || !internal::AesKeyAccess::initialized(key_->aes_key()))
+    return Status::kNotInitialized;
+  if ((in.data() == nullptr && !in.empty()) ||
+      (out.data() == nullptr && !out.empty()))
+    return Status::kInvalidArgument;
+  if (out.size() < in.size()) return Status::kOutputTooSmall;
+  if (internal::overlaps_inexactly(in.data(), in.size(), out.data(),
+                                   in.size()))
+    return Status::kOverlappingBuffers;
+  if (!internal::spans_addressable(in, out)) return Status::kInvalidArgument;
+  if (ad_left_ != 0 || uint64_t{in.size()} > len_left_)
+    return Status::kInvalidLength;
+  const AesKeyState& a = internal::AesKeyAccess::state(key_->aes_key());
+  const uint8_t* ip = in.data();
+  uint8_t* op = out.data();
+  size_t len = in.size();
+  len_left_ -= len;
+  len_done_ += len;
+  // In the data phase n_ is the partial block's offset for the MAC and the
+  // keystream alike (the AD was padded to a block).
+  const auto xor_partial = [&](size_t take) {
+    for (size_t i = 0; i < take; ++i) {
+      const uint8_t x = ip[i];
+      const uint8_t y = static_cast<uint8_t>(x ^ ks_[n_ + i]);
+      buf_[n_ + i] = opening_ ? y : x;  // the MAC is over the plaintext
+      op[i] = y;
+    }
+    n_ = static_cast<uint8_t>(n_ + take);
+    ip += take;
+    op += take;
+    len -= take;
+  };
+  if (n_) {
+    xor_partial(len < 16u - n_ ? len : 16u - n_);
+    if (n_ < 16) return Status::kOk;
+    internal::cbc_mac_blocks(a, x_, buf_, 1);
+    n_ = 0;
+  }
+  const size_t blocks = len / 16;
+  if (blocks) {
+    size_t pos = 0;
+    const internal::CcmKernel* k = internal::CcmAccess::kernel(*key_);
+    if (k != nullptr) {
+      auto bulk = opening_ ? k->open_bulk : k->seal_bulk;
+      for_ctr32_runs(ctr_, q_, blocks, SIZE_MAX, [&](size_t n) {
+        bulk(&a, ip + pos, op + pos, n, ctr_, x_);
+        pos += 16 * n;
+      });
+    } else {
+      for_ctr32_runs(ctr_, q_, blocks, kChunkBlocks, [&](size_t n) {
+        if (!opening_) internal::cbc_mac_blocks(a, x_, ip + pos, n);
+        a.row->ctr32(&a, ip + pos, op + pos, n, ctr_);
+        if (opening_) internal::cbc_mac_blocks(a, x_, op + pos, n);
+        pos += 16 * n;
+      });
+    }
+    ip += 16 * blocks;
+    op += 16 * blocks;
+    len -= 16 * blocks;
+  }
+  if (len) {
+    std::memset(ks_, 0, 16);
+    a.row->ctr32(&a, ks_, ks_, 1, ctr_);
+    ctr_add(ctr_, q_, 1);
+    xor_partial(len);
+  }
+  return Status::kOk;
+}
+
+// finish_full: the full tag once every declared byte has come: the partial
+// data block, zero-padded, ends the MAC.
+Status AesCcmStream::finish_full(uint8_t full[16]) {
+  if (ad_left_ != 0 || len_left_ != 0) return Status::kInvalidLength;
+  if (n_) {
+    std::memset(buf_ + n_, 0, 16u - n_);
+    internal::cbc_mac_blocks(internal::AesKeyAccess::state(key_->aes_key()),
+                             x_, buf_, 1);
+    n_ = 0;
+  }
+  for (int i = 0; i < 16; ++i) full[i] = x_[i] ^ s0_[i];
+  return Status::kOk;
+}
+
+Status AesCcmStream::finish(std::span<uint8_t> tag) {
+  if (key_ == nullptr || !internal::AesKeyAccess::initialized(key_->aes_key()))
+    return Status::kNotInitialized;
+  if (opening_) return Status::kBadState;
+  if (tag.size() != key_->tag_len()) return Status::kInvalidTagLength;
+  if (tag.data() == nullptr || !internal::spans_addressable(tag))
+    return Status::kInvalidArgument;
+  uint8_t full[16];
+  Status st = finish_full(full);
+  if (st != Status::kOk) return st;
+  std::memcpy(tag.data(), full, tag.size());
+  internal::secure_zero(full, sizeof(full));
+  clear();
+  return Status::kOk;
+}
+
+Status AesCcmStream::verify(std::span<const uint8_t> tag) {
+  if (key_ == nullptr || !internal::AesKeyAccess::initialized(key_->aes_key()))
+    return Status::kNotInitialized;
+  if (!opening_) return Status::kBadState;
+  if (tag.size() != key_->tag_len()) return Status::kInvalidTagLength;
+  if (tag.data() == nullptr || !internal::spans_addressable(tag))
+    return Status::kInvalidArgument;
+  uint8_t expected[16];
+  Status st = finish_full(expected);
+  if (st != Status::kOk) return st;
+  uint32_t ok = internal::ct_equal_mask(expected, tag.data(), tag.size());
+  internal::secure_zero(expected, sizeof(expected));
+  clear();
+  // The verdict is public by design: the stream's one declassification.
+  internal::ct_declassify(&ok, sizeof(ok));
+  return ok ? Status::kOk : Status::kAuthenticationFailed;
 }
 
 }  // namespace ctcrypto

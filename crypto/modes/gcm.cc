@@ -35,6 +35,17 @@
 // works), compares the tag in constant time, and on failure wipes all the
 // plaintext it wrote; only the final match bit is treated as public
 // (internal::open_verdict, modes/aead_internal.h).
+//
+// Streaming (AesGcmStream, end of this file): the same J0, counter and
+// GHASH chain kept in the stream object between calls. Each update runs the
+// partial block left by the previous chunk on its kept keystream block,
+// then the chunk's whole blocks through the key's kernel bulk (the
+// remainder as ctr32 + GHASH in 1 KiB chunks, as above), then starts a
+// partial block of its own: one keystream block, its unused bytes kept. So
+// nothing is held back and any chunking computes the one-shot answer; the
+// one-shot paths' head, final and last-pass batching (which need the
+// message's end) are what a stream gives up. Lengths and the chunking are
+// public; the data only meets XOR, copies and the rows.
 #include <cstring>
 
 #include "crypto/aes/aes_key_access.h"
@@ -392,6 +403,225 @@ Status AesGcm::open(std::span<uint8_t> out, size_t* out_len,
   if (st != Status::kOk) return st;
   return internal::open_combined(*this, tag_len_, kGcmMaxPlaintextLen, out,
                                  out_len, nonce, in, ad);
+}
+
+// --- AesGcmStream -------------------------------------------------------------
+
+namespace {
+
+// ghash_absorb: folds len bytes into xi through the partial block buf
+// (*n bytes held, < 16): completes it first, hashes whole blocks straight
+// from p, and keeps the tail.
+void ghash_absorb(const GhashKeyState& g, uint8_t xi[16], uint8_t buf[16],
+                  uint8_t* n, const uint8_t* p, size_t len) {
+  if (*n) {
+    const size_t take = len < 16u - *n ? len : 16u - *n;
+    std::memcpy(buf + *n, p, take);
+    *n = static_cast<uint8_t>(*n + take);
+    p += take;
+    len -= take;
+    if (*n < 16) return;
+    g.row->update(&g, xi, buf, 1);
+    *n = 0;
+  }
+  const size_t blocks = len / 16;
+  if (blocks) g.row->update(&g, xi, p, blocks);
+  const size_t tail = len % 16;
+  if (tail) std::memcpy(buf, p + 16 * blocks, tail);
+  *n = static_cast<uint8_t>(tail);
+}
+
+constexpr uint64_t kGcmMaxAdLen = uint64_t{1} << 61;  // 2^64 bits
+
+}  // namespace
+
+void AesGcmStream::clear() {
+  internal::secure_zero(static_cast<void*>(this), sizeof(*this));
+}
+
+Status AesGcmStream::start_seal(const AesGcm& key,
+                                std::span<const uint8_t> nonce) {
+  return start(key, nonce, false);
+}
+
+Status AesGcmStream::start_open(const AesGcm& key,
+                                std::span<const uint8_t> nonce) {
+  return start(key, nonce, true);
+}
+
+Status AesGcmStream::start(const AesGcm& key, std::span<const uint8_t> nonce,
+                           bool opening) {
+  clear();
+  if (!internal::GcmAccess::initialized(key)) return Status::kNotInitialized;
+  if (nonce.data() == nullptr && !nonce.empty())
+    return Status::kInvalidArgument;
+  if (nonce.empty()) return Status::kInvalidNonceLength;
+  if (uint64_t{nonce.size()} >= kGcmMaxAdLen) return Status::kMessageTooLong;
+  if (!internal::spans_addressable(nonce)) return Status::kInvalidArgument;
+  const AesKeyState& a = internal::AesKeyAccess::state(key.aes_key());
+  const GhashKeyState& g = internal::GhashKeyAccess::state(key.ghash_key());
+  derive_j0(g, nonce.data(), nonce.size(), ctr_);
+  a.row->encrypt_block(&a, ctr_, mask_);
+  inc32_by(ctr_, 1);
+  key_ = &key;
+  opening_ = opening;
+  phase_ = 1;
+  return Status::kOk;
+}
+
+Status AesGcmStream::update_ad(std::span<const uint8_t> ad) {
+  if (key_ == nullptr || !internal::GcmAccess::initialized(*key_))
+    return Status::kNotInitialized;
+  if (phase_ != 1) return Status::kBadState;
+  if ((ad.data() == nullptr && !ad.empty()) ||
+      !internal::spans_addressable(ad))
+    return Status::kInvalidArgument;
+  if (uint64_t{ad.size()} >= kGcmMaxAdLen - ad_len_)
+    return Status::kMessageTooLong;
+  if (ad.empty()) return Status::kOk;
+  ghash_absorb(internal::GhashKeyAccess::state(key_->ghash_key()), xi_, buf_,
+               &n_, ad.data(), ad.size());
+  ad_len_ += ad.size();
+  return Status::kOk;
+}
+
+Status AesGcmStream::update(std::span<uint8_t> out,
+                            std::span<const uint8_t> in) {
+  if (key_ == nullptr || !internal::GcmAccess::initialized(*key_))
+    return Status::kNotInitialized;
+  if ((in.data() == nullptr && !in.empty()) ||
+      (out.data() == nullptr && !out.empty()))
+    return Status::kInvalidArgument;
+  if (out.size() < in.size()) return Status::kOutputTooSmall;
+  if (internal::overlaps_inexactly(in.data(), in.size(), out.data(),
+                                   in.size()))
+    return Status::kOverlappingBuffers;
+  if (!internal::spans_addressable(in, out)) return Status::kInvalidArgument;
+  if (uint64_t{in.size()} > kGcmMaxPlaintextLen - len_)
+    return Status::kMessageTooLong;
+  const AesKeyState& a = internal::AesKeyAccess::state(key_->aes_key());
+  const GhashKeyState& g = internal::GhashKeyAccess::state(key_->ghash_key());
+  if (phase_ == 1) {
+    // The first data: the AD's partial block, zero-padded, ends the AD.
+    if (n_) {
+      std::memset(buf_ + n_, 0, 16u - n_);
+      g.row->update(&g, xi_, buf_, 1);
+      n_ = 0;
+    }
+    phase_ = 2;
+  }
+  const uint8_t* ip = in.data();
+  uint8_t* op = out.data();
+  size_t len = in.size();
+  len_ += len;
+  // xor_partial: `take` bytes of the partial block from offset n_ on the
+  // kept keystream; the ciphertext (read before out is written: in place)
+  // is staged in buf_ for GHASH.
+  const auto xor_partial = [&](size_t take) {
+    for (size_t i = 0; i < take; ++i) {
+      const uint8_t x = ip[i];
+      const uint8_t y = static_cast<uint8_t>(x ^ ks_[n_ + i]);
+      buf_[n_ + i] = opening_ ? x : y;
+      op[i] = y;
+    }
+    n_ = static_cast<uint8_t>(n_ + take);
+    ip += take;
+    op += take;
+    len -= take;
+  };
+  if (n_) {
+    xor_partial(len < 16u - n_ ? len : 16u - n_);
+    if (n_ < 16) return Status::kOk;
+    g.row->update(&g, xi_, buf_, 1);
+    n_ = 0;
+  }
+  // Whole blocks: the key's stitched kernel as far as it goes, then ctr32 +
+  // GHASH in 1 KiB chunks (the ciphertext hashed before an in-place
+  // decrypt overwrites it).
+  const size_t whole = len & ~size_t{15};
+  if (whole) {
+    size_t pos = 0;
+    const GcmKernel* k = internal::GcmAccess::kernel(*key_);
+    if (k != nullptr)
+      pos = (opening_ ? k->open_bulk : k->seal_bulk)(&a, &g, ip, op, whole,
+                                                      ctr_, xi_);
+    while (pos < whole) {
+      const size_t n = whole - pos < kChunkBytes ? whole - pos : kChunkBytes;
+      if (opening_) g.row->update(&g, xi_, ip + pos, n / 16);
+      a.row->ctr32(&a, ip + pos, op + pos, n / 16, ctr_);
+      if (!opening_) g.row->update(&g, xi_, op + pos, n / 16);
+      inc32_by(ctr_, n / 16);
+      pos += n;
+    }
+    ip += whole;
+    op += whole;
+    len -= whole;
+  }
+  if (len) {
+    // A partial block of its own: one keystream block, the rest kept.
+    std::memset(ks_, 0, 16);
+    a.row->ctr32(&a, ks_, ks_, 1, ctr_);
+    inc32_by(ctr_, 1);
+    xor_partial(len);
+  }
+  return Status::kOk;
+}
+
+// finish_full: the full 16-byte tag of everything fed: the partial block
+// (AD's or data's), zero-padded, and the length block in one GHASH call.
+Status AesGcmStream::finish_full(uint8_t full[16]) {
+  const GhashKeyState& g = internal::GhashKeyAccess::state(key_->ghash_key());
+  alignas(16) uint8_t fin[32];
+  size_t blocks = 0;
+  if (n_) {
+    std::memcpy(fin, buf_, n_);
+    std::memset(fin + n_, 0, 16u - n_);
+    blocks = 1;
+  }
+  internal::store_be64(fin + 16 * blocks, ad_len_ * 8);
+  internal::store_be64(fin + 16 * blocks + 8, len_ * 8);
+  g.row->update(&g, xi_, fin, blocks + 1);
+  for (int i = 0; i < 16; ++i) full[i] = xi_[i] ^ mask_[i];
+  internal::secure_zero(fin, sizeof(fin));
+  return Status::kOk;
+}
+
+Status AesGcmStream::finish(std::span<uint8_t> tag) {
+  if (key_ == nullptr || !internal::GcmAccess::initialized(*key_))
+    return Status::kNotInitialized;
+  if (opening_) return Status::kBadState;
+  if (tag.size() != key_->tag_len()) return Status::kInvalidTagLength;
+  if (tag.data() == nullptr || !internal::spans_addressable(tag))
+    return Status::kInvalidArgument;
+  uint8_t full[16];
+  finish_full(full);
+  std::memcpy(tag.data(), full, tag.size());
+  // A truncated tag's remaining bytes are secret: they are not output.
+  internal::secure_zero(full, sizeof(full));
+  clear();
+  return Status::kOk;
+}
+
+Status AesGcmStream::verify(std::span<const uint8_t> tag) {
+  if (key_ == nullptr || !internal::GcmAccess::initialized(*key_))
+    return Status::kNotInitialized;
+  if (!opening_) return Status::kBadState;
+  if (tag.size() != key_->tag_len()) return Status::kInvalidTagLength;
+  if (tag.data() == nullptr || !internal::spans_addressable(tag))
+    return Status::kInvalidArgument;
+  uint8_t expected[16];
+  finish_full(expected);
+  uint32_t ok = internal::ct_equal_mask(expected, tag.data(), tag.size());
+  internal::secure_zero(expected, sizeof(expected));
+  clear();
+  // Whether the tag matched is public by design: it is verify's result,
+  // the stream's one declassification.
+  internal::ct_declassify(&ok, sizeof(ok));
+  return ok ? Status::kOk : Status::kAuthenticationFailed;
+}
+
+void internal::GcmAccess::set_stream_data_len(AesGcmStream& s, uint64_t len) {
+  s.len_ = len;
 }
 
 }  // namespace ctcrypto

@@ -42,6 +42,11 @@ struct GcmAccess {
   static Status init_with_rows(AesGcm& g, std::span<const uint8_t> key,
                                size_t tag_len, const AesRow* aes,
                                const GhashRow* ghash);
+
+  // set_stream_data_len: pretends `len` bytes of data were fed to the
+  // stream, so the tests can reach kGcmMaxPlaintextLen without 64 GiB
+  // (crypto/testing; the tag is meaningless afterwards). Defined in gcm.cc.
+  static void set_stream_data_len(AesGcmStream& s, uint64_t len);
 };
 
 }  // namespace ctcrypto::internal

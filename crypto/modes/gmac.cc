@@ -38,4 +38,26 @@ Status AesGmac::verify(std::span<const uint8_t> nonce,
   return gcm_.open_detached({}, nonce, {}, tag, data);
 }
 
+// AesGmacContext: a seal stream fed AD only. finish_verify turns it into the
+// verifying side (nothing was decrypted, so the direction only picks which
+// of finish/verify the stream accepts).
+Status AesGmacContext::init(const AesGmac& key,
+                            std::span<const uint8_t> nonce) {
+  return s_.start_seal(key.gcm(), nonce);
+}
+
+Status AesGmacContext::update(std::span<const uint8_t> data) {
+  return s_.update_ad(data);
+}
+
+Status AesGmacContext::finish(std::span<uint8_t> tag) {
+  return s_.finish(tag);
+}
+
+Status AesGmacContext::finish_verify(std::span<const uint8_t> tag) {
+  if (!s_.initialized()) return Status::kNotInitialized;
+  s_.opening_ = true;
+  return s_.verify(tag);
+}
+
 }  // namespace ctcrypto

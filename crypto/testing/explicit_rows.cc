@@ -242,4 +242,8 @@ const TlsCbcKernel* tls_cbc_kernel(const TlsCbcAead& tls) {
   return TlsCbcAccess::kernel(tls);
 }
 
+void set_stream_data_len(AesGcmStream& s, uint64_t len) {
+  GcmAccess::set_stream_data_len(s, len);
+}
+
 }  // namespace ctcrypto::internal

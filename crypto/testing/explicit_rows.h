@@ -124,6 +124,11 @@ const GcmKernel* gcm_kernel(const AesGcm& gcm);
 const CcmKernel* ccm_kernel(const AesCcm& ccm);
 const TlsCbcKernel* tls_cbc_kernel(const TlsCbcAead& tls);
 
+// set_stream_data_len: pretends `len` bytes of data have gone through a
+// started GCM stream, so a test reaches kGcmMaxPlaintextLen without 64 GiB
+// (the stream's tag is meaningless afterwards).
+void set_stream_data_len(AesGcmStream& s, uint64_t len);
+
 }  // namespace ctcrypto::internal
 
 #endif  // CTCRYPTO_TESTING_EXPLICIT_ROWS_H_

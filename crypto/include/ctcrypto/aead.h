@@ -154,6 +154,7 @@ class AesGcmStream {
 
  private:
   friend struct internal::GcmAccess;
+  friend class AesGmacContext;  // an AD-only stream (ctcrypto/gmac.h)
   Status start(const AesGcm& key, std::span<const uint8_t> nonce,
                bool opening);
   Status finish_full(uint8_t full[16]);
