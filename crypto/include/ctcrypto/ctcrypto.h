@@ -131,10 +131,12 @@ int ctcrypto_aes_gcm_open(const ctcrypto_aes_gcm* gcm, uint8_t* out,
  * more than 2^36 - 32 bytes of data gives CTCRYPTO_MESSAGE_TOO_LONG (value
  * 7); each refusal writes nothing and leaves the stream as it was. */
 /* A pointer to the GCM object, five 16-byte blocks (counter, GHASH
- * accumulator, tag mask, partial keystream, partial block), two 64-bit
- * lengths and three bytes (128 bytes on 64-bit targets); + the state word,
- * with room to spare. */
-#define CTCRYPTO_AES_GCM_STREAM_SIZE 160
+ * accumulator, tag mask, partial keystream, partial block), the seal
+ * kernel's carry (CTCRYPTO_GCM_STREAM_CARRY_SIZE, ctcrypto/key_sizes.h: 512
+ * bytes on x86_64, 128 on aarch64, 64 on 32-bit ARM A-profile, none
+ * elsewhere), two 64-bit lengths and four bytes; + the state word, with
+ * room to spare. */
+#define CTCRYPTO_AES_GCM_STREAM_SIZE (160 + CTCRYPTO_GCM_STREAM_CARRY_SIZE)
 /* direction for start */
 #define CTCRYPTO_SEAL 0
 #define CTCRYPTO_OPEN 1
