@@ -433,10 +433,11 @@ TEST_P(StackResidueGcmTest, NoKeyMaterialLeftOnStack) {
 // open finding, doc/constant-time.md.)
 
 // The pieces: AD 5 + 30 (GCM; CCM's AD is kModesAd's 40 bytes, 5 + 35),
-// data 1 + 15 (to a block boundary), 17, 600 (completes the partial
-// block, 36 whole blocks, a tail), 3 inside a block, 2061 (128 whole
-// blocks), 80 from mid-block and a 7-byte tail: 2784 bytes.
-constexpr size_t kStreamData[] = {1, 15, 17, 600, 3, 2048 + 13, 80, 7};
+// data 1 + 15 (to a block boundary), 1024 and 1024 from block boundaries
+// (a seal stream's kernel carries its last batch across the seam), 17,
+// 600 (completes the partial block, 36 whole blocks, a tail), 3 inside a
+// block, 13, 80 and a 7-byte tail: 2784 bytes.
+constexpr size_t kStreamData[] = {1, 15, 1024, 1024, 17, 600, 3, 13, 80, 7};
 constexpr size_t kStreamLen = 2784;
 // The failed open: kVerifyMsg's 1024 bytes as 1 + 15 + 17 + 600 + 391.
 constexpr size_t kVerifyPieces[] = {1, 15, 17, 600, 391};

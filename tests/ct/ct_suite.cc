@@ -429,14 +429,17 @@ struct StreamPlan {
 // partial block, 36 whole blocks through the kernel, a tail), 3 inside a
 // block, 2061 (128 whole blocks: past the widest rows' 512-byte batches),
 // 80 starting mid-block and a 7-byte tail. (2) No AD, empty pieces and
-// whole-block pieces from block boundaries (64, 1024, 528), in place.
+// whole-block pieces from block boundaries (64, 1024, 1024, 528), in
+// place: a seal stream's kernel carries its last batch of ciphertext into
+// the next piece (GcmKernel::seal_bulk_carry) across both 1024-byte seams
+// and into the 528.
 // (3) 13 bytes of AD and no data. On x86-64 also (4): a 5-byte piece and
 // then one of 16 * 520 + 3 bytes, the stitched iterations that take their
 // counter blocks from memory (as kGcmLens's longest), through a seam.
 const std::vector<StreamPlan>& stream_plans() {
   static const std::vector<StreamPlan> p = {
       {{5, 30}, {1, 15, 17, 600, 3, 2048 + 13, 16 * 5, 7}, false},
-      {{0}, {0, 64, 1024, 16 * 33, 0}, true},
+      {{0}, {0, 64, 1024, 1024, 16 * 33, 0}, true},
       {{13}, {}, false},
 #if defined(__x86_64__)
       {{13}, {5, 16 * 520 + 3}, false},
