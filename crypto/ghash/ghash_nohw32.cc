@@ -45,7 +45,7 @@ const GhashRow kGhashNohw = {
     .name = "nohw",
     .required_caps = 0,
     .init = ghash_nohw32::init,
-    .update = ghash_nohw32::update<ghash_nohw32::CTCRYPTO_GHASH_NOHW32_MUL>,
+    .update = ghash_nohw32::scrubbed_update<ghash_nohw32::CTCRYPTO_GHASH_NOHW32_MUL>,
     .init_powers = ghash_nohw32::init_powers,
 };
 

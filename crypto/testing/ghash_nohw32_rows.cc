@@ -9,7 +9,7 @@ const GhashRow kGhashNohw32Mul64 = {
     .name = "nohw32_mul64",
     .required_caps = 0,
     .init = ghash_nohw32::init,
-    .update = ghash_nohw32::update<ghash_nohw32::Mul64>,
+    .update = ghash_nohw32::scrubbed_update<ghash_nohw32::Mul64>,
     .init_powers = ghash_nohw32::init_powers,
 };
 
@@ -17,7 +17,7 @@ const GhashRow kGhashNohw32Mul32 = {
     .name = "nohw32_mul32",
     .required_caps = 0,
     .init = ghash_nohw32::init,
-    .update = ghash_nohw32::update<ghash_nohw32::Mul32>,
+    .update = ghash_nohw32::scrubbed_update<ghash_nohw32::Mul32>,
     .init_powers = ghash_nohw32::init_powers,
 };
 
