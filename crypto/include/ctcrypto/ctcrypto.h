@@ -132,8 +132,9 @@ int ctcrypto_aes_gcm_open(const ctcrypto_aes_gcm* gcm, uint8_t* out,
  * 7); each refusal writes nothing and leaves the stream as it was. */
 /* A pointer to the GCM object, five 16-byte blocks (counter, GHASH
  * accumulator, tag mask, partial keystream, partial block), two 64-bit
- * lengths and three bytes (128 bytes on 64-bit targets); + the state word,
- * with room to spare. */
+ * lengths and three bytes, padded to 8-byte alignment: 112 bytes on 64-bit
+ * and on 32-bit targets alike (x86-64, AArch64, ARMv7, Cortex-M); + the
+ * state word, with room to spare. */
 #define CTCRYPTO_AES_GCM_STREAM_SIZE 160
 /* direction for start */
 #define CTCRYPTO_SEAL 0
@@ -240,8 +241,9 @@ int ctcrypto_aes_ccm_cleanup(ctcrypto_aes_ccm* ccm);
  * the stream usable. */
 /* A pointer to the CCM object, five 16-byte blocks (MAC chain, partial MAC
  * block, counter, tag mask, partial keystream), three 64-bit lengths and
- * three bytes (128 bytes on 64-bit targets); + the state word, with room to
- * spare. */
+ * three bytes, padded to 8-byte alignment: 120 bytes on 64-bit and on 32-bit
+ * targets alike (x86-64, AArch64, ARMv7, Cortex-M); + the state word, with
+ * room to spare. */
 #define CTCRYPTO_AES_CCM_STREAM_SIZE 160
 
 typedef struct ctcrypto_aes_ccm_stream {
@@ -371,7 +373,8 @@ int ctcrypto_aes_gmac_cleanup(ctcrypto_aes_gmac* mac);
  * finish_verify, which end (clean up) the context once they give a verdict.
  * The context refers to its ctcrypto_aes_gmac, which must stay initialised
  * and in place until then. */
-/* A GCM stream; + the state word, with room to spare. */
+/* A GCM stream (112 bytes on every target); + the state word, with room
+ * to spare. */
 #define CTCRYPTO_AES_GMAC_CTX_SIZE CTCRYPTO_AES_GCM_STREAM_SIZE
 
 typedef struct ctcrypto_aes_gmac_ctx {
