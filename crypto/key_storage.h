@@ -61,6 +61,9 @@ inline constexpr size_t kPortable32GhashKeyStorageBytes = 48;
 //                     through a stack copy (crypto/modes/gcm.cc), and
 //   kGcmHeadBytes,    the data and the short AD staged with the tag mask's
 //   kGcmShortAdBytes  keystream call and hashed in one call (the same).
+// kGcmStreamCarryBytes (per family below): the ciphertext a GCM seal
+// stream keeps for its kernel's pipeline (GcmKernel::seal_bulk_carry), one
+// batch of the family's widest kernel; ctcrypto/key_sizes.h publishes it.
 #if CTCRYPTO_CPU_FAMILY_COUNT != 3
 #error "crypto/cpu/caps.bzl has a CPU family this file does not size keys for"
 #endif
@@ -68,23 +71,28 @@ inline constexpr size_t kPortable32GhashKeyStorageBytes = 48;
 inline constexpr size_t kAesKeyStorageBytes = kBsaesRowKeyBytes;
 inline constexpr size_t kGhashKeyStorageBytes = 1024;  // vpclmul
 inline constexpr size_t kKeyStateAlign = 64;  // the VAES / VPCLMUL rows' ZMM
+inline constexpr size_t kGcmStreamCarryBytes = 512;  // vaes+vpclmul's batch
 #elif CTCRYPTO_CPU_FAMILY_AARCH64
 inline constexpr size_t kAesKeyStorageBytes = kBsaesRowKeyBytes;
 inline constexpr size_t kGhashKeyStorageBytes = 480;  // nohw (no_neon builds)
 inline constexpr size_t kKeyStateAlign = 16;
+inline constexpr size_t kGcmStreamCarryBytes = 128;  // armv8+pmull's batch
 #elif CTCRYPTO_CPU_FAMILY_ARMV7
 inline constexpr size_t kAesKeyStorageBytes = kBsaesRowKeyBytes;
 inline constexpr size_t kGhashKeyStorageBytes = 240;  // neon
 inline constexpr size_t kKeyStateAlign = 16;
+inline constexpr size_t kGcmStreamCarryBytes = 64;  // armv8+pmull's batch
 #elif UINTPTR_MAX > 0xffffffffu
 inline constexpr size_t kAesKeyStorageBytes = kNohwAesKeyBytes;
 inline constexpr size_t kGhashKeyStorageBytes = 480;  // nohw
 inline constexpr size_t kKeyStateAlign = 16;
+inline constexpr size_t kGcmStreamCarryBytes = 0;  // no GCM kernel
 #else
 inline constexpr size_t kAesKeyStorageBytes = kPortable32AesKeyStorageBytes;
 inline constexpr size_t kGhashKeyStorageBytes =
     kPortable32GhashKeyStorageBytes;
 inline constexpr size_t kKeyStateAlign = 16;
+inline constexpr size_t kGcmStreamCarryBytes = 0;  // no GCM kernel
 #define CTCRYPTO_PORTABLE32_FAMILY 1
 #endif
 

@@ -229,6 +229,11 @@ TEST(KernelTableTest, GcmKernels) {
       EXPECT_GE(k->last_min_bytes, 1u);
       EXPECT_GE(k->last_max_bytes, k->last_min_bytes);
     }
+    // A carrying seal (for streams) names its batch, which must fit the
+    // stream's carry and be whole blocks.
+    EXPECT_EQ(k->seal_bulk_carry == nullptr, k->carry_bytes == 0);
+    EXPECT_LE(k->carry_bytes, ctcrypto::internal::kGcmStreamCarryBytes);
+    EXPECT_EQ(k->carry_bytes % 16, 0u);
     const uint32_t need = k->aes->required_caps | k->ghash->required_caps;
     EXPECT_EQ(ctcrypto::internal::kGcmKernelUses[i] & need, need);
     EXPECT_EQ(ctcrypto::internal::find_gcm_kernel(t, k->aes, k->ghash), k)

@@ -432,6 +432,8 @@ void ghash_absorb(const GhashKeyState& g, uint8_t xi[16], uint8_t buf[16],
 }
 
 constexpr uint64_t kGcmMaxAdLen = uint64_t{1} << 61;  // 2^64 bits
+static_assert(internal::kGcmStreamCarryBytes == CTCRYPTO_GCM_STREAM_CARRY_SIZE,
+              "ctcrypto/key_sizes.h publishes the family's carry size");
 
 }  // namespace
 
@@ -532,19 +534,30 @@ Status AesGcmStream::update(std::span<uint8_t> out,
   if (n_) {
     xor_partial(len < 16u - n_ ? len : 16u - n_);
     if (n_ < 16) return Status::kOk;
+    flush_carry();
     g.row->update(&g, xi_, buf_, 1);
     n_ = 0;
   }
-  // Whole blocks: the key's stitched kernel as far as it goes, then ctr32 +
-  // GHASH in 1 KiB chunks (the ciphertext hashed before an in-place
-  // decrypt overwrites it).
+  // Whole blocks: the key's stitched kernel as far as it goes (a seal
+  // stream through its carrying form when it has one), then ctr32 + GHASH
+  // in 1 KiB chunks (the ciphertext hashed before an in-place decrypt
+  // overwrites it).
   const size_t whole = len & ~size_t{15};
   if (whole) {
     size_t pos = 0;
     const GcmKernel* k = internal::GcmAccess::kernel(*key_);
-    if (k != nullptr)
-      pos = (opening_ ? k->open_bulk : k->seal_bulk)(&a, &g, ip, op, whole,
-                                                      ctr_, xi_);
+    if (k != nullptr && !opening_ && k->seal_bulk_carry != nullptr) {
+      size_t carried = carry_len_;
+      pos = k->seal_bulk_carry(&a, &g, ip, op, whole, ctr_, xi_, carry_,
+                               &carried);
+      carry_len_ = static_cast<uint16_t>(carried);
+    }
+    if (pos < whole) {
+      flush_carry();
+      if (k != nullptr)
+        pos += (opening_ ? k->open_bulk : k->seal_bulk)(
+            &a, &g, ip + pos, op + pos, whole - pos, ctr_, xi_);
+    }
     while (pos < whole) {
       const size_t n = whole - pos < kChunkBytes ? whole - pos : kChunkBytes;
       if (opening_) g.row->update(&g, xi_, ip + pos, n / 16);
@@ -567,9 +580,19 @@ Status AesGcmStream::update(std::span<uint8_t> out,
   return Status::kOk;
 }
 
+// flush_carry: hashes the ciphertext the kernel's carrying seal left
+// (GcmKernel::seal_bulk_carry), before any other GHASH input.
+void AesGcmStream::flush_carry() {
+  if (carry_len_ == 0) return;
+  const GhashKeyState& g = internal::GhashKeyAccess::state(key_->ghash_key());
+  g.row->update(&g, xi_, carry_, carry_len_ / 16u);
+  carry_len_ = 0;
+}
+
 // finish_full: the full 16-byte tag of everything fed: the partial block
 // (AD's or data's), zero-padded, and the length block in one GHASH call.
 Status AesGcmStream::finish_full(uint8_t full[16]) {
+  flush_carry();
   const GhashKeyState& g = internal::GhashKeyAccess::state(key_->ghash_key());
   alignas(16) uint8_t fin[32];
   size_t blocks = 0;

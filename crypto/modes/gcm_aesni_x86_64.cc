@@ -194,9 +194,14 @@ template <bool kOpen, int NR>
 // encrypted alone, the last 8 hashed after the loop, unless kHashLast is
 // false: the last pass hashes them itself); open hashes the 8 blocks it
 // decrypts.
+//
+// first_hash (seal only): 8 blocks of earlier ciphertext to hash with the
+// first batch's AES instead of encrypting that batch alone (a stream's
+// carry, seal_bulk_carry below); null for none.
 template <bool kOpen, int NR, bool kHashLast = true>
 size_t gcm_nr(const AesKeyState* s, const GhashKeyState* g, const uint8_t* in,
-              uint8_t* out, size_t len, uint8_t ctr[16], uint8_t xi[16]) {
+              uint8_t* out, size_t len, uint8_t ctr[16], uint8_t xi[16],
+              const uint8_t* first_hash = nullptr) {
   const size_t n8 = len / 128;
   const __m128i* rk = enc_keys(s);
   const ClmulKey* hk = clmul_key(g);
@@ -205,7 +210,10 @@ size_t gcm_nr(const AesKeyState* s, const GhashKeyState* g, const uint8_t* in,
   const __m128i eight = _mm_set_epi32(0, 0, 0, 8);
   size_t i = 0;
   if (!kOpen) {
-    ctr_n<8>(rk, NR, c, in, out);
+    if (first_hash != nullptr)
+      gcm8<NR, false>(rk, hk, c, nullptr, 0, in, out, first_hash, &x);
+    else
+      ctr_n<8>(rk, NR, c, in, out);
     c = _mm_add_epi32(c, eight);
     i = 1;
   }
@@ -237,6 +245,35 @@ size_t gcm_bulk(const AesKeyState* s, const GhashKeyState* g,
     case 12: return gcm_nr<kOpen, 12>(s, g, in, out, len, ctr, xi);
     default: return gcm_nr<kOpen, 14>(s, g, in, out, len, ctr, xi);
   }
+}
+
+// gcm_seal_carry: GcmKernel::seal_bulk_carry: gcm_nr's seal with the
+// stream's carried batch hashed alongside the first batch's AES and the
+// last batch left unhashed, copied to the carry (one 8-block batch).
+constexpr size_t kCarryBytes = 128;
+static_assert(kCarryBytes <= kGcmStreamCarryBytes);
+
+size_t gcm_seal_carry(const AesKeyState* s, const GhashKeyState* g,
+                      const uint8_t* in, uint8_t* out, size_t len,
+                      uint8_t ctr[16], uint8_t xi[16], uint8_t* carry,
+                      size_t* carry_len) {
+  if (len < kCarryBytes) return 0;
+  const uint8_t* first = *carry_len != 0 ? carry : nullptr;
+  size_t done;
+  switch (s->rounds) {
+    case 10:
+      done = gcm_nr<false, 10, false>(s, g, in, out, len, ctr, xi, first);
+      break;
+    case 12:
+      done = gcm_nr<false, 12, false>(s, g, in, out, len, ctr, xi, first);
+      break;
+    default:
+      done = gcm_nr<false, 14, false>(s, g, in, out, len, ctr, xi, first);
+      break;
+  }
+  std::memcpy(carry, out + done - kCarryBytes, kCarryBytes);
+  *carry_len = kCarryBytes;
+  return done;
 }
 
 // --- The last pass (seal_last / open_last) ------------------------------------
@@ -503,6 +540,8 @@ const GcmKernel kGcmAesni = {
     .open_last = x86hw::gcm_last<true>,
     .last_min_bytes = 1,
     .last_max_bytes = x86hw::kLastMaxBytes,
+    .seal_bulk_carry = x86hw::gcm_seal_carry,
+    .carry_bytes = x86hw::kCarryBytes,
 };
 
 }  // namespace ctcrypto::internal

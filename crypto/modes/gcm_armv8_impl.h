@@ -78,10 +78,14 @@ CTCRYPTO_INLINE uint8x16_t gcm_batch(const RoundKeys<Nr>& rk,
   return x;
 }
 
+// gcm_seal_t: the seal bulk. With `carry` (seal_bulk_carry, a stream):
+// the carried batch (*carry_len 0 or one batch) is hashed with the first
+// batch's AES, and the last batch is left unhashed, copied to carry.
 template <int Nr>
 size_t gcm_seal_t(const AesKeyState* s, const GhashKeyState* g,
                   const uint8_t* in, uint8_t* out, size_t len, uint8_t* ctr,
-                  uint8_t* xi) {
+                  uint8_t* xi, uint8_t* carry = nullptr,
+                  size_t* carry_len = nullptr) {
   size_t batches = len / (16 * kGcmBatch);
   if (batches == 0) return 0;
   RoundKeys<Nr> rk(s->storage);
@@ -89,9 +93,13 @@ size_t gcm_seal_t(const AesKeyState* s, const GhashKeyState* g,
   uint8x16_t iv = vld1q_u8(ctr);
   uint32_t c = load_be32(ctr + 12);
   uint8x16_t x = pmull::to_natural(vld1q_u8(xi));
-  // First batch: AES only. Then each iteration encrypts batch i while
-  // hashing the ciphertext batch i-1 just written.
-  ctr_batch<Nr, kGcmBatch>(rk, iv, c, in, out, kGcmBatch);
+  // First batch: AES only (or with the carried batch's GHASH). Then each
+  // iteration encrypts batch i while hashing the ciphertext batch i-1 just
+  // written.
+  if (carry != nullptr && *carry_len != 0)
+    x = gcm_batch<Nr>(rk, hkey, iv, c, in, out, x, carry);
+  else
+    ctr_batch<Nr, kGcmBatch>(rk, iv, c, in, out, kGcmBatch);
   for (size_t i = 1; i < batches; ++i) {
     const size_t off = 16 * kGcmBatch * i;
     // The opaque offset keeps `c + offset` (secret for a long nonce's J0)
@@ -100,8 +108,13 @@ size_t gcm_seal_t(const AesKeyState* s, const GhashKeyState* g,
     x = gcm_batch<Nr>(rk, hkey, iv, c + step, in + off, out + off, x,
                       out + off - 16 * kGcmBatch);
   }
-  x = pmull::hash_blocks(hkey, x, out + 16 * kGcmBatch * (batches - 1),
-                         kGcmBatch);
+  const uint8_t* last = out + 16 * kGcmBatch * (batches - 1);
+  if (carry != nullptr) {
+    std::memcpy(carry, last, 16 * kGcmBatch);
+    *carry_len = 16 * kGcmBatch;
+  } else {
+    x = pmull::hash_blocks(hkey, x, last, kGcmBatch);
+  }
   vst1q_u8(xi, pmull::from_natural(x));
   store_be32(ctr + 12, c + static_cast<uint32_t>(kGcmBatch * batches));
   return 16 * kGcmBatch * batches;
@@ -140,6 +153,16 @@ size_t armv8_gcm_open_bulk(const AesKeyState* s, const GhashKeyState* g,
   CTCRYPTO_ARMV8_DISPATCH(s, gcm_open_t, s, g, in, out, len, ctr, xi);
 }
 
+size_t armv8_gcm_seal_carry(const AesKeyState* s, const GhashKeyState* g,
+                            const uint8_t* in, uint8_t* out, size_t len,
+                            uint8_t ctr[16], uint8_t xi[16], uint8_t* carry,
+                            size_t* carry_len) {
+  CTCRYPTO_ARMV8_DISPATCH(s, gcm_seal_t, s, g, in, out, len, ctr, xi, carry,
+                          carry_len);
+}
+
+static_assert(16 * kGcmBatch <= kGcmStreamCarryBytes);
+
 // armv8_gcm_kernel: the "armv8+pmull" kernel, the same on AArch64 and
 // AArch32 (the blocks in flight differ inside the loops above).
 constexpr GcmKernel armv8_gcm_kernel() {
@@ -147,7 +170,9 @@ constexpr GcmKernel armv8_gcm_kernel() {
                    .aes = &kAesArmv8,
                    .ghash = &kGhashPmull,
                    .seal_bulk = armv8_gcm_seal_bulk,
-                   .open_bulk = armv8_gcm_open_bulk};
+                   .open_bulk = armv8_gcm_open_bulk,
+                   .seal_bulk_carry = armv8_gcm_seal_carry,
+                   .carry_bytes = 16 * kGcmBatch};
 }
 
 }  // namespace

@@ -79,7 +79,24 @@ struct GcmKernel {
                     const uint8_t len_block[16]) = nullptr;
   size_t last_min_bytes = 0;
   size_t last_max_bytes = 0;
+  // Optional (null when absent): seal_bulk for a stream (AesGcmStream),
+  // for a kernel whose seal pipeline hashes each batch of ciphertext while
+  // it encrypts the next: a call of seal_bulk encrypts its first batch
+  // alone and hashes its last alone, which a stream fed in 1 KiB chunks
+  // would pay at every chunk. seal_bulk_carry instead hashes `carry`
+  // (*carry_len bytes: 0 or carry_bytes, ciphertext that precedes `in`'s
+  // in the message) stitched with its first batch, and leaves its own last
+  // batch unhashed, copied to carry (*carry_len = carry_bytes). It takes
+  // whole batches of carry_bytes from `len` and returns their length; a
+  // call shorter than one batch returns 0 and leaves carry as it was.
+  // carry_bytes <= kGcmStreamCarryBytes (crypto/key_storage.h).
+  size_t (*seal_bulk_carry)(const AesKeyState* s, const GhashKeyState* g,
+                            const uint8_t* in, uint8_t* out, size_t len,
+                            uint8_t ctr[16], uint8_t xi[16], uint8_t* carry,
+                            size_t* carry_len) = nullptr;
+  size_t carry_bytes = 0;
 };
+
 
 // gcm_kernel_table: the kernels of this configuration (generated,
 // gcm_kernel_table.cc); a pair's kernel is in it when both its rows can be

@@ -315,10 +315,15 @@ inline __attribute__((always_inline)) uintptr_t stack_pointer() {
 // whole blocks take one reduction per 32 blocks plus one). ctr and x
 // advance together with the data. Never inlined, and *sp is set to the
 // stack pointer (see run_wiped).
-template <int NR>
+//
+// kCarry (seal_bulk_carry, a stream): whole 32-block chunks only; the
+// stream's carried chunk (carry, *carry_len 0 or 512 bytes) is hashed with
+// chunk 0's AES, and the last chunk is copied to the carry unhashed.
+template <int NR, bool kCarry = false>
 [[gnu::noinline, gnu::flatten]] size_t gcm_seal_nr(
     const AesKeyState* s, const GhashKeyState* g, const uint8_t* in,
-    uint8_t* out, size_t len, uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp) {
+    uint8_t* out, size_t len, uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp,
+    uint8_t* carry = nullptr, size_t* carry_len = nullptr) {
   *sp = stack_pointer();
   const size_t n = len / 16;
   const size_t n32 = n / 32;
@@ -328,7 +333,21 @@ template <int NR>
   const VpclmulKey* hk = vpclmul_key(g);
   __m512i c = ctr_base(ctr);
   __m512i x = bcast128(bswap128(loadu(xi)));
-  if (n32) {
+  if (kCarry && n32) {
+    if (*carry_len != 0)
+      gcm_iter<NR, 8, 8>(rk, hk, 0, c, no_carry(0, 32), in, out, carry, &x);
+    else
+      gcm_iter<NR, 8, 0>(rk, hk, 0, c, no_carry(0, 32), in, out, nullptr,
+                         &x);
+    c = _mm512_add_epi32(c, lane_step(32));
+    for (size_t i = 1; i < n32; ++i) {
+      gcm_iter<NR, 8, 8>(rk, hk, 0, c, no_carry(0, 32), in + 512 * i,
+                         out + 512 * i, out + 512 * (i - 1), &x);
+      c = _mm512_add_epi32(c, lane_step(32));
+    }
+    std::memcpy(carry, out + 512 * (n32 - 1), 512);
+    *carry_len = 512;
+  } else if (n32) {
     // Software pipeline: encrypt chunk 0, then encrypt chunk i while
     // hashing chunk i - 1, then hash the last chunk.
     gcm_iter<NR, 8, 0>(rk, hk, 0, c, no_carry(0, 32), in, out, nullptr, &x);
@@ -530,6 +549,31 @@ size_t vaes_gcm_open_bulk(const AesKeyState* s, const GhashKeyState* g,
   });
 }
 
+// vaes_gcm_seal_carry: GcmKernel::seal_bulk_carry, whole 512-byte chunks
+// (gcm_seal_nr's kCarry form), run wiped like the bulk.
+constexpr size_t kCarryBytes = 512;
+static_assert(kCarryBytes <= kGcmStreamCarryBytes);
+
+size_t vaes_gcm_seal_carry(const AesKeyState* s, const GhashKeyState* g,
+                           const uint8_t* in, uint8_t* out, size_t len,
+                           uint8_t ctr[16], uint8_t xi[16], uint8_t* carry,
+                           size_t* carry_len) {
+  if (len < kCarryBytes) return 0;
+  return run_wiped([&](uintptr_t* sp) {
+    switch (s->rounds) {
+      case 10:
+        return gcm_seal_nr<10, true>(s, g, in, out, len, ctr, xi, sp, carry,
+                                     carry_len);
+      case 12:
+        return gcm_seal_nr<12, true>(s, g, in, out, len, ctr, xi, sp, carry,
+                                     carry_len);
+      default:
+        return gcm_seal_nr<14, true>(s, g, in, out, len, ctr, xi, sp, carry,
+                                     carry_len);
+    }
+  });
+}
+
 // vaes_gcm_last: GcmKernel::seal_last / open_last, the message's
 // last 1..496 bytes and the length block as one gcm_short pass (1..31
 // blocks and the length block: at most the table's 32 powers).
@@ -559,6 +603,8 @@ const GcmKernel kGcmVaes = {
     .open_last = x86hw::vaes_gcm_last<false>,
     .last_min_bytes = 1,
     .last_max_bytes = 496,
+    .seal_bulk_carry = x86hw::vaes_gcm_seal_carry,
+    .carry_bytes = x86hw::kCarryBytes,
 };
 
 }  // namespace ctcrypto::internal

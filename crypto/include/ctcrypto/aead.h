@@ -22,6 +22,7 @@
 
 #include "ctcrypto/aes.h"
 #include "ctcrypto/ghash.h"
+#include "ctcrypto/key_sizes.h"
 #include "ctcrypto/status.h"
 
 namespace ctcrypto {
@@ -107,7 +108,9 @@ class AesGcm {
 // chunk continues it). out may equal in (in place, chunk by chunk) but not
 // otherwise overlap it. Any chunking gives the one-shot answer: whole blocks
 // go through the key's fused AES+GHASH kernel as in seal/open; only the
-// partial-block seams between chunks cost extra.
+// partial-block seams between chunks cost extra. (A seal stream keeps up to
+// CTCRYPTO_GCM_STREAM_CARRY_SIZE bytes of ciphertext it has already output
+// for its kernel's pipeline: a copy, hashed with the next chunk.)
 //
 // Decryption releases plaintext before the tag is checked. As in PSA
 // Crypto (psa_aead_update / psa_aead_verify): until verify() returns kOk,
@@ -158,6 +161,7 @@ class AesGcmStream {
   Status start(const AesGcm& key, std::span<const uint8_t> nonce,
                bool opening);
   Status finish_full(uint8_t full[16]);
+  void flush_carry();
 
   const AesGcm* key_ = nullptr;
   uint8_t ctr_[16] = {};   // the next counter block
@@ -165,8 +169,17 @@ class AesGcmStream {
   uint8_t mask_[16] = {};  // E_K(J0), the tag mask
   uint8_t ks_[16] = {};    // keystream of the partial data block
   uint8_t buf_[16] = {};   // the partial block's GHASH input (AD or ciphertext)
+  // carry_: the last batch of ciphertext a seal stream's kernel left
+  // unhashed (carry_len_ bytes), hashed stitched with the next call's first
+  // batch, so a chunk boundary costs no pipeline start-up
+  // (GcmKernel::seal_bulk_carry); before any other GHASH input it is hashed
+  // on its own.
+  uint8_t carry_[CTCRYPTO_GCM_STREAM_CARRY_SIZE > 0
+                     ? CTCRYPTO_GCM_STREAM_CARRY_SIZE
+                     : 1] = {};
   uint64_t ad_len_ = 0;    // bytes of AD fed
   uint64_t len_ = 0;       // bytes of data fed
+  uint16_t carry_len_ = 0;
   uint8_t n_ = 0;          // bytes in buf_ (0..15)
   uint8_t phase_ = 0;      // 0 none, 1 AD, 2 data
   bool opening_ = false;
