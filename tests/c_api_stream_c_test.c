@@ -15,7 +15,8 @@
  *     short of the declared lengths (CTCRYPTO_INVALID_LENGTH), wrong tag
  *     lengths, a short output, overlapping buffers;
  *   - a verdict cleans the object up (every byte zero), and a memcpy copy of
- *     a stream forks the message.
+ *     a stream forks the message (also while a GCM seal kernel's carry is
+ *     held, after long chunks).
  * The life cycle on garbage bytes (never initialised, failed start,
  * cleanup) is c_api_c_test.c's table, which has a row for each of these
  * objects. */
@@ -59,7 +60,7 @@ _Static_assert(_Alignof(ctcrypto_aes_gcm_stream) == 8, "stream alignment");
 _Static_assert(_Alignof(ctcrypto_aes_ccm_stream) == 8, "stream alignment");
 _Static_assert(_Alignof(ctcrypto_aes_gmac_ctx) == 8, "context alignment");
 
-enum { kMaxMsg = 300, kMaxAd = 80, kCanary = 0x5c };
+enum { kMaxMsg = 4200, kMaxAd = 80, kCanary = 0x5c };
 
 static uint32_t g_rng;
 static uint32_t rnd(void) {
@@ -69,15 +70,17 @@ static uint32_t rnd(void) {
   return g_rng;
 }
 
-/* chunk: the next chunk size out of `left` bytes: empty, short, medium or
- * all that is left. */
+/* chunk: the next chunk size out of `left` bytes: empty, short, medium,
+ * long (past the widest GCM kernel batch, whose seal carries its last batch
+ * over to the next call) or all that is left. */
 static size_t chunk(size_t left) {
   uint32_t r = rnd();
   size_t n;
-  switch (r % 4) {
+  switch (r % 5) {
     case 0: n = 0; break;
     case 1: n = 1 + (r >> 8) % 16; break;
     case 2: n = 1 + (r >> 8) % 70; break;
+    case 3: n = 1 + (r >> 8) % 1100; break;
     default: n = left; break;
   }
   return n > left ? left : n;
@@ -246,9 +249,48 @@ static int gcm_round(const ctcrypto_aes_gcm* gcm, size_t tag_len,
   return 0;
 }
 
+/* gcm_fork_long: a memcpy copy of a seal stream taken after long chunks
+ * (a kernel's carry held) finishes the message like the original. */
+static int gcm_fork_long(const ctcrypto_aes_gcm* gcm, size_t tag_len) {
+  ctcrypto_aes_gcm_stream s, fork;
+  static uint8_t out2[kMaxMsg];
+  uint8_t nonce[12], tag[16], tag2[16];
+  const size_t len = 4100, cut = 1024 + rnd() % 1100;
+  size_t n = 0;
+  fill(nonce, sizeof(nonce));
+  fill(g_pt, len);
+  fill(g_ad, 33);
+  CHECK(ctcrypto_aes_gcm_seal(gcm, g_sealed, &n, sizeof(g_sealed), nonce, 12,
+                              g_pt, len, g_ad, 33) == CTCRYPTO_OK);
+  CHECK(ctcrypto_aes_gcm_stream_start(&s, gcm, CTCRYPTO_SEAL, nonce, 12) ==
+        CTCRYPTO_OK);
+  CHECK(ctcrypto_aes_gcm_stream_update_ad(&s, g_ad, 33) == CTCRYPTO_OK);
+  CHECK(ctcrypto_aes_gcm_stream_update(&s, g_buf, 1024, g_pt, 1024) ==
+        CTCRYPTO_OK);
+  CHECK(ctcrypto_aes_gcm_stream_update(&s, g_buf + 1024, cut - 1024,
+                                       g_pt + 1024, cut - 1024) ==
+        CTCRYPTO_OK);
+  memcpy(&fork, &s, sizeof(s));
+  memcpy(out2, g_buf, cut);
+  CHECK(ctcrypto_aes_gcm_stream_update(&s, g_buf + cut, len - cut, g_pt + cut,
+                                       len - cut) == CTCRYPTO_OK);
+  CHECK(ctcrypto_aes_gcm_stream_finish(&s, tag, tag_len) == CTCRYPTO_OK);
+  CHECK(ctcrypto_aes_gcm_stream_update(&fork, out2 + cut, len - cut,
+                                       g_pt + cut, 700) == CTCRYPTO_OK);
+  CHECK(ctcrypto_aes_gcm_stream_update(&fork, out2 + cut + 700,
+                                       len - cut - 700, g_pt + cut + 700,
+                                       len - cut - 700) == CTCRYPTO_OK);
+  CHECK(ctcrypto_aes_gcm_stream_finish(&fork, tag2, tag_len) == CTCRYPTO_OK);
+  CHECK(memcmp(g_buf, g_sealed, len) == 0 && memcmp(out2, g_sealed, len) == 0);
+  CHECK(memcmp(tag, g_sealed + len, tag_len) == 0);
+  CHECK(memcmp(tag2, g_sealed + len, tag_len) == 0);
+  return 0;
+}
+
 static int gcm_matches_one_shot(void) {
-  static const size_t kLens[] = {0, 1, 15, 16, 17, 31, 32, 33, 47,
-                                 63, 64, 65, 100, 129, 255, 256, 257, 300};
+  static const size_t kLens[] = {0,   1,   15,  16,  17,   31,   32,
+                                 33,  47,  63,  64,  65,   100,  129,
+                                 255, 256, 257, 300, 1000, 2049, 4100};
   static const size_t kAdLens[] = {0, 1, 13, 16, 17, 40, 80};
   static const size_t kNonceLens[] = {12, 12, 1, 8, 16, 60};
   static const struct {
@@ -271,6 +313,7 @@ static int gcm_matches_one_shot(void) {
       RUN(gcm_round(&gcm, kKeys[k].tag_len, nonce, nl, kLens[i], a, 0));
       RUN(gcm_round(&gcm, kKeys[k].tag_len, nonce, nl, kLens[i], a, 1));
     }
+    RUN(gcm_fork_long(&gcm, kKeys[k].tag_len));
     CHECK(ctcrypto_aes_gcm_cleanup(&gcm) == CTCRYPTO_OK);
   }
   return 0;
@@ -332,8 +375,8 @@ static int ccm_round(const ctcrypto_aes_ccm* ccm, size_t tag_len,
 }
 
 static int ccm_matches_one_shot(void) {
-  static const size_t kLens[] = {0, 1, 15, 16, 17, 32, 33, 64,
-                                 65, 100, 255, 256, 257, 300};
+  static const size_t kLens[] = {0,   1,   15,  16,  17,  32,   33,  64,
+                                 65,  100, 255, 256, 257, 300, 1000, 2049};
   static const size_t kAdLens[] = {0, 1, 13, 14, 16, 17, 40, 80};
   /* key_len, tag_len, nonce_len (0: any of 7..13 per message), profile */
   static const struct {
