@@ -27,7 +27,8 @@ import sys
 CONFIG_ORDER = ["x86_64_aesni", "x86_64_ssse3", "aarch64_ce", "aarch64_noce",
                 "armv7_neon"]
 DID = re.compile(r"^(?P<prefix>(?:OpenSSL|BoringSSL): )?Did (?P<calls>\d+) (?P<name>\S+) "
-                 r"\((?P<bytes>\d+) bytes\) (?P<verb>\S+) operations in "
+                 r"\((?P<bytes>\d+) bytes\) (?P<verb>\S+(?: \([^)]*\))?) "
+                 r"operations in "
                  r"(?P<us>\d+)us")
 HEADLINE = "AES-128-GCM seal"
 # The AES modes beyond GCM/CTR/CBC/TLS-CBC, in table order. They get tables

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <span>
 #include <string>
@@ -238,6 +239,82 @@ class Open : public Op {
   Buffer ct_, out_, nonce_, ad_;
 };
 
+// --- streamed AEADs ------------------------------------------------------------
+// The chunk (by default kStreamMessage: 16 KiB) is one message fed through
+// the multipart API (AesGcmStream, AesCcmStream) in kPiece-byte pieces:
+// start, the 13-byte AD in one update_ad, the data pieces (the last one
+// shorter where kPiece does not divide the message), then finish (seal: the
+// tag) or verify (open: the message and tag seal() made). The
+// "<AEAD> (16384 bytes) seal" line is the same message in one call.
+
+constexpr size_t kStreamMessage[] = {16384};
+
+template <size_t kKeyLen>
+struct GcmStream : Gcm<kKeyLen> {
+  using Stream = ctcrypto::AesGcmStream;
+  static Status start(Stream& s, const AesGcm& key,
+                      std::span<const uint8_t> nonce, size_t /*ad_len*/,
+                      size_t /*len*/, bool open) {
+    return open ? s.start_open(key, nonce) : s.start_seal(key, nonce);
+  }
+};
+
+template <size_t kKeyLen>
+struct CcmStream : Ccm<kKeyLen> {
+  using Stream = ctcrypto::AesCcmStream;
+  static Status start(Stream& s, const ctcrypto::AesCcm& key,
+                      std::span<const uint8_t> nonce, size_t ad_len,
+                      size_t len, bool open) {
+    return open ? s.start_open(key, nonce, ad_len, len)
+                : s.start_seal(key, nonce, ad_len, len);
+  }
+};
+
+template <typename K, size_t kPiece, bool kOpen>
+class Streamed : public Op {
+ public:
+  explicit Streamed(size_t len)
+      : len_(len),
+        in_(len),
+        out_(len),
+        tag_(K::kMaxOverhead),
+        nonce_(K::kNonce),
+        ad_(K::kAd) {}
+  Status init() override {
+    Status s = K::init(aead_);
+    if (s != Status::kOk || !kOpen) return s;
+    // open: in_ becomes seal()'s ciphertext and tag_ its tag.
+    Buffer sealed(len_ + K::kMaxOverhead);
+    size_t n = 0;
+    s = aead_.seal(sealed.span(), &n, nonce_.span(), in_.span(), ad_.span());
+    if (s != Status::kOk) return s;
+    std::memcpy(in_.span().data(), sealed.data(), len_);
+    std::memcpy(tag_.span().data(), sealed.data() + len_, n - len_);
+    return Status::kOk;
+  }
+  bool run() override {
+    const size_t tag_len = aead_.tag_len();
+    if (!ok(K::start(stream_, aead_, nonce_.span(), K::kAd, len_, kOpen)) ||
+        !ok(stream_.update_ad(ad_.span())))
+      return false;
+    for (size_t off = 0; off < len_; off += kPiece) {
+      const size_t n = len_ - off < kPiece ? len_ - off : kPiece;
+      if (!ok(stream_.update(out_.span().subspan(off, n),
+                             in_.span().subspan(off, n))))
+        return false;
+    }
+    return ok(kOpen ? stream_.verify(tag_.span().first(tag_len))
+                    : stream_.finish(tag_.span().first(tag_len)));
+  }
+  const void* output() const override { return out_.data(); }
+
+ private:
+  typename K::Aead aead_;
+  typename K::Stream stream_;  // after aead_: ends (and wipes) first
+  size_t len_;
+  Buffer in_, out_, tag_, nonce_, ad_;
+};
+
 // --- MACs --------------------------------------------------------------------
 // The 16-byte tag over the chunk. GMAC: all of the chunk is GCM's AD, under
 // a fixed 12-byte nonce.
@@ -391,6 +468,18 @@ struct Measurement {
 constexpr Measurement kMeasurements[] = {
     {{"AES-128-GCM", "seal", 1}, make<Seal<Gcm<16>>>},
     {{"AES-128-GCM", "open", 1}, make<Open<Gcm<16>>>},
+    {{"AES-128-GCM", "seal (streamed, 64-byte chunks)", 1, kStreamMessage},
+     make<Streamed<GcmStream<16>, 64, false>>},
+    {{"AES-128-GCM", "seal (streamed, 1024-byte chunks)", 1, kStreamMessage},
+     make<Streamed<GcmStream<16>, 1024, false>>},
+    {{"AES-128-GCM", "seal (streamed, 4096-byte chunks)", 1, kStreamMessage},
+     make<Streamed<GcmStream<16>, 4096, false>>},
+    {{"AES-128-GCM", "open (streamed, 64-byte chunks)", 1, kStreamMessage},
+     make<Streamed<GcmStream<16>, 64, true>>},
+    {{"AES-128-GCM", "open (streamed, 1024-byte chunks)", 1, kStreamMessage},
+     make<Streamed<GcmStream<16>, 1024, true>>},
+    {{"AES-128-GCM", "open (streamed, 4096-byte chunks)", 1, kStreamMessage},
+     make<Streamed<GcmStream<16>, 4096, true>>},
     {{"AES-256-GCM", "seal", 1}, make<Seal<Gcm<32>>>},
     {{"AES-256-GCM", "open", 1}, make<Open<Gcm<32>>>},
     {{"AES-128-CTR", "encrypt", 1}, make<AesMode<ctr32, 16>>},
@@ -410,6 +499,10 @@ constexpr Measurement kMeasurements[] = {
      make<Open<TlsCbc<ctcrypto::TlsCbcSuite::kAes256CbcSha384>>>},
     {{"AES-128-CCM", "seal", 1}, make<Seal<Ccm<16>>>},
     {{"AES-128-CCM", "open", 1}, make<Open<Ccm<16>>>},
+    {{"AES-128-CCM", "seal (streamed, 1024-byte chunks)", 1, kStreamMessage},
+     make<Streamed<CcmStream<16>, 1024, false>>},
+    {{"AES-128-CCM", "open (streamed, 1024-byte chunks)", 1, kStreamMessage},
+     make<Streamed<CcmStream<16>, 1024, true>>},
     {{"AES-128-GCM-SIV", "seal", 1}, make<Seal<GcmSiv<16>>>},
     {{"AES-128-GCM-SIV", "open", 1}, make<Open<GcmSiv<16>>>},
     {{"AES-256-GCM-SIV", "seal", 1}, make<Seal<GcmSiv<32>>>},

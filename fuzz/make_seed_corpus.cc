@@ -5,7 +5,13 @@
 //   <out>/differential_fuzzer/<file>_<n>: key, nonce, AD, plaintext (every
 //       other seed with flag bit 7: CTR counters start at the 32-bit wrap);
 //   <out>/gcm_open_fuzzer/<file>_<n>: key, nonce, AD, ciphertext || tag,
-//       so that open() starts from inputs whose tag verifies.
+//       so that open() starts from inputs whose tag verifies;
+//   <out>/stream_fuzzer/<file>_<n>_gcm and _ccm: key, nonce, AD and
+//       plaintext in the layout of stream_fuzzer.cc, as a GCM message with
+//       the record's parameters and as a CCM message (nonce cut or padded to
+//       7..13 bytes, tag 4..16), with chunk sizes, placements and fork
+//       points varying with n; and, once, built_<sel>_gcm/_ccm: long
+//       messages in kernel-batch-sized chunks for each selector 0..31.
 // Records with an AD or nonce over 255 bytes or a tag outside 12..16 are
 // skipped.
 //
@@ -42,6 +48,10 @@ namespace {
 // broken file and stops the run.
 std::vector<uint8_t> unhex(const std::string& s) {
   std::vector<uint8_t> v;
+  // A quoted value is the string itself (BoringSSL's file format; the GCM
+  // files write empty values as "").
+  if (s.size() >= 2 && s.front() == '"' && s.back() == '"')
+    return std::vector<uint8_t>(s.begin() + 1, s.end() - 1);
   if (!ctcrypto_test::HexToBytes(s, &v)) {
     std::fprintf(stderr, "make_seed_corpus: bad hex value: %s\n", s.c_str());
     std::exit(1);
@@ -62,6 +72,95 @@ void write(const std::filesystem::path& p, const std::vector<uint8_t>& v) {
 }
 
 size_t g_written = 0;
+
+// --- Streaming AEAD ----------------------------------------------------------
+constexpr const char* kStreamDir = "stream_fuzzer";
+
+// emit_stream: one GCM record as two stream_fuzzer seeds (GCM, CCM).
+void emit_stream(const std::filesystem::path& out, const std::string& name,
+                 size_t index, uint8_t key_bits,
+                 const std::vector<uint8_t>& key,
+                 const std::vector<uint8_t>& nonce,
+                 const std::vector<uint8_t>& ad,
+                 const std::vector<uint8_t>& pt, size_t tag_len) {
+  // Chunk-size bytes (stream_fuzzer.cc: v < 0xc0 is v % 72 bytes, else
+  // 16 * (v - 0xc0)): 0, 1, 15, 17, 31, 33, 16, 64, 5, 0 bytes in turn.
+  static const uint8_t kChunks[] = {0, 1, 15, 17, 31, 33, 0xc1, 0xc4, 5, 0xc0};
+  const size_t k = index % 8;  // 0: each feed in one chunk
+  auto seed = [&](bool ccm) {
+    const uint8_t in_place = static_cast<uint8_t>((index & 3) << 6);
+    uint8_t flags, nonce_byte;
+    size_t nonce_len;
+    if (ccm) {
+      flags = static_cast<uint8_t>(key_bits | 4 | (index % 7) << 3 | in_place);
+      nonce_len = 7 + index % 7;
+      nonce_byte = static_cast<uint8_t>(index % 7 | (index & 4) << 5);
+    } else {
+      flags = static_cast<uint8_t>(key_bits | (tag_len - 12) << 3 | in_place);
+      nonce_len = nonce.size();
+      nonce_byte = static_cast<uint8_t>(nonce.size() == 12 ? 0 : nonce.size());
+    }
+    std::vector<uint8_t> v = {
+        flags,
+        static_cast<uint8_t>(index * 37),
+        nonce_byte,
+        static_cast<uint8_t>(k | (index % 5) << 4),
+        static_cast<uint8_t>(index * 29),
+        static_cast<uint8_t>(ad.size()),
+        static_cast<uint8_t>(ad.size() >> 8)};
+    v.insert(v.end(), key.begin(), key.end());
+    std::vector<uint8_t> n = nonce;
+    n.resize(nonce_len, 0);
+    v.insert(v.end(), n.begin(), n.end());
+    v.insert(v.end(), ad.begin(), ad.end());
+    for (size_t i = 0; i < k; ++i)
+      v.push_back(kChunks[(index + i) % sizeof(kChunks)]);
+    v.insert(v.end(), pt.begin(), pt.end());
+    write(out / kStreamDir / (name + (ccm ? "_ccm" : "_gcm")), v);
+  };
+  seed(false);
+  seed(true);
+  g_written += 2;
+}
+
+// emit_stream_built: long messages in batch-sized chunks (128, 512, 256, 17,
+// 1008 bytes), one per selector 0..31 as GCM (every pair of a build with up
+// to 32) and every fourth as CCM, so that the replayed corpus reaches the
+// kernels' bulk loops and a seal stream's carried batch.
+void emit_stream_built(const std::filesystem::path& out) {
+  static const uint8_t kChunks[] = {0xc8, 0xe0, 0xd0, 17, 0xff};
+  for (uint32_t sel = 0; sel < 32; ++sel) {
+    for (bool ccm : {false, true}) {
+      if (ccm && sel % 4) continue;
+      const size_t key_len = 16 + 8 * (sel % 3), ad_len = sel * 5 % 64;
+      const std::vector<uint8_t> key = ctcrypto_test::Pattern(key_len, sel),
+                                 ad = ctcrypto_test::Pattern(ad_len, sel + 100),
+                                 msg = ctcrypto_test::Pattern(
+                                     1500 + 37 * sel, sel + 200);
+      const uint8_t flags = static_cast<uint8_t>(
+          sel % 3 | (ccm ? 4 : 0) | (sel % 5) << 3 | (sel & 3) << 6);
+      std::vector<uint8_t> v = {flags,
+                                static_cast<uint8_t>(sel),
+                                static_cast<uint8_t>(ccm ? sel % 7 : 0),
+                                static_cast<uint8_t>(5 | (sel % 16) << 4),
+                                static_cast<uint8_t>(sel * 29),
+                                static_cast<uint8_t>(ad_len),
+                                0};
+      v.insert(v.end(), key.begin(), key.end());
+      const std::vector<uint8_t> nonce =
+          ctcrypto_test::Pattern(ccm ? 7 + sel % 7 : 12, sel + 300);
+      v.insert(v.end(), nonce.begin(), nonce.end());
+      v.insert(v.end(), ad.begin(), ad.end());
+      v.insert(v.end(), kChunks, kChunks + 5);
+      v.insert(v.end(), msg.begin(), msg.end());
+      write(out / kStreamDir /
+                ("built_" + std::to_string(sel) + (ccm ? "_ccm" : "_gcm")),
+            v);
+      ++g_written;
+    }
+  }
+}
+// --- end Streaming AEAD ------------------------------------------------------
 
 void emit(const std::map<std::string, std::string>& rec,
           const std::filesystem::path& out, const std::string& stem,
@@ -103,6 +202,7 @@ void emit(const std::map<std::string, std::string>& rec,
   o.insert(o.end(), tag.begin(), tag.end());
   write(out / "gcm_open_fuzzer" / name, o);
   g_written += 2;
+  emit_stream(out, name, index, key_bits, key, nonce, ad, pt, tag.size());
 }
 
 // --- AES-GCM-SIV -------------------------------------------------------------
@@ -225,7 +325,9 @@ int main(int argc, char** argv) {
   std::filesystem::path out = argv[1];
   std::filesystem::create_directories(out / "differential_fuzzer");
   std::filesystem::create_directories(out / "gcm_open_fuzzer");
+  std::filesystem::create_directories(out / kStreamDir);
   bool any_tls = false;
+  bool any_gcm = false;  // a GCM record given: stream_fuzzer's built seeds
   for (int i = 2; i < argc; ++i) {
     std::ifstream f(argv[i]);
     if (!f) {
@@ -259,8 +361,10 @@ int main(int argc, char** argv) {
           emit_tls(rec, out, stem, suite, index++);
         else if (gcm_siv)  // AES-GCM-SIV
           emit_gcm_siv(rec, out, stem, index++);
-        else
+        else {
           emit(rec, out, stem, index++);
+          any_gcm = true;
+        }
       }
       rec.clear();
     };
@@ -281,6 +385,7 @@ int main(int argc, char** argv) {
     flush();
   }
   if (any_tls) emit_tls_built(out);
+  if (any_gcm) emit_stream_built(out);
   std::printf("wrote %zu seed files under %s\n", g_written, out.c_str());
   return 0;
 }

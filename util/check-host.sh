@@ -23,7 +23,9 @@
 #   3. asan     bazel test --config=asan //...
 #   4. ubsan    bazel test --config=ubsan //...
 #   5. fuzz     every fuzz target (tag "ctcrypto_fuzzer" in //fuzz:
-#               differential_fuzzer, gcm_open_fuzzer, tls_cbc_open_fuzzer) built with
+#               differential_fuzzer, gcm_open_fuzzer, tls_cbc_open_fuzzer,
+#               ccm_open_fuzzer, gcm_siv_open_fuzzer, key_wrap_xts_fuzzer,
+#               stream_fuzzer) built with
 #               --config=fuzz (clang 14, libFuzzer, ASan+UBSan) and run from
 #               its seed corpus for CTCRYPTO_FUZZ_SECONDS (default 30) each;
 #               no finding allowed. Work and findings go to $FUZZ_OUT (by

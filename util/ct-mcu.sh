@@ -5,7 +5,8 @@
 # Valgrind and MemorySanitizer do not run on bare metal, so this checks the
 # other way: //tests/ct:mcu_trace_harness runs every operation with secrets
 # (AES key setup, block, CTR, CBC; GHASH; GCM seal/open with good and bad
-# tags; CCM; CMAC; GMAC; GCM-SIV; key wrap; XTS) in marked regions, for
+# tags; CCM; CMAC; GMAC; GCM-SIV; key wrap; XTS; the streaming forms:
+# AesGcmStream, AesCcmStream, AesGmacContext) in marked regions, for
 # every row of the build's tables. It is
 # run CT_MCU_RUNS times (default 3) under qemu-system-arm (the tests'
 # wrapper, toolchains/arm_none_eabi/qemu_mps2.sh) with different secrets on

@@ -1,7 +1,8 @@
 // ct_ccm_cmac_checks.h: the CCM and CMAC part of the constant-time suite.
 // Included by ct_suite.cc after its harness (Suite, fill, same,
-// reference_aes, kKeyLens, kMaxLen), inside its anonymous namespace; not a
-// header for anything else.
+// reference_aes, kKeyLens, kMaxLen, and for the streaming checks
+// StreamPlan, stream_plans and stream_feed), inside its anonymous
+// namespace; not a header for anything else.
 //
 // Secrets as for GCM: the key, plaintext, AD, ciphertext and received
 // tags/MACs are marked with ct_secret(); the nonce and all lengths are
@@ -16,6 +17,71 @@
 constexpr size_t kCcmLens[] = {0, 1, 16, 64, 65, 16 * 36 + 9,
                                2048 + 16 * 17 + 3};
 constexpr size_t kCmacLens[] = {0, 5, 16, 16 * 9 + 3, 16 * 33};
+
+// ccm_stream_checks: AesCcmStream seal, and open with a good and a bad
+// tag, on every StreamPlan (ct_suite.cc) but x86-64's long one (its
+// 8 KiB piece is for GCM's stitched loops; CCM's whole blocks take the
+// same kernel call at any length past a batch), the lengths declared at
+// start as CCM needs them. `ref` is the reference row's key, `ccm` the checked one;
+// pt, ad: the public originals.
+void ccm_stream_checks(const ctcrypto::AesCcm& ref, const ctcrypto::AesCcm& ccm,
+                       const std::string& row, const std::string& k,
+                       size_t tag_len, std::span<const uint8_t> n,
+                       const uint8_t* pt, const uint8_t* ad, Suite* s) {
+  static uint8_t want[kMaxLen + 16], got[kMaxLen + 16], buf[kMaxLen + 16];
+  s->check(row, k + "stream.seal", [&] {
+    bool ok = true;
+    for (const StreamPlan& p : stream_plans()) {
+      if (p.data_len() > 4096) continue;
+      const size_t len = p.data_len(), ad_len = p.ad_len();
+      size_t out_len = 0;
+      ok &= ref.seal(std::span(want, len + tag_len), &out_len, n,
+                     std::span(pt, len),
+                     std::span(ad, ad_len)) == Status::kOk;
+      uint8_t sad[40];
+      std::memcpy(buf, pt, len);
+      std::memcpy(sad, ad, ad_len);
+      ct_secret(buf, len);
+      ct_secret(sad, ad_len);
+      uint8_t* out = p.in_place ? buf : got;
+      ctcrypto::AesCcmStream st;
+      ok &= st.start_seal(ccm, n, ad_len, len) == Status::kOk;
+      ok &= stream_feed(st, p, sad, buf, out);
+      ok &= st.finish(std::span(out + len, tag_len)) == Status::kOk;
+      ok &= same(out, want, len + tag_len);
+    }
+    return ok;
+  });
+  for (int bad = 0; bad < 2; ++bad) {
+    s->check(row, k + (bad ? "stream.open_bad_tag" : "stream.open_good_tag"),
+             [&] {
+      bool ok = true;
+      for (const StreamPlan& p : stream_plans()) {
+        if (p.data_len() > 4096) continue;
+        const size_t len = p.data_len(), ad_len = p.ad_len();
+        size_t out_len = 0;
+        ok &= ref.seal(std::span(want, len + tag_len), &out_len, n,
+                       std::span(pt, len),
+                       std::span(ad, ad_len)) == Status::kOk;
+        std::memcpy(buf, want, len + tag_len);
+        if (bad) buf[len + tag_len - 1] ^= 0x80;
+        uint8_t sad[40];
+        std::memcpy(sad, ad, ad_len);
+        ct_secret(buf, len + tag_len);
+        ct_secret(sad, ad_len);
+        uint8_t* out = p.in_place ? buf : got;
+        ctcrypto::AesCcmStream st;
+        ok &= st.start_open(ccm, n, ad_len, len) == Status::kOk;
+        ok &= stream_feed(st, p, sad, buf, out);
+        ok &= st.verify(std::span<const uint8_t>(buf + len, tag_len)) ==
+              (bad ? Status::kAuthenticationFailed : Status::kOk);
+        ok &= !st.initialized();  // verify ends the stream either way
+        ok &= same(out, pt, len);  // released before the verdict
+      }
+      return ok;
+    });
+  }
+}
 
 void ccm_checks(const AesRow* row, Suite* s) {
   const AesRow* aref = reference_aes();
@@ -97,6 +163,7 @@ void ccm_checks(const AesRow* row, Suite* s) {
                      return ok;
                    });
         }
+        ccm_stream_checks(ref, ccm, row->name, k + nn, tag_len, n, pt, ad, s);
       }
     }
   }

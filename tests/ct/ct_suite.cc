@@ -30,6 +30,11 @@
 // with the first AES row.
 // Key wrap (KW, KWP: wrap, unwrap of good and bad inputs) and XTS run over
 // every AES row (tests/ct/ct_key_wrap_xts.h).
+// The streaming forms run where their one-shot twins do: AesGcmStream
+// (seal, open with good and bad tags) and AesGmacContext (compute, verify)
+// on every AES x GHASH pair, AesCcmStream on every AES row, each fed in
+// chunkings with partial-block seams and long whole-block runs
+// (StreamPlan).
 // A row added to a table is checked without touching this file.
 //
 // Valgrind 3.19 cannot execute AVX-512 (and so the 512-bit VAES /
@@ -391,6 +396,153 @@ void ghash_checks(const GhashRow* row, Suite* s) {
   });
 }
 
+// --- streaming: AesGcmStream, AesGmacContext, AesCcmStream ---------------
+//
+// The multipart forms (ctcrypto/aead.h, gmac.h, ccm.h) on the same keys,
+// rows and secrets as the one-shot checks: key, plaintext or ciphertext,
+// AD and the received tag secret, nonces and every chunk length public.
+// The expected output is the one-shot call of the reference rows on the
+// whole message. The chunkings (StreamPlan) give the partial-block seams
+// between chunks (the kept keystream and GHASH/CBC-MAC input block) and
+// runs of whole blocks long enough for each row's fused or batched
+// kernel. The verdict of verify() is the only declassification inside;
+// what update() wrote is released before it (the stream cannot take it
+// back) and is compared after declassifying, as for one-shot open.
+struct StreamPlan {
+  std::vector<size_t> ad;    // AD pieces, in order (GMAC: the data pieces)
+  std::vector<size_t> data;  // data pieces
+  bool in_place;             // data pieces sealed / opened with out == in
+  size_t ad_len() const {
+    size_t n = 0;
+    for (size_t c : ad) n += c;
+    return n;
+  }
+  size_t data_len() const {
+    size_t n = 0;
+    for (size_t c : data) n += c;
+    return n;
+  }
+};
+
+// kStreamPlans: (1) AD 5 + 30 (a block boundary inside the second piece);
+// data 1 + 15 (ends on a block boundary), 17, then 600 (completes the
+// partial block, 36 whole blocks through the kernel, a tail), 3 inside a
+// block, 2061 (128 whole blocks: past the widest rows' 512-byte batches),
+// 80 starting mid-block and a 7-byte tail. (2) No AD, empty pieces and
+// whole-block pieces from block boundaries (64, 1024, 1024, 528), in
+// place: a seal stream's kernel carries its last batch of ciphertext into
+// the next piece (GcmKernel::seal_bulk_carry) across both 1024-byte seams
+// and into the 528.
+// (3) 13 bytes of AD and no data. On x86-64 also (4): a 5-byte piece and
+// then one of 16 * 520 + 3 bytes, the stitched iterations that take their
+// counter blocks from memory (as kGcmLens's longest), through a seam.
+const std::vector<StreamPlan>& stream_plans() {
+  static const std::vector<StreamPlan> p = {
+      {{5, 30}, {1, 15, 17, 600, 3, 2048 + 13, 16 * 5, 7}, false},
+      {{0}, {0, 64, 1024, 1024, 16 * 33, 0}, true},
+      {{13}, {}, false},
+#if defined(__x86_64__)
+      {{13}, {5, 16 * 520 + 3}, false},
+#endif
+  };
+  return p;
+}
+
+// stream_feed: the plan's AD pieces from `ad`, then its data pieces from
+// `in` to `out` (out may equal in), through a started AesGcmStream or
+// AesCcmStream; false if a call refused.
+template <typename Stream>
+bool stream_feed(Stream& st, const StreamPlan& p, const uint8_t* ad,
+                 const uint8_t* in, uint8_t* out) {
+  bool ok = true;
+  size_t off = 0;
+  for (size_t c : p.ad) {
+    ok &= st.update_ad(std::span(ad + off, c)) == Status::kOk;
+    off += c;
+  }
+  off = 0;
+  for (size_t c : p.data) {
+    ok &= st.update(std::span(out + off, c), std::span(in + off, c)) ==
+          Status::kOk;
+    off += c;
+  }
+  return ok;
+}
+
+// gcm_stream_checks: AesGcmStream seal, and open with a good and a bad tag,
+// on every plan with a 12-byte nonce and, for AES-128, plan (1) again with
+// a 60-byte one (J0 = GHASH_H(IV), secret). `ref` is the reference rows'
+// key, `gcm` the checked one; pt, ad: the public originals.
+void gcm_stream_checks(const ctcrypto::AesGcm& ref,
+                       const ctcrypto::AesGcm& gcm, const std::string& name,
+                       const std::string& k, const uint8_t* pt,
+                       const uint8_t* ad, std::span<const uint8_t> nonce12,
+                       std::span<const uint8_t> nonce60, bool aes128,
+                       Suite* s) {
+  struct Case {
+    const StreamPlan* plan;
+    std::span<const uint8_t> nonce;
+  };
+  std::vector<Case> cases;
+  for (const StreamPlan& p : stream_plans()) cases.push_back({&p, nonce12});
+  if (aes128) cases.push_back({&stream_plans().front(), nonce60});
+  static uint8_t want[kMaxLen + 16], got[kMaxLen + 16], buf[kMaxLen + 16];
+  s->check(name, k + "stream.seal", [&] {
+    bool ok = true;
+    for (const Case& c : cases) {
+      const StreamPlan& p = *c.plan;
+      const size_t len = p.data_len(), ad_len = p.ad_len();
+      size_t out_len = 0;
+      ok &= ref.seal(std::span(want, len + 16), &out_len, c.nonce,
+                     std::span(pt, len),
+                     std::span(ad, ad_len)) == Status::kOk;
+      uint8_t sad[40];
+      std::memcpy(buf, pt, len);
+      std::memcpy(sad, ad, ad_len);
+      ct_secret(buf, len);
+      ct_secret(sad, ad_len);
+      uint8_t* out = p.in_place ? buf : got;
+      ctcrypto::AesGcmStream st;
+      ok &= st.start_seal(gcm, c.nonce) == Status::kOk;
+      ok &= stream_feed(st, p, sad, buf, out);
+      ok &= st.finish(std::span(out + len, 16)) == Status::kOk;
+      ok &= same(out, want, len + 16);
+    }
+    return ok;
+  });
+  for (int bad = 0; bad < 2; ++bad) {
+    s->check(name, k + (bad ? "stream.open_bad_tag" : "stream.open_good_tag"),
+             [&] {
+      bool ok = true;
+      for (const Case& c : cases) {
+        const StreamPlan& p = *c.plan;
+        const size_t len = p.data_len(), ad_len = p.ad_len();
+        size_t out_len = 0;
+        ok &= ref.seal(std::span(want, len + 16), &out_len, c.nonce,
+                       std::span(pt, len),
+                       std::span(ad, ad_len)) == Status::kOk;
+        std::memcpy(buf, want, len + 16);
+        if (bad) buf[len + 15] ^= 0x80;
+        uint8_t sad[40];
+        std::memcpy(sad, ad, ad_len);
+        ct_secret(buf, len + 16);
+        ct_secret(sad, ad_len);
+        uint8_t* out = p.in_place ? buf : got;
+        ctcrypto::AesGcmStream st;
+        ok &= st.start_open(gcm, c.nonce) == Status::kOk;
+        ok &= stream_feed(st, p, sad, buf, out);
+        ok &= st.verify(std::span<const uint8_t>(buf + len, 16)) ==
+              (bad ? Status::kAuthenticationFailed : Status::kOk);
+        ok &= !st.initialized();  // verify ends the stream either way
+        // Released before the verdict, good tag or bad (the caller must
+        // discard it on a failure).
+        ok &= same(out, pt, len);
+      }
+      return ok;
+    });
+  }
+}
+
 void gcm_checks(const AesRow* arow, const GhashRow* grow, Suite* s) {
   const AesRow* aref = reference_aes();
   const GhashRow* gref = reference_ghash();
@@ -473,6 +625,8 @@ void gcm_checks(const AesRow* arow, const GhashRow* grow, Suite* s) {
         });
       }
     }
+    gcm_stream_checks(ref, gcm, name, k, pt, ad, std::span(nonce, 12),
+                      std::span(nonce60, 60), key_len == 16, s);
     if (key_len != 16) continue;
     // The counter wrap: a 16-byte nonce steered (NonceForJ0) so that J0's
     // 32-bit tail, secret as J0 is, is 0xfffffff0. The 3-block head takes
@@ -1059,6 +1213,59 @@ void gmac_checks(const AesRow* arow, const GhashRow* grow, Suite* s) {
           ct_secret(tag, 16);
           ok &= mac.verify(nonce, std::span(buf, len), tag) ==
                 (bad ? Status::kAuthenticationFailed : Status::kOk);
+        }
+        return ok;
+      });
+    }
+    // AesGmacContext: the pieces of each plan (AD pieces, then data
+    // pieces) as GMAC data; compute, and finish_verify with a good and a
+    // bad tag.
+    auto pieces = [](const StreamPlan& p) {
+      std::vector<size_t> v = p.ad;
+      v.insert(v.end(), p.data.begin(), p.data.end());
+      return v;
+    };
+    auto feed = [&](ctcrypto::AesGmacContext& c, const StreamPlan& p) {
+      bool ok = c.init(mac, nonce) == Status::kOk;
+      size_t off = 0;
+      for (size_t n : pieces(p)) {
+        ok &= c.update(std::span(buf + off, n)) == Status::kOk;
+        off += n;
+      }
+      return ok;
+    };
+    s->check(name, k + "ctx.compute", [&] {
+      bool ok = true;
+      for (const StreamPlan& p : stream_plans()) {
+        const size_t len = p.ad_len() + p.data_len();
+        uint8_t want[16], got[16];
+        ok &= ref.compute(want, nonce, std::span(data, len)) == Status::kOk;
+        std::memcpy(buf, data, len);
+        ct_secret(buf, len);
+        ctcrypto::AesGmacContext c;
+        ok &= feed(c, p);
+        ok &= c.finish(got) == Status::kOk;
+        ok &= same(got, want, 16);
+      }
+      return ok;
+    });
+    for (int bad = 0; bad < 2; ++bad) {
+      s->check(name, k + (bad ? "ctx.verify_bad_tag" : "ctx.verify_good_tag"),
+               [&] {
+        bool ok = true;
+        for (const StreamPlan& p : stream_plans()) {
+          const size_t len = p.ad_len() + p.data_len();
+          uint8_t tag[16];
+          ok &= ref.compute(tag, nonce, std::span(data, len)) == Status::kOk;
+          if (bad) tag[7] ^= 0x10;
+          std::memcpy(buf, data, len);
+          ct_secret(buf, len);
+          ct_secret(tag, 16);
+          ctcrypto::AesGmacContext c;
+          ok &= feed(c, p);
+          ok &= c.finish_verify(tag) ==
+                (bad ? Status::kAuthenticationFailed : Status::kOk);
+          ok &= !c.initialized();
         }
         return ok;
       });

@@ -25,7 +25,9 @@
 // CBC both ways; GHASH; AES-GCM seal and open with a good and a bad tag,
 // 96-bit and 60-byte nonces (J0 from GHASH: a secret counter), short and
 // long AD; CCM seal and open; CMAC mac and verify; GMAC; AES-GCM-SIV; key
-// wrap and unwrap (KW, KWP); XTS with and without ciphertext stealing.
+// wrap and unwrap (KW, KWP); XTS with and without ciphertext stealing; the
+// streaming forms: AesGcmStream and AesCcmStream seal and open, and
+// AesGmacContext, each fed in pieces with partial-block seams.
 // Every open, verify and unwrap runs with a good and a bad tag from one
 // call site, so that their traces may differ only after the verdict.
 // Lengths cover each path of the nohw rows and the modes: one block, a
@@ -294,6 +296,85 @@ void gcm_case(const ctcrypto::AesGcm& gcm, const char* prefix,
   }
 }
 
+// The streaming forms (AesGcmStream, AesCcmStream, AesGmacContext): one
+// message fed as AD pieces 5 + 8 and data pieces 1 + 15 (ending on a block
+// boundary), 17, 3 (inside a block), 293 (completes the partial block,
+// then 17 whole blocks through the row's kernel and a tail) and 7. Each
+// region holds the whole stream: start, the updates, and finish or verify.
+constexpr size_t kStreamAd[] = {5, 8};
+constexpr size_t kStreamData[] = {1, 15, 17, 3, 16 * 18 + 5, 7};
+constexpr size_t kStreamAdLen = 13;
+constexpr size_t kStreamLen = 336;
+
+// stream_feed: the AD pieces from ad, then the data pieces from in to out.
+template <typename Stream>
+bool stream_feed(Stream& st, const uint8_t* ad, const uint8_t* in,
+                 uint8_t* out) {
+  bool ok = true;
+  size_t off = 0;
+  for (size_t c : kStreamAd) {
+    ok &= st.update_ad(std::span(ad + off, c)) == Status::kOk;
+    off += c;
+  }
+  off = 0;
+  for (size_t c : kStreamData) {
+    ok &= st.update(std::span(out + off, c), std::span(in + off, c)) ==
+          Status::kOk;
+    off += c;
+  }
+  return ok;
+}
+
+// One streamed GCM seal, then a streamed open of the result with the
+// received tag intact and with it corrupted by a secret non-zero mask,
+// from one call site (as gcm_case). Checked against one-shot open.
+void gcm_stream_case(const ctcrypto::AesGcm& gcm, const char* prefix,
+                     std::span<const uint8_t> nonce) {
+  static_assert(kStreamLen <= kMaxLen);
+  static uint8_t pt[kMaxLen], ad[16], sealed[kMaxLen + 16], got[kMaxLen];
+  const size_t len = kStreamLen;
+  expand(g_seed, 14, pt, len);
+  expand(g_seed, 15, ad, kStreamAdLen);
+  char name[160];
+  bool ok = false;
+  name_of(name, sizeof(name), prefix, "stream.seal", "", len);
+  measure(name, [&] {
+    ctcrypto::AesGcmStream st;
+    ok = st.start_seal(gcm, nonce) == Status::kOk &&
+         stream_feed(st, ad, pt, sealed) &&
+         st.finish(std::span(sealed + len, 16)) == Status::kOk;
+  });
+  size_t out_len = 0;
+  expect(ok &&
+             gcm.open(std::span(got, len), &out_len, nonce,
+                      std::span(sealed, len + 16),
+                      std::span(ad, kStreamAdLen)) == Status::kOk &&
+             std::memcmp(got, pt, len) == 0,
+         name);
+  for (int bad = 0; bad < 2; ++bad) {
+    if (bad) {
+      uint8_t mask[16];
+      expand(g_seed, 16, mask, 16);
+      mask[static_cast<size_t>(g_seed[11] & 15)] |= 1;  // secret, never zero
+      for (int i = 0; i < 16; ++i) sealed[len + i] ^= mask[i];
+    }
+    name_of(name, sizeof(name), prefix,
+            bad ? "stream.open_bad_tag" : "stream.open_good_tag", "", len);
+    Status st_verify = Status::kOk;
+    measure(name, [&] {
+      ctcrypto::AesGcmStream st;
+      ok = st.start_open(gcm, nonce) == Status::kOk &&
+           stream_feed(st, ad, sealed, got);
+      st_verify = st.verify(std::span<const uint8_t>(sealed + len, 16));
+    });
+    // The plaintext is released before the verdict, bad tag or good.
+    expect(ok && std::memcmp(got, pt, len) == 0 &&
+               st_verify == (bad ? Status::kAuthenticationFailed
+                                 : Status::kOk),
+           name);
+  }
+}
+
 void gcm_regions(const internal::AesRow* arow,
                  const internal::GhashRow* grow) {
   static const uint8_t nonce[60] = {0xca, 0xfe, 0xba, 0xbe, 0xfa, 0xce,
@@ -312,6 +393,7 @@ void gcm_regions(const internal::AesRow* arow,
     expect(st == Status::kOk && gcm.initialized(), name);
     if (!gcm.initialized()) continue;
     for (size_t len : kGcmLens) gcm_case(gcm, p, std::span(nonce, 12), len, 13);
+    gcm_stream_case(gcm, p, std::span(nonce, 12));
     if (key_len != 16) continue;
     // AES-128 only: a 60-byte nonce (J0 = GHASH_H(IV): the counter is
     // secret) and AD longer than the 64 bytes hashed with the head.
@@ -359,6 +441,42 @@ void ccm_cmac_regions(const internal::AesRow* row) {
       });
       expect(bad ? st == Status::kAuthenticationFailed
                  : st == Status::kOk && std::memcmp(got, pt, len) == 0,
+             name);
+    }
+    // AesCcmStream: seal, then open with a good and a bad tag from one
+    // call site; lengths declared at start.
+    const size_t slen = kStreamLen;
+    expand(g_seed, 17, pt, slen);
+    bool ok = false;
+    std::snprintf(name, sizeof(name), "%s.ccm128.stream.seal.len%u",
+                  row->name, static_cast<unsigned>(slen));
+    measure(name, [&] {
+      ctcrypto::AesCcmStream s;
+      ok = s.start_seal(ccm, nonce, kStreamAdLen, slen) == Status::kOk &&
+           stream_feed(s, ad, pt, sealed) &&
+           s.finish(std::span(sealed + slen, 16)) == Status::kOk;
+    });
+    expect(ok &&
+               ccm.open(std::span(got, slen), &out_len, nonce,
+                        std::span(sealed, slen + 16),
+                        std::span(ad, kStreamAdLen)) == Status::kOk &&
+               std::memcmp(got, pt, slen) == 0,
+           name);
+    for (int bad = 0; bad < 2; ++bad) {
+      if (bad)
+        sealed[slen + (g_seed[12] & 15)] ^=
+            static_cast<uint8_t>(g_seed[13] | 1);
+      std::snprintf(name, sizeof(name), "%s.ccm128.stream.%s.len%u",
+                    row->name, bad ? "open_bad_tag" : "open_good_tag",
+                    static_cast<unsigned>(slen));
+      measure(name, [&] {
+        ctcrypto::AesCcmStream s;
+        ok = s.start_open(ccm, nonce, kStreamAdLen, slen) == Status::kOk &&
+             stream_feed(s, ad, sealed, got);
+        st = s.verify(std::span<const uint8_t>(sealed + slen, 16));
+      });
+      expect(ok && std::memcmp(got, pt, slen) == 0 &&
+                 st == (bad ? Status::kAuthenticationFailed : Status::kOk),
              name);
     }
   }
@@ -420,6 +538,39 @@ void gmac_siv_regions(const internal::AesRow* arow,
                     static_cast<unsigned>(len));
       measure(name, [&] { st = gmac.verify(nonce, std::span(pt, len), tag); });
       expect(st == (bad ? Status::kAuthenticationFailed : Status::kOk), name);
+    }
+    // AesGmacContext over the same data in pieces 5, 11 and the rest:
+    // finish, then finish_verify with a good and a bad tag.
+    auto feed = [&](ctcrypto::AesGmacContext& c) {
+      return c.init(gmac, nonce) == Status::kOk &&
+             c.update(std::span(pt, 5)) == Status::kOk &&
+             c.update(std::span(pt + 5, 11)) == Status::kOk &&
+             c.update(std::span(pt + 16, len - 16)) == Status::kOk;
+    };
+    uint8_t ctag[16], want[16];
+    bool ok = false;
+    std::snprintf(name, sizeof(name), "%s+%s.gmac128.ctx.compute.len%u",
+                  arow->name, grow->name, static_cast<unsigned>(len));
+    measure(name, [&] {
+      ctcrypto::AesGmacContext c;
+      ok = feed(c) && c.finish(ctag) == Status::kOk;
+    });
+    expect(ok && gmac.compute(want, nonce, std::span(pt, len)) == Status::kOk &&
+               std::memcmp(ctag, want, 16) == 0,
+           name);
+    for (int bad = 0; bad < 2; ++bad) {
+      if (bad) ctag[g_seed[14] & 15] ^= static_cast<uint8_t>(g_seed[15] | 1);
+      std::snprintf(name, sizeof(name), "%s+%s.gmac128.ctx.%s.len%u",
+                    arow->name, grow->name,
+                    bad ? "verify_bad" : "verify_good",
+                    static_cast<unsigned>(len));
+      measure(name, [&] {
+        ctcrypto::AesGmacContext c;
+        ok = feed(c);
+        st = c.finish_verify(ctag);
+      });
+      expect(ok && st == (bad ? Status::kAuthenticationFailed : Status::kOk),
+             name);
     }
   }
 
