@@ -10,7 +10,9 @@
 // garbage). Each magic value has four distinct, non-consecutive bytes, so no
 // memset pattern or run of counter bytes produces one; each type has its
 // own value. Every C object goes through the same helpers: init_object,
-// live (through use_object / aead_call) and cleanup_object.
+// live (through use_object / aead_call) and cleanup_object. A stream's
+// start and the GMAC context's init are its init_object; their
+// finish/verify end it with cleanup_object once a verdict is out.
 #include <cstring>
 #include <new>
 
@@ -29,11 +31,14 @@
 namespace {
 
 using ctcrypto::AesCcm;
+using ctcrypto::AesCcmStream;
 using ctcrypto::AesCmac;
 using ctcrypto::AesCmacContext;
 using ctcrypto::AesGcm;
 using ctcrypto::AesGcmSiv;
+using ctcrypto::AesGcmStream;
 using ctcrypto::AesGmac;
+using ctcrypto::AesGmacContext;
 using ctcrypto::AesKey;
 using ctcrypto::AesXts;
 using ctcrypto::Status;
@@ -48,6 +53,9 @@ constexpr uint32_t kAesCmacCtxMagic = 0x2f64a806;
 constexpr uint32_t kAesGcmSivMagic = 0x1db35907;
 constexpr uint32_t kAesGmacMagic = 0x47f2c608;
 constexpr uint32_t kAesXtsMagic = 0x68a51e09;
+constexpr uint32_t kAesGcmStreamMagic = 0x59c7340a;
+constexpr uint32_t kAesCcmStreamMagic = 0x2ea6d10b;
+constexpr uint32_t kAesGmacCtxMagic = 0x73b8e50c;
 
 // The C++ object sits at the start of the opaque bytes, the state word in
 // their last 4 bytes; the two must not overlap, and the C struct's alignment
@@ -65,6 +73,9 @@ static_assert(fits<AesCmacContext, ctcrypto_aes_cmac_ctx>());
 static_assert(fits<AesGcmSiv, ctcrypto_aes_gcm_siv>());
 static_assert(fits<AesGmac, ctcrypto_aes_gmac>());
 static_assert(fits<AesXts, ctcrypto_aes_xts>());
+static_assert(fits<AesGcmStream, ctcrypto_aes_gcm_stream>());
+static_assert(fits<AesCcmStream, ctcrypto_aes_ccm_stream>());
+static_assert(fits<AesGmacContext, ctcrypto_aes_gmac_ctx>());
 
 int code(Status s) { return static_cast<int>(s); }
 
@@ -158,6 +169,57 @@ int aead_call(C* c, uint32_t magic, Method method, uint8_t* out,
     return (aead.*method)(sp(out, max_out_len), out_len, sp(nonce, nonce_len),
                           sp(in, in_len), sp(ad, ad_len));
   });
+}
+
+// --- the streaming objects (GCM and CCM streams, the GMAC context) ---------
+// Each is started (init_object: a fresh object, state word on success) on a
+// live key object, fed through use_object, and ended by end_object.
+
+// start_stream: the body of the streams' start: `direction` must be
+// CTCRYPTO_SEAL or CTCRYPTO_OPEN and the nonce a valid pointer/length pair
+// (else kInvalidArgument), the key object (K, a C++ key in C's opaque
+// bytes) must be live (else kNotInitialized); `start(stream, key, opening)`
+// then runs the C++ start_seal / start_open.
+template <typename T, typename K, typename C, typename KC, typename Start>
+int start_stream(C* c, uint32_t magic, const KC* key_c, uint32_t key_magic,
+                 int direction, const uint8_t* nonce, size_t nonce_len,
+                 Start start) {
+  return init_object<T>(c, magic, [&](T* stream) {
+    if ((direction != CTCRYPTO_SEAL && direction != CTCRYPTO_OPEN) ||
+        key_c == nullptr || bad(nonce, nonce_len))
+      return Status::kInvalidArgument;
+    const K* key = live<K>(key_c, key_magic);
+    if (key == nullptr) return Status::kNotInitialized;
+    return start(*stream, *key, direction == CTCRYPTO_OPEN);
+  });
+}
+
+// stream_update: the data step of both streams: in_len bytes of `in` to
+// `out`, whose capacity max_out_len the C++ update checks
+// (kOutputTooSmall).
+template <typename T, typename C>
+int stream_update(C* c, uint32_t magic, uint8_t* out, size_t max_out_len,
+                  const uint8_t* in, size_t in_len) {
+  return use_object<T>(c, magic, !bad(out, max_out_len) && !bad(in, in_len),
+                       [&](T& stream) {
+                         return stream.update(sp(out, max_out_len),
+                                              sp(in, in_len));
+                       });
+}
+
+// end_object: finish / verify / finish_verify of a stream or context. Once
+// the call gives a verdict (kOk, or kAuthenticationFailed from a check) the
+// message is over and the C object is cleaned up, as
+// ctcrypto_aes_cmac_ctx_finish_verify does: any later call but a new start
+// is refused with CTCRYPTO_NOT_INITIALIZED, not answered from stale state.
+// Any other refusal (a wrong tag length, missing CCM input, a call on the
+// wrong direction) leaves the object as it was.
+template <typename T, typename C, typename F>
+int end_object(C* c, uint32_t magic, bool args_ok, F f) {
+  const int rc = use_object<T>(c, magic, args_ok, f);
+  if (rc == code(Status::kOk) || rc == code(Status::kAuthenticationFailed))
+    cleanup_object<T>(c, magic);
+  return rc;
 }
 
 // ccm_profile_from_name: the C names of the ctcrypto::CcmProfile values.
@@ -317,6 +379,51 @@ int ctcrypto_aes_gcm_open(const ctcrypto_aes_gcm* gcm, uint8_t* out,
                            ad_len);
 }
 
+// --- Streaming AES-GCM -----------------------------------------------------------
+
+int ctcrypto_aes_gcm_stream_start(ctcrypto_aes_gcm_stream* s,
+                                  const ctcrypto_aes_gcm* gcm, int direction,
+                                  const uint8_t* nonce, size_t nonce_len) {
+  return start_stream<AesGcmStream, AesGcm>(
+      s, kAesGcmStreamMagic, gcm, kAesGcmMagic, direction, nonce, nonce_len,
+      [&](AesGcmStream& st, const AesGcm& g, bool opening) {
+        return opening ? st.start_open(g, sp(nonce, nonce_len))
+                       : st.start_seal(g, sp(nonce, nonce_len));
+      });
+}
+
+int ctcrypto_aes_gcm_stream_update_ad(ctcrypto_aes_gcm_stream* s,
+                                      const uint8_t* ad, size_t ad_len) {
+  return use_object<AesGcmStream>(
+      s, kAesGcmStreamMagic, !bad(ad, ad_len),
+      [&](AesGcmStream& st) { return st.update_ad(sp(ad, ad_len)); });
+}
+
+int ctcrypto_aes_gcm_stream_update(ctcrypto_aes_gcm_stream* s, uint8_t* out,
+                                   size_t max_out_len, const uint8_t* in,
+                                   size_t in_len) {
+  return stream_update<AesGcmStream>(s, kAesGcmStreamMagic, out, max_out_len,
+                                     in, in_len);
+}
+
+int ctcrypto_aes_gcm_stream_finish(ctcrypto_aes_gcm_stream* s, uint8_t* tag,
+                                   size_t tag_len) {
+  return end_object<AesGcmStream>(
+      s, kAesGcmStreamMagic, !bad(tag, tag_len),
+      [&](AesGcmStream& st) { return st.finish(sp(tag, tag_len)); });
+}
+
+int ctcrypto_aes_gcm_stream_verify(ctcrypto_aes_gcm_stream* s,
+                                   const uint8_t* tag, size_t tag_len) {
+  return end_object<AesGcmStream>(
+      s, kAesGcmStreamMagic, !bad(tag, tag_len),
+      [&](AesGcmStream& st) { return st.verify(sp(tag, tag_len)); });
+}
+
+int ctcrypto_aes_gcm_stream_cleanup(ctcrypto_aes_gcm_stream* s) {
+  return cleanup_object<AesGcmStream>(s, kAesGcmStreamMagic);
+}
+
 // --- TLS CBC AEADs -------------------------------------------------------------
 
 int ctcrypto_tls_cbc_init(ctcrypto_tls_cbc* ctx, const char* name,
@@ -397,6 +504,53 @@ int ctcrypto_aes_ccm_open(const ctcrypto_aes_ccm* ccm, uint8_t* out,
   return aead_call<AesCcm>(ccm, kAesCcmMagic, &AesCcm::open, out, out_len,
                            max_out_len, nonce, nonce_len, in, in_len, ad,
                            ad_len);
+}
+
+// --- Streaming AES-CCM -----------------------------------------------------------
+
+int ctcrypto_aes_ccm_stream_start(ctcrypto_aes_ccm_stream* s,
+                                  const ctcrypto_aes_ccm* ccm, int direction,
+                                  const uint8_t* nonce, size_t nonce_len,
+                                  uint64_t ad_len, uint64_t msg_len) {
+  return start_stream<AesCcmStream, AesCcm>(
+      s, kAesCcmStreamMagic, ccm, kAesCcmMagic, direction, nonce, nonce_len,
+      [&](AesCcmStream& st, const AesCcm& c, bool opening) {
+        return opening
+                   ? st.start_open(c, sp(nonce, nonce_len), ad_len, msg_len)
+                   : st.start_seal(c, sp(nonce, nonce_len), ad_len, msg_len);
+      });
+}
+
+int ctcrypto_aes_ccm_stream_update_ad(ctcrypto_aes_ccm_stream* s,
+                                      const uint8_t* ad, size_t ad_len) {
+  return use_object<AesCcmStream>(
+      s, kAesCcmStreamMagic, !bad(ad, ad_len),
+      [&](AesCcmStream& st) { return st.update_ad(sp(ad, ad_len)); });
+}
+
+int ctcrypto_aes_ccm_stream_update(ctcrypto_aes_ccm_stream* s, uint8_t* out,
+                                   size_t max_out_len, const uint8_t* in,
+                                   size_t in_len) {
+  return stream_update<AesCcmStream>(s, kAesCcmStreamMagic, out, max_out_len,
+                                     in, in_len);
+}
+
+int ctcrypto_aes_ccm_stream_finish(ctcrypto_aes_ccm_stream* s, uint8_t* tag,
+                                   size_t tag_len) {
+  return end_object<AesCcmStream>(
+      s, kAesCcmStreamMagic, !bad(tag, tag_len),
+      [&](AesCcmStream& st) { return st.finish(sp(tag, tag_len)); });
+}
+
+int ctcrypto_aes_ccm_stream_verify(ctcrypto_aes_ccm_stream* s,
+                                   const uint8_t* tag, size_t tag_len) {
+  return end_object<AesCcmStream>(
+      s, kAesCcmStreamMagic, !bad(tag, tag_len),
+      [&](AesCcmStream& st) { return st.verify(sp(tag, tag_len)); });
+}
+
+int ctcrypto_aes_ccm_stream_cleanup(ctcrypto_aes_ccm_stream* s) {
+  return cleanup_object<AesCcmStream>(s, kAesCcmStreamMagic);
 }
 
 // --- AES-CMAC: key object and incremental context -------------------------------
@@ -548,6 +702,46 @@ int ctcrypto_aes_gmac_verify(const ctcrypto_aes_gmac* mac,
         return g.verify(sp(nonce, nonce_len), sp(data, data_len),
                         sp(tag, tag_len));
       });
+}
+
+// --- Incremental GMAC: the context, started on a ctcrypto_aes_gmac ---------------
+
+int ctcrypto_aes_gmac_ctx_init(ctcrypto_aes_gmac_ctx* ctx,
+                               const ctcrypto_aes_gmac* mac,
+                               const uint8_t* nonce, size_t nonce_len) {
+  return init_object<AesGmacContext>(
+      ctx, kAesGmacCtxMagic, [&](AesGmacContext* c) {
+        if (mac == nullptr || bad(nonce, nonce_len))
+          return Status::kInvalidArgument;
+        const AesGmac* g = live<AesGmac>(mac, kAesGmacMagic);
+        if (g == nullptr) return Status::kNotInitialized;
+        return c->init(*g, sp(nonce, nonce_len));
+      });
+}
+
+int ctcrypto_aes_gmac_ctx_update(ctcrypto_aes_gmac_ctx* ctx,
+                                 const uint8_t* data, size_t len) {
+  return use_object<AesGmacContext>(
+      ctx, kAesGmacCtxMagic, !bad(data, len),
+      [&](AesGmacContext& c) { return c.update(sp(data, len)); });
+}
+
+int ctcrypto_aes_gmac_ctx_finish(ctcrypto_aes_gmac_ctx* ctx, uint8_t* tag,
+                                 size_t tag_len) {
+  return end_object<AesGmacContext>(
+      ctx, kAesGmacCtxMagic, !bad(tag, tag_len),
+      [&](AesGmacContext& c) { return c.finish(sp(tag, tag_len)); });
+}
+
+int ctcrypto_aes_gmac_ctx_finish_verify(ctcrypto_aes_gmac_ctx* ctx,
+                                        const uint8_t* tag, size_t tag_len) {
+  return end_object<AesGmacContext>(
+      ctx, kAesGmacCtxMagic, !bad(tag, tag_len),
+      [&](AesGmacContext& c) { return c.finish_verify(sp(tag, tag_len)); });
+}
+
+int ctcrypto_aes_gmac_ctx_cleanup(ctcrypto_aes_gmac_ctx* ctx) {
+  return cleanup_object<AesGmacContext>(ctx, kAesGmacCtxMagic);
 }
 
 // --- AES key wrap (KW, KWP): the KEK is a ctcrypto_aes_key -----------------------

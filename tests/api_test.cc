@@ -42,14 +42,18 @@ TEST(StatusTest, ValuesAreStable) {
   EXPECT_EQ(static_cast<int>(Status::kNotInitialized), 9);
   EXPECT_EQ(static_cast<int>(Status::kInvalidArgument), 10);
   EXPECT_EQ(static_cast<int>(Status::kUnsupported), 11);
+  EXPECT_EQ(static_cast<int>(Status::kBadState), 12);
   EXPECT_EQ(CTCRYPTO_OK, 0);
+  EXPECT_EQ(CTCRYPTO_NOT_INITIALIZED,
+            static_cast<int>(Status::kNotInitialized));
+  EXPECT_EQ(CTCRYPTO_BAD_STATE, static_cast<int>(Status::kBadState));
   EXPECT_EQ(CTCRYPTO_AUTHENTICATION_FAILED,
             static_cast<int>(Status::kAuthenticationFailed));
 }
 
 TEST(StatusTest, StringsAreDistinctAndNonEmpty) {
   std::set<std::string> seen;
-  for (int i = 0; i <= static_cast<int>(Status::kUnsupported); ++i) {
+  for (int i = 0; i <= static_cast<int>(Status::kBadState); ++i) {
     const char* s = ctcrypto::status_string(static_cast<Status>(i));
     ASSERT_NE(s, nullptr) << i;
     EXPECT_GT(std::strlen(s), 0u) << i;
@@ -60,7 +64,7 @@ TEST(StatusTest, StringsAreDistinctAndNonEmpty) {
   EXPECT_STREQ(ctcrypto::status_string(Status::kAuthenticationFailed),
                "authentication failure");
   // Out-of-range codes still give a string.
-  for (int bad : {-1, 12, 1000}) {
+  for (int bad : {-1, 13, 1000}) {
     const char* s = ctcrypto_status_string(bad);
     ASSERT_NE(s, nullptr);
     EXPECT_EQ(seen.count(s), 0u) << bad;
@@ -100,6 +104,24 @@ TEST(CApiTest, ObjectSizes) {
   ExpectObjectFits<ctcrypto::AesGmac, ctcrypto_aes_gmac>(
       CTCRYPTO_AES_GMAC_SIZE);
   ExpectObjectFits<ctcrypto::AesXts, ctcrypto_aes_xts>(CTCRYPTO_AES_XTS_SIZE);
+  ExpectObjectFits<ctcrypto::AesGmacContext, ctcrypto_aes_gmac_ctx>(
+      CTCRYPTO_AES_GMAC_CTX_SIZE);
+  ExpectObjectFits<ctcrypto::AesGcmStream, ctcrypto_aes_gcm_stream>(
+      CTCRYPTO_AES_GCM_STREAM_SIZE);
+  ExpectObjectFits<ctcrypto::AesCcmStream, ctcrypto_aes_ccm_stream>(
+      CTCRYPTO_AES_CCM_STREAM_SIZE);
+  // The sizes ctcrypto.h states for the streams (the 64-bit lengths align
+  // them to 8 bytes on 32-bit targets too): GCM's is 112 bytes + the
+  // family's carry, or, with no carry (a 1-byte array), 112 on 32-bit
+  // targets and 120 on 64-bit ones; CCM's is 120 everywhere.
+#if CTCRYPTO_GCM_STREAM_CARRY_SIZE > 0
+  const size_t gcm_stream = 112 + CTCRYPTO_GCM_STREAM_CARRY_SIZE;
+#else
+  const size_t gcm_stream = sizeof(void*) == 8 ? 120 : 112;
+#endif
+  EXPECT_EQ(sizeof(ctcrypto::AesGcmStream), gcm_stream);
+  EXPECT_EQ(sizeof(ctcrypto::AesGmacContext), gcm_stream);
+  EXPECT_EQ(sizeof(ctcrypto::AesCcmStream), 120u);
 }
 
 TEST(CApiTest, AesBlockCtrCbc) {

@@ -2,8 +2,10 @@
  * and usable from C: key set-up, a block, CBC, GCM seal/open and a tag
  * failure; then one table-driven life-cycle test run on every C object
  * (key, key as KEK, GCM, TLS-CBC, CCM, CMAC, CMAC context, GCM-SIV, GMAC,
- * XTS): garbage refused with CTCRYPTO_NOT_INITIALIZED, failed init leaves
- * it refused, cleanup wipes every byte and leaves it refused. */
+ * GMAC context, XTS, GCM stream, CCM stream): garbage refused with
+ * CTCRYPTO_NOT_INITIALIZED, failed init leaves it refused, cleanup wipes
+ * every byte and leaves it refused. (The streams' start and the contexts'
+ * init are their init.) */
 #if defined(__cplusplus)
 #error "this file must be compiled as C"
 #endif
@@ -38,6 +40,12 @@ _Static_assert(sizeof(ctcrypto_aes_gmac) == CTCRYPTO_AES_GMAC_SIZE,
                "ctcrypto_aes_gmac size");
 _Static_assert(sizeof(ctcrypto_aes_xts) == CTCRYPTO_AES_XTS_SIZE,
                "ctcrypto_aes_xts size");
+_Static_assert(sizeof(ctcrypto_aes_gmac_ctx) == CTCRYPTO_AES_GMAC_CTX_SIZE,
+               "ctcrypto_aes_gmac_ctx size");
+_Static_assert(sizeof(ctcrypto_aes_gcm_stream) == CTCRYPTO_AES_GCM_STREAM_SIZE,
+               "ctcrypto_aes_gcm_stream size");
+_Static_assert(sizeof(ctcrypto_aes_ccm_stream) == CTCRYPTO_AES_CCM_STREAM_SIZE,
+               "ctcrypto_aes_ccm_stream size");
 _Static_assert(_Alignof(ctcrypto_aes_gcm) == CTCRYPTO_KEY_STATE_ALIGN,
                "ctcrypto_aes_gcm alignment");
 
@@ -76,6 +84,10 @@ enum { kMixed = -1000 };
 
 static uint8_t g_in[64], g_iv[16], g_ad[11];
 static ctcrypto_aes_cmac g_ctx_key; /* the key object of the CMAC context row */
+/* The key objects of the GMAC context and stream rows. */
+static ctcrypto_aes_gmac g_gmac_key;
+static ctcrypto_aes_gcm g_gcm_key;
+static ctcrypto_aes_ccm g_ccm_key;
 
 /* both: the common status of two calls on one object (each use function
  * makes its calls in separate statements: a round trip needs the order). */
@@ -256,6 +268,28 @@ static int gmac_use(void* o, uint8_t out[64], size_t* out_len) {
   return both(rc, ctcrypto_aes_gmac_verify(g, g_iv, 12, g_in, 40, out, 16));
 }
 
+static int gmac_ctx_init_ok(void* o) {
+  return ctcrypto_aes_gmac_ctx_init((ctcrypto_aes_gmac_ctx*)o, &g_gmac_key,
+                                    g_iv, 12);
+}
+/* An empty nonce is refused (GMAC takes nonces of >= 1 byte). */
+static int gmac_ctx_init_bad(void* o) {
+  return ctcrypto_aes_gmac_ctx_init((ctcrypto_aes_gmac_ctx*)o, &g_gmac_key,
+                                    g_iv, 0);
+}
+static int gmac_ctx_cleanup(void* o) {
+  return ctcrypto_aes_gmac_ctx_cleanup((ctcrypto_aes_gmac_ctx*)o);
+}
+/* As the CMAC context: update, then finish (which ends the context). */
+static int gmac_ctx_use(void* o, uint8_t out[64], size_t* out_len) {
+  ctcrypto_aes_gmac_ctx* c = (ctcrypto_aes_gmac_ctx*)o;
+  int rc = ctcrypto_aes_gmac_ctx_update(c, g_in, 40);
+  (void)out_len;
+  if (rc == CTCRYPTO_NOT_INITIALIZED)
+    rc = both(rc, ctcrypto_aes_gmac_ctx_finish_verify(c, out, 16));
+  return both(rc, ctcrypto_aes_gmac_ctx_finish(c, out, 16));
+}
+
 static int xts_init_ok(void* o) {
   uint8_t key[32];
   size_t i;
@@ -277,6 +311,55 @@ static int xts_use(void* o, uint8_t out[64], size_t* out_len) {
   int rc = ctcrypto_aes_xts_encrypt(x, g_iv, g_in, out, 40);
   (void)out_len;
   return both(rc, ctcrypto_aes_xts_decrypt(x, g_iv, out, back, 40));
+}
+
+static int gcm_stream_init_ok(void* o) {
+  return ctcrypto_aes_gcm_stream_start((ctcrypto_aes_gcm_stream*)o,
+                                       &g_gcm_key, CTCRYPTO_SEAL, g_iv, 12);
+}
+/* A direction other than CTCRYPTO_SEAL / CTCRYPTO_OPEN is refused. */
+static int gcm_stream_init_bad(void* o) {
+  return ctcrypto_aes_gcm_stream_start((ctcrypto_aes_gcm_stream*)o,
+                                       &g_gcm_key, 2, g_iv, 12);
+}
+static int gcm_stream_cleanup(void* o) {
+  return ctcrypto_aes_gcm_stream_cleanup((ctcrypto_aes_gcm_stream*)o);
+}
+/* AD, data, then finish (which ends the stream); verify on the ended
+ * stream is refused, so it is checked on its own only when the object was
+ * refused from the start. */
+static int gcm_stream_use(void* o, uint8_t out[64], size_t* out_len) {
+  ctcrypto_aes_gcm_stream* s = (ctcrypto_aes_gcm_stream*)o;
+  int rc = ctcrypto_aes_gcm_stream_update_ad(s, g_ad, 11);
+  (void)out_len;
+  rc = both(rc, ctcrypto_aes_gcm_stream_update(s, out, 64, g_in, 40));
+  if (rc == CTCRYPTO_NOT_INITIALIZED)
+    rc = both(rc, ctcrypto_aes_gcm_stream_verify(s, g_in, 16));
+  return both(rc, ctcrypto_aes_gcm_stream_finish(s, out + 40, 16));
+}
+
+static int ccm_stream_init_ok(void* o) {
+  return ctcrypto_aes_ccm_stream_start((ctcrypto_aes_ccm_stream*)o,
+                                       &g_ccm_key, CTCRYPTO_SEAL, g_iv, 12,
+                                       11, 40);
+}
+/* The key object fixes 12-byte nonces. */
+static int ccm_stream_init_bad(void* o) {
+  return ctcrypto_aes_ccm_stream_start((ctcrypto_aes_ccm_stream*)o,
+                                       &g_ccm_key, CTCRYPTO_SEAL, g_iv, 13,
+                                       11, 40);
+}
+static int ccm_stream_cleanup(void* o) {
+  return ctcrypto_aes_ccm_stream_cleanup((ctcrypto_aes_ccm_stream*)o);
+}
+static int ccm_stream_use(void* o, uint8_t out[64], size_t* out_len) {
+  ctcrypto_aes_ccm_stream* s = (ctcrypto_aes_ccm_stream*)o;
+  int rc = ctcrypto_aes_ccm_stream_update_ad(s, g_ad, 11);
+  (void)out_len;
+  rc = both(rc, ctcrypto_aes_ccm_stream_update(s, out, 64, g_in, 40));
+  if (rc == CTCRYPTO_NOT_INITIALIZED)
+    rc = both(rc, ctcrypto_aes_ccm_stream_verify(s, g_in, 16));
+  return both(rc, ctcrypto_aes_ccm_stream_finish(s, out + 40, 16));
 }
 
 struct object_row {
@@ -307,8 +390,14 @@ static const struct object_row kObjects[] = {
      siv_cleanup, siv_use},
     {"aes_gmac", sizeof(ctcrypto_aes_gmac), gmac_init_ok, gmac_init_bad,
      gmac_cleanup, gmac_use},
+    {"aes_gmac_ctx", sizeof(ctcrypto_aes_gmac_ctx), gmac_ctx_init_ok,
+     gmac_ctx_init_bad, gmac_ctx_cleanup, gmac_ctx_use},
     {"aes_xts", sizeof(ctcrypto_aes_xts), xts_init_ok, xts_init_bad,
      xts_cleanup, xts_use},
+    {"aes_gcm_stream", sizeof(ctcrypto_aes_gcm_stream), gcm_stream_init_ok,
+     gcm_stream_init_bad, gcm_stream_cleanup, gcm_stream_use},
+    {"aes_ccm_stream", sizeof(ctcrypto_aes_ccm_stream), ccm_stream_init_ok,
+     ccm_stream_init_bad, ccm_stream_cleanup, ccm_stream_use},
 };
 
 /* The largest object; every row's object lives in one aligned buffer. */
@@ -322,6 +411,9 @@ static union {
   ctcrypto_aes_gcm_siv siv;
   ctcrypto_aes_gmac gmac;
   ctcrypto_aes_xts xts;
+  ctcrypto_aes_gmac_ctx gmac_ctx;
+  ctcrypto_aes_gcm_stream gcm_stream;
+  ctcrypto_aes_ccm_stream ccm_stream;
 } g_obj;
 
 /* refused: every entry point answers CTCRYPTO_NOT_INITIALIZED and writes
@@ -393,6 +485,9 @@ static int objects_life_cycles(void) {
   memset(g_iv, 2, sizeof(g_iv));
   memset(g_ad, 3, sizeof(g_ad));
   CHECK(ctcrypto_aes_cmac_init(&g_ctx_key, kKey, 16) == CTCRYPTO_OK);
+  CHECK(ctcrypto_aes_gmac_init(&g_gmac_key, kKey, 16, 16) == CTCRYPTO_OK);
+  CHECK(ctcrypto_aes_gcm_init(&g_gcm_key, kKey, 16, 16) == CTCRYPTO_OK);
+  CHECK(ctcrypto_aes_ccm_init(&g_ccm_key, kKey, 16, 16, 12) == CTCRYPTO_OK);
   for (r = 0; r < sizeof(kObjects) / sizeof(kObjects[0]); ++r) {
     int line;
     CHECK(kObjects[r].size <= sizeof(g_obj));
@@ -400,6 +495,9 @@ static int objects_life_cycles(void) {
     if (line != 0) return line + 100000 * (int)(r + 1);
   }
   CHECK(ctcrypto_aes_cmac_cleanup(&g_ctx_key) == CTCRYPTO_OK);
+  CHECK(ctcrypto_aes_gmac_cleanup(&g_gmac_key) == CTCRYPTO_OK);
+  CHECK(ctcrypto_aes_gcm_cleanup(&g_gcm_key) == CTCRYPTO_OK);
+  CHECK(ctcrypto_aes_ccm_cleanup(&g_ccm_key) == CTCRYPTO_OK);
   return 0;
 }
 

@@ -3,7 +3,8 @@
 //   ctcrypto caps   the AES/GHASH rows compiled in, the active ones and
 //                   the CPU capabilities (after CTCRYPTO_DISABLE)
 //   ctcrypto aead   batch AEAD requests on stdin, one answer line per request
-//                   line on stdout (protocol in tool/aead_batch.h)
+//                   line on stdout, one-shot or streamed in chunks
+//                   (protocol in tool/aead_batch.h)
 //   ctcrypto cmac   AES-CMAC requests on stdin, one answer line each
 //                   (protocol in tool/cmac_batch.h)
 //   ctcrypto gmac   batch GMAC requests on stdin, the same way
@@ -37,7 +38,12 @@ constexpr char kUsage[] =
     "commands:\n"
     "  caps    print the compiled-in and active rows and CPU capabilities\n"
     "  aead    read 'OP AEAD KEY NONCE AD INPUT' lines on stdin, answer each\n"
-    "          on stdout (OP: seal|open; KEY/NONCE/AD/INPUT: hex or '-')\n"
+    "          on stdout (OP: seal|open; KEY/NONCE/AD/INPUT: hex or '-');\n"
+    "          'sealstream|openstream AEAD KEY NONCE AD INPUT ADCHUNKS\n"
+    "          INCHUNKS' gives the same answer through the streaming API,\n"
+    "          AD and data (openstream: INPUT less the tag) fed in chunks of\n"
+    "          the comma-separated decimal sizes given ('-': none), the rest\n"
+    "          in one last chunk (GCM and CCM names only)\n"
     "          AEAD: aes-{128,192,256}-gcm, aes-{128,256}-gcm-siv (12-byte\n"
     "          nonce, RFC 8452), aes-{128,192,256}-ccm (16-byte tag, nonce of\n"
     "          7..13 bytes), aes-128-ccm-bluetooth (4-byte tag),\n"

@@ -57,7 +57,12 @@ Status AesGmacContext::finish(std::span<uint8_t> tag) {
 Status AesGmacContext::finish_verify(std::span<const uint8_t> tag) {
   if (!s_.initialized()) return Status::kNotInitialized;
   s_.opening_ = true;
-  return s_.verify(tag);
+  const Status st = s_.verify(tag);
+  // A refusal (a tag of the wrong size, a null tag) leaves the context as
+  // it was, the sealing side, so finish() still works; a verdict has
+  // already wiped it.
+  if (s_.initialized()) s_.opening_ = false;
+  return st;
 }
 
 }  // namespace ctcrypto

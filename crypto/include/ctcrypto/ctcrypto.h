@@ -134,8 +134,10 @@ int ctcrypto_aes_gcm_open(const ctcrypto_aes_gcm* gcm, uint8_t* out,
  * accumulator, tag mask, partial keystream, partial block), the seal
  * kernel's carry (CTCRYPTO_GCM_STREAM_CARRY_SIZE, ctcrypto/key_sizes.h: 512
  * bytes on x86_64, 128 on aarch64, 64 on 32-bit ARM A-profile, none
- * elsewhere), two 64-bit lengths and four bytes; + the state word, with
- * room to spare. */
+ * elsewhere: one byte), two 64-bit lengths and five bytes, padded to 8-byte
+ * alignment: 112 bytes + the carry (624 on x86_64, 240 on aarch64, 176 on
+ * ARMv7-A), 112 on other 32-bit targets (Cortex-M), 120 on other 64-bit
+ * ones; + the state word, with room to spare. */
 #define CTCRYPTO_AES_GCM_STREAM_SIZE (160 + CTCRYPTO_GCM_STREAM_CARRY_SIZE)
 /* direction for start */
 #define CTCRYPTO_SEAL 0
@@ -242,8 +244,9 @@ int ctcrypto_aes_ccm_cleanup(ctcrypto_aes_ccm* ccm);
  * the stream usable. */
 /* A pointer to the CCM object, five 16-byte blocks (MAC chain, partial MAC
  * block, counter, tag mask, partial keystream), three 64-bit lengths and
- * three bytes (128 bytes on 64-bit targets); + the state word, with room to
- * spare. */
+ * three bytes, padded to 8-byte alignment: 120 bytes on 64-bit and on 32-bit
+ * targets alike (x86-64, AArch64, ARMv7, Cortex-M); + the state word, with
+ * room to spare. */
 #define CTCRYPTO_AES_CCM_STREAM_SIZE 160
 
 typedef struct ctcrypto_aes_ccm_stream {
@@ -373,7 +376,8 @@ int ctcrypto_aes_gmac_cleanup(ctcrypto_aes_gmac* mac);
  * finish_verify, which end (clean up) the context once they give a verdict.
  * The context refers to its ctcrypto_aes_gmac, which must stay initialised
  * and in place until then. */
-/* A GCM stream; + the state word, with room to spare. */
+/* A GCM stream (the size of ctcrypto_aes_gcm_stream's C++ object, above);
+ * + the state word, with room to spare. */
 #define CTCRYPTO_AES_GMAC_CTX_SIZE CTCRYPTO_AES_GCM_STREAM_SIZE
 
 typedef struct ctcrypto_aes_gmac_ctx {
