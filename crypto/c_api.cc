@@ -79,6 +79,31 @@ static_assert(fits<AesGmacContext, ctcrypto_aes_gmac_ctx>());
 
 int code(Status s) { return static_cast<int>(s); }
 
+// The C status macros are Status's values.
+static_assert(CTCRYPTO_OK == static_cast<int>(Status::kOk));
+static_assert(CTCRYPTO_INVALID_KEY_LENGTH ==
+              static_cast<int>(Status::kInvalidKeyLength));
+static_assert(CTCRYPTO_INVALID_NONCE_LENGTH ==
+              static_cast<int>(Status::kInvalidNonceLength));
+static_assert(CTCRYPTO_INVALID_TAG_LENGTH ==
+              static_cast<int>(Status::kInvalidTagLength));
+static_assert(CTCRYPTO_OUTPUT_TOO_SMALL ==
+              static_cast<int>(Status::kOutputTooSmall));
+static_assert(CTCRYPTO_INVALID_LENGTH ==
+              static_cast<int>(Status::kInvalidLength));
+static_assert(CTCRYPTO_OVERLAPPING_BUFFERS ==
+              static_cast<int>(Status::kOverlappingBuffers));
+static_assert(CTCRYPTO_MESSAGE_TOO_LONG ==
+              static_cast<int>(Status::kMessageTooLong));
+static_assert(CTCRYPTO_AUTHENTICATION_FAILED ==
+              static_cast<int>(Status::kAuthenticationFailed));
+static_assert(CTCRYPTO_NOT_INITIALIZED ==
+              static_cast<int>(Status::kNotInitialized));
+static_assert(CTCRYPTO_INVALID_ARGUMENT ==
+              static_cast<int>(Status::kInvalidArgument));
+static_assert(CTCRYPTO_UNSUPPORTED == static_cast<int>(Status::kUnsupported));
+static_assert(CTCRYPTO_BAD_STATE == static_cast<int>(Status::kBadState));
+
 template <size_t N>
 uint32_t state_word(const unsigned char (&opaque)[N]) {
   uint32_t w;

@@ -37,10 +37,21 @@ extern "C" {
 #define CTCRYPTO_ALIGNAS(n) _Alignas(n)
 #endif
 
+/* The status codes: ctcrypto::Status's values (ctcrypto/status.h), which
+ * never change; ctcrypto_status_string gives each a short reason. */
 #define CTCRYPTO_OK 0
+#define CTCRYPTO_INVALID_KEY_LENGTH 1
+#define CTCRYPTO_INVALID_NONCE_LENGTH 2
+#define CTCRYPTO_INVALID_TAG_LENGTH 3
+#define CTCRYPTO_OUTPUT_TOO_SMALL 4
+#define CTCRYPTO_INVALID_LENGTH 5
+#define CTCRYPTO_OVERLAPPING_BUFFERS 6
+#define CTCRYPTO_MESSAGE_TOO_LONG 7
 #define CTCRYPTO_AUTHENTICATION_FAILED 8
 /* A C object used before a successful init, or after its cleanup. */
 #define CTCRYPTO_NOT_INITIALIZED 9
+#define CTCRYPTO_INVALID_ARGUMENT 10
+#define CTCRYPTO_UNSUPPORTED 11
 /* A streaming call out of order (AD after data, finish on an open stream). */
 #define CTCRYPTO_BAD_STATE 12
 
@@ -128,8 +139,7 @@ int ctcrypto_aes_gcm_open(const ctcrypto_aes_gcm* gcm, uint8_t* out,
  * CTCRYPTO_AUTHENTICATION_FAILED): it is cleaned up, and any later call but
  * start gives CTCRYPTO_NOT_INITIALIZED. update_ad after update, finish on an
  * open stream and verify on a seal stream give CTCRYPTO_BAD_STATE;
- * more than 2^36 - 32 bytes of data gives CTCRYPTO_MESSAGE_TOO_LONG (value
- * 7); each refusal writes nothing and leaves the stream as it was. */
+ * more than 2^36 - 32 bytes of data gives CTCRYPTO_MESSAGE_TOO_LONG; each refusal writes nothing and leaves the stream as it was. */
 /* A pointer to the GCM object, five 16-byte blocks (counter, GHASH
  * accumulator, tag mask, partial keystream, partial block), the seal
  * kernel's carry (CTCRYPTO_GCM_STREAM_CARRY_SIZE, ctcrypto/key_sizes.h: 512
@@ -240,7 +250,7 @@ int ctcrypto_aes_ccm_cleanup(ctcrypto_aes_ccm* ccm);
  * data, CTCRYPTO_SEAL / CTCRYPTO_OPEN), except that start declares the total
  * AD and message lengths (CCM's B0 encodes them): update_ad and update that
  * would pass them, update before all AD, and finish/verify before all of
- * both give CTCRYPTO_INVALID_LENGTH (value 5), writing nothing and leaving
+ * both give CTCRYPTO_INVALID_LENGTH, writing nothing and leaving
  * the stream usable. */
 /* A pointer to the CCM object, five 16-byte blocks (MAC chain, partial MAC
  * block, counter, tag mask, partial keystream), three 64-bit lengths and
