@@ -1,10 +1,13 @@
 #!/bin/sh
-# run-suites.sh [CONFIG...]: Mbed TLS 3.6's own test suites (the @mbedtls
+# run-suites.sh [CONFIG[:DISABLE]...]: Mbed TLS 3.6's own test suites (the @mbedtls
 # targets of mbedtls.BUILD: AES, GCM, CCM, CMAC, NIST KW, the cipher layer,
 # CTR_DRBG, PSA Crypto) on ctcrypto's ALT modules and on stock Mbed TLS,
 # for each ctcrypto build config (.bazelrc; default x86_64_aesni; the QEMU
 # ones run under their emulator), then compare_outcomes.py case by case:
-# every case that passes on stock must pass on ALT.
+# every case that passes on stock must pass on ALT. CONFIG:DISABLE runs the
+# ALT build with CTCRYPTO_DISABLE=DISABLE (e.g. x86_64_aesni:aesni,pclmul
+# for the SSSE3 rows, aarch64_ce:aes,pmull for the NEON rows): ctcrypto's
+# other rows under the same suites (the stock build ignores it).
 #
 # Fetches the Mbed TLS tree first (util/fetch-mbedtls.sh). The stock build
 # is the same tree with --@mbedtls//:config=...:stock_config in its own
@@ -27,12 +30,16 @@ variants=${VARIANTS:-stock alt}
 
 status=0
 for config in "$@"; do
-  out="$results/$config"
+  disable=""
+  case $config in
+    *:*) disable=${config#*:}; config=${config%%:*} ;;
+  esac
+  out="$results/$config${disable:+-disable-$(echo "$disable" | tr , -)}"
   for variant in $variants; do
     if [ "$variant" = stock ]; then
       flags="--config=$config --platform_suffix=${config}_mbedtls_stock --@mbedtls//:config=@ctcrypto//integrations/mbedtls:stock_config"
     else
-      flags="--config=$config"
+      flags="--config=$config${disable:+ --test_env=CTCRYPTO_DISABLE=$disable}"
     fi
     echo "run-suites: $config $variant" >&2
     # shellcheck disable=SC2086
@@ -49,7 +56,7 @@ for config in "$@"; do
       cp "$log" "$out/$variant/$name.log"
     done
   done
-  echo "== $config ==" > "$out/report.txt"
+  echo "== $config${disable:+ with CTCRYPTO_DISABLE=$disable} ==" > "$out/report.txt"
   if ! python3 integrations/mbedtls/compare_outcomes.py "$out/stock" "$out/alt" >> "$out/report.txt"; then
     status=1
   fi
