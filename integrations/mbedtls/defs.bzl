@@ -10,16 +10,17 @@ printing one line per case (PASS, ---- for skipped, FAILED) and the counts.
 
 load("@rules_cc//cc:defs.bzl", "cc_test")
 
-def mbedtls_test_suites(suites, deps, tags = []):
+def mbedtls_test_suites(suites, deps, extra_tests = [], tags = []):
     """Declares test_suite_<name> for each name and :suites for them all.
 
     Args:
       suites: data-file names, "<function file>.<data file>" ("aes.ecb",
         "gcm.aes128_en") or "<name>" where both files share it ("ccm").
       deps: the test support library (with the Mbed TLS libraries).
+      extra_tests: other tests for :suites.
       tags: tags for every test.
     """
-    tests = []
+    tests = list(extra_tests)
     for data_name in suites:
         function_name = data_name.split(".")[0]
         generated = "generated/test_suite_%s" % data_name

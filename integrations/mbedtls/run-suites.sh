@@ -55,11 +55,19 @@ for config in "$@"; do
       name=$(basename "$(dirname "$log")")
       cp "$log" "$out/$variant/$name.log"
     done
+    extra="$testlogs/external/mbedtls/ctcrypto_alt_extra_test/test.log"
+    if [ -f "$extra" ]; then cp "$extra" "$out/$variant/extra.log"; fi
   done
   echo "== $config${disable:+ with CTCRYPTO_DISABLE=$disable} ==" > "$out/report.txt"
   if ! python3 integrations/mbedtls/compare_outcomes.py "$out/stock" "$out/alt" >> "$out/report.txt"; then
     status=1
   fi
+  # ctcrypto's own extra checks (testing/alt_extra_test.c), both builds.
+  for variant in $variants; do
+    line=$(grep -h "^alt_extra_test" "$out/$variant/extra.log" 2>/dev/null || true)
+    echo "${line:-alt_extra_test ($variant): did not run}" >> "$out/report.txt"
+    case $line in *": PASSED"*) ;; *) status=1 ;; esac
+  done
   cat "$out/report.txt"
 done
 exit "$status"
