@@ -43,7 +43,11 @@ for config in "$@"; do
     fi
     echo "run-suites: $config $variant" >&2
     # shellcheck disable=SC2086
-    testlogs=$(bazel info $flags bazel-testlogs 2>/dev/null)
+    testlogs=$(bazel info $flags bazel-testlogs 2>/dev/null) || true
+    if [ -z "$testlogs" ]; then
+      echo "run-suites: bazel info $flags failed" >&2
+      exit 1
+    fi
     # No log of an earlier run may stand in for a suite that fails to build.
     rm -rf "$testlogs/external/mbedtls"
     # shellcheck disable=SC2086
