@@ -431,7 +431,7 @@ void GcmTruncatedVictim(void* p) {
   auto* c = static_cast<GcmTruncCtx*>(p);
   c->st = ctcrypto::internal::init_with_rows(*c->gcm, c->key, 12, c->rows.aes,
                                              c->rows.ghash);
-  static uint8_t out[64 + 16], tag[12];
+  static uint8_t out[kVerifyLen + 16], tag[12];
   const auto msg = VerifyMsg(true);
   const auto nonce = std::span(kGcmNonce).first(12);
   size_t n = 0;

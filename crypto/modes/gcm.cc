@@ -464,6 +464,12 @@ Status AesGcmStream::start(const AesGcm& key, std::span<const uint8_t> nonce,
   const GhashKeyState& g = internal::GhashKeyAccess::state(key.ghash_key());
   derive_j0(g, nonce.data(), nonce.size(), ctr_);
   a.row->encrypt_block(&a, ctr_, mask_);
+  // The tag mask E_K(J0) in the single-block call's frame: the rows keep it
+  // in registers, but instrumented builds (ASan, whose frames are several
+  // times larger) spill it, and a stream's later calls need not reach as
+  // deep. One scrub per message, in those builds only (kScrubScale > 1;
+  // tests/stack_residue_test.cc's streamed victim under --config=asan).
+  if constexpr (internal::kScrubScale > 1) internal::scrub_stack<2048>();
   inc32_by(ctr_, 1);
   key_ = &key;
   opening_ = opening;
