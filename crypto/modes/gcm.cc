@@ -106,8 +106,13 @@ void ghash_padded(const GhashKeyState& g, uint8_t xi[16], const uint8_t* p,
   }
 }
 
-void derive_j0(const GhashKeyState& g, const uint8_t* nonce, size_t nonce_len,
-               uint8_t j0[16]) {
+// derive_j0: always inlined: with two callers (crypt and the stream's
+// start) GCC 12 kept it out of line, a call that cost one-shot seal and
+// open 22 instructions (callgrind, a 16-byte seal 653 -> 675).
+[[gnu::always_inline]] inline void derive_j0(const GhashKeyState& g,
+                                             const uint8_t* nonce,
+                                             size_t nonce_len,
+                                             uint8_t j0[16]) {
   if (nonce_len == kGcmNonceLen) {
     std::memcpy(j0, nonce, 12);
     internal::store_be32(j0 + 12, 1);
