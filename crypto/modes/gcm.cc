@@ -502,14 +502,8 @@ Status AesGcmStream::update(std::span<uint8_t> out,
                             std::span<const uint8_t> in) {
   if (key_ == nullptr || !internal::GcmAccess::initialized(*key_))
     return Status::kNotInitialized;
-  if ((in.data() == nullptr && !in.empty()) ||
-      (out.data() == nullptr && !out.empty()))
-    return Status::kInvalidArgument;
-  if (out.size() < in.size()) return Status::kOutputTooSmall;
-  if (internal::overlaps_inexactly(in.data(), in.size(), out.data(),
-                                   in.size()))
-    return Status::kOverlappingBuffers;
-  if (!internal::spans_addressable(in, out)) return Status::kInvalidArgument;
+  if (Status st = internal::check_stream_io(out, in); st != Status::kOk)
+    return st;
   if (uint64_t{in.size()} > kGcmMaxPlaintextLen - len_)
     return Status::kMessageTooLong;
   const AesKeyState& a = internal::AesKeyAccess::state(key_->aes_key());
@@ -645,13 +639,8 @@ Status AesGcmStream::verify(std::span<const uint8_t> tag) {
     return Status::kInvalidArgument;
   uint8_t expected[16];
   finish_full(expected);
-  uint32_t ok = internal::ct_equal_mask(expected, tag.data(), tag.size());
-  internal::secure_zero(expected, sizeof(expected));
   clear();
-  // Whether the tag matched is public by design: it is verify's result,
-  // the stream's one declassification.
-  internal::ct_declassify(&ok, sizeof(ok));
-  return ok ? Status::kOk : Status::kAuthenticationFailed;
+  return internal::tag_verdict(expected, tag.data(), tag.size());
 }
 
 void internal::GcmAccess::set_stream_data_len(AesGcmStream& s, uint64_t len) {
