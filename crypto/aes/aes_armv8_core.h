@@ -14,8 +14,15 @@
 #include "crypto/aes/aes_row.h"
 #include "crypto/internal.h"
 
+// clang: the row's flags set the macros (isa_copts); gcc: the file includes
+// crypto/cpu/armv8_crypto_target.h first, whose target pragma gcc 12 does
+// not reflect in the macros in C++ (it checks each intrinsic's use instead).
+#if defined(__clang__)
 #if !defined(__ARM_FEATURE_AES) && !defined(__ARM_FEATURE_CRYPTO)
 #error "aes_armv8_core.h needs the crypto extensions (AESE/AESD)"
+#endif
+#elif !defined(CTCRYPTO_CPU_ARMV8_CRYPTO_TARGET_H_)
+#error "aes_armv8_core.h: include crypto/cpu/armv8_crypto_target.h first"
 #endif
 
 namespace ctcrypto::internal {
