@@ -63,7 +63,9 @@ struct RoundKeys {
     return vld1q_u8(q + 16 * i);
   }
 #else
-  uint8x16_t k[Nr + 1];
+  // size_t bound: gcc 12's -Wsign-conversion reports an int template parameter
+  // used as an array bound.
+  uint8x16_t k[static_cast<size_t>(Nr) + 1];
   explicit RoundKeys(const uint8_t* keys) {
 #pragma GCC unroll 15
     for (int i = 0; i <= Nr; ++i) k[i] = vld1q_u8(keys + 16 * i);
@@ -111,9 +113,10 @@ template <int Nr, int N>
 CTCRYPTO_INLINE void ctr_batch(const RoundKeys<Nr>& rk, uint8x16_t iv,
                                uint32_t c, const uint8_t* in, uint8_t* out,
                                size_t n) {
-  uint8x16_t b[N];
+  uint8x16_t b[static_cast<size_t>(N)];
 #pragma GCC unroll 8
-  for (int j = 0; j < N; ++j) b[j] = counter_block(iv, c + j);
+  for (int j = 0; j < N; ++j)
+    b[j] = counter_block(iv, c + static_cast<uint32_t>(j));
   encN<Nr, N>(rk, b);
   if (n == N) {
 #pragma GCC unroll 8
