@@ -375,7 +375,9 @@ template <bool kOpen, int NR, int R>
     return i == R - 1 ? _mm_load_si128(reinterpret_cast<const __m128i*>(tin))
                       : loadu(in + 16 * i);
   };
-  __m128i b[R];
+  // size_t bound: gcc 12's -Wsign-conversion reports an int template parameter
+  // used as an array bound.
+  __m128i b[static_cast<size_t>(R)];
   const __m128i k0 = _mm_load_si128(rk);
   {
     const __m128i c = bswap128(loadu(ctr));
