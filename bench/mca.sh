@@ -175,7 +175,9 @@ for c in $CONFIGS; do
     ftriple=$triple; fcpus=$cpus; mattr=""
     case "$c" in
       armv7*)
-        fpu=$(sed -n 's/^[[:space:]]*\.fpu[[:space:]]*//p' "$s" | head -1)
+        # Every .fpu of the file: with gcc the Crypto Extension rows set
+        # theirs per function (#pragma GCC target), after the file's neon.
+        fpu=$(sed -n 's/^[[:space:]]*\.fpu[[:space:]]*//p' "$s" | sort -u | tr '\n' ' ')
         case "$fpu" in
           *crypto*) mattr="-mattr=+neon,+crypto" ;;
           *neon*) mattr="-mattr=+neon" ;;

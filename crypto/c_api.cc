@@ -117,15 +117,18 @@ void set_state_word(unsigned char (&opaque)[N], uint32_t w) {
 
 // live: the C++ object in c->opaque if the state word says init succeeded,
 // else null (never initialised, cleaned up, or a failed init).
+// Through void*: the byte array's type says alignment 1 (which -Wcast-align
+// reports on ARM); the struct's alignment suffices, fits<> asserts it.
 template <typename T, typename C>
 T* live(C* c, uint32_t magic) {
   if (c == nullptr || state_word(c->opaque) != magic) return nullptr;
-  return std::launder(reinterpret_cast<T*>(c->opaque));
+  return std::launder(static_cast<T*>(static_cast<void*>(c->opaque)));
 }
 template <typename T, typename C>
 const T* live(const C* c, uint32_t magic) {
   if (c == nullptr || state_word(c->opaque) != magic) return nullptr;
-  return std::launder(reinterpret_cast<const T*>(c->opaque));
+  return std::launder(
+      static_cast<const T*>(static_cast<const void*>(c->opaque)));
 }
 
 // init_object: wipes the opaque bytes (whatever they held, including an

@@ -145,6 +145,7 @@ def ctcrypto_row(
         table = None,
         hdrs = [],
         isa_copts = {},
+        isa_copts_gcc = {},
         deps = [],
         cpu_deps = {},
         visibility = None):
@@ -162,6 +163,12 @@ def ctcrypto_row(
       uses: CPU family -> capability names its instructions need.
       hdrs: headers (any family).
       isa_copts: CPU family -> instruction-set flags of this library only.
+      isa_copts_gcc: CPU family -> the flags instead of isa_copts' when the
+        toolchain's compiler is gcc (//config:is_cpu_<family>_gcc). For the
+        ARM crypto rows: gcc reports a -march that names another
+        architecture than a product's -mcpu, so with gcc they set their
+        instruction set in the source (#pragma GCC target,
+        crypto/cpu/armv8_crypto_target.h) and take no -march.
       deps: dependencies (any family).
       cpu_deps: CPU family -> further dependencies.
       visibility: of the cc_library.
@@ -177,6 +184,11 @@ def ctcrypto_row(
         hdrs = hdrs,
         copts = CTCRYPTO_LIBRARY_COPTS + select(dict(
             [(CPU_CONSTRAINTS[f], isa_copts.get(f, [])) for f in families] +
+            [
+                ("//config:is_cpu_%s_gcc" % f, isa_copts_gcc[f])
+                for f in families
+                if f in isa_copts_gcc
+            ] +
             [("//conditions:default", [])],
         )),
         deps = deps + select(dict(
@@ -189,6 +201,9 @@ def ctcrypto_row(
         )),
         visibility = visibility,
     )
+    for f in isa_copts_gcc:
+        if f not in srcs:
+            fail("%s: isa_copts_gcc for %s, which has no srcs" % (name, f))
     for f in families:
         for c in uses[f]:
             if c not in CAPS_BY_NAME or f not in CAPS_BY_NAME[c].families:

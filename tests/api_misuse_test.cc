@@ -602,6 +602,65 @@ TEST_F(MisuseTest, SpansPastAddressSpaceRefused) {
   }
 }
 
+// The streaming Hash, Hmac and Ghash updates refuse what they cannot
+// absorb (no key or algorithm, a null pointer with a length, a span that
+// cannot be memory), absorbing nothing: the digest is the one of the data
+// they accepted.
+TEST_F(MisuseTest, StreamingHashUpdatesRefuse) {
+  const std::vector<uint8_t> msg = pattern(100, 3), key = pattern(32, 4);
+  std::vector<uint8_t> b(64, kCanary);
+  const std::span<const uint8_t> null_len(static_cast<const uint8_t*>(nullptr),
+                                          5);
+  const std::span<const uint8_t> huge(b.data(), SIZE_MAX - 15);
+  std::array<uint8_t, 64> want{}, got{};
+  ASSERT_EQ(ctcrypto::hash(ctcrypto::HashAlgorithm::kSha256, msg, want),
+            Status::kOk);
+  ctcrypto::Hash h(ctcrypto::HashAlgorithm::kSha256);
+  EXPECT_EQ(h.update(std::span(msg).first(40)), Status::kOk);
+  EXPECT_EQ(h.update(null_len), Status::kInvalidArgument);
+  EXPECT_EQ(h.update(huge), Status::kInvalidArgument);
+  EXPECT_EQ(h.update(std::span(msg).subspan(40)), Status::kOk);
+  EXPECT_EQ(h.finish(got), Status::kOk);
+  EXPECT_EQ(std::vector<uint8_t>(got.begin(), got.begin() + 32),
+            std::vector<uint8_t>(want.begin(), want.begin() + 32));
+  // After finish the object needs init() again.
+  EXPECT_EQ(h.update(msg), Status::kNotInitialized);
+  h.clear();
+  EXPECT_EQ(h.update(msg), Status::kNotInitialized);
+
+  ASSERT_EQ(ctcrypto::hmac(ctcrypto::HashAlgorithm::kSha256, key, msg, want),
+            Status::kOk);
+  ctcrypto::Hmac m;
+  EXPECT_EQ(m.update(msg), Status::kNotInitialized);
+  ASSERT_EQ(m.init(ctcrypto::HashAlgorithm::kSha256, key), Status::kOk);
+  EXPECT_EQ(m.update(std::span(msg).first(70)), Status::kOk);
+  EXPECT_EQ(m.update(null_len), Status::kInvalidArgument);
+  EXPECT_EQ(m.update(huge), Status::kInvalidArgument);
+  EXPECT_EQ(m.update(std::span(msg).subspan(70)), Status::kOk);
+  got.fill(0);
+  EXPECT_EQ(m.finish(got), Status::kOk);
+  EXPECT_EQ(std::vector<uint8_t>(got.begin(), got.begin() + 32),
+            std::vector<uint8_t>(want.begin(), want.begin() + 32));
+
+  std::array<uint8_t, 16> gw{}, gg{};
+  ctcrypto::Ghash g1(gcm_.ghash_key()), g2(gcm_.ghash_key());
+  EXPECT_EQ(g1.update(msg), Status::kOk);
+  EXPECT_EQ(g1.finish(gw), Status::kOk);
+  EXPECT_EQ(g2.update(std::span(msg).first(33)), Status::kOk);
+  EXPECT_EQ(g2.update(null_len), Status::kInvalidArgument);
+  EXPECT_EQ(g2.update(huge), Status::kInvalidArgument);
+  EXPECT_EQ(g2.update(std::span(msg).subspan(33)), Status::kOk);
+  EXPECT_EQ(g2.finish(gg), Status::kOk);
+  EXPECT_EQ(gg, gw);
+  ctcrypto::GhashKey none;
+  ctcrypto::Ghash g3(none);
+  EXPECT_EQ(g3.update(msg), Status::kNotInitialized);
+  gg.fill(kCanary);
+  EXPECT_EQ(g3.finish(gg), Status::kNotInitialized);
+  EXPECT_TRUE(all_equal(gg, kCanary));
+  EXPECT_TRUE(all_equal(b, kCanary));
+}
+
 // CCM's message length lives in q = 15 - nonce_len bytes: with a 13-byte
 // nonce (q = 2) at most 65,535 bytes. Exactly the limit seals and opens;
 // one byte more is kMessageTooLong from every form, nothing written (a

@@ -416,6 +416,62 @@ TEST_P(StackResidueGcmTest, NoKeyMaterialLeftOnStack) {
   }
 }
 
+// A truncated tag's other bytes are secret (they would let a forger keep
+// the full tag): a 12-byte-tag key's seal_detached, seal and stream finish
+// output 12 bytes and must leave the whole 16-byte tag nowhere. The victim
+// does nothing deeper after them.
+struct GcmTruncCtx {
+  GcmRows rows;
+  Bytes key;
+  ctcrypto::AesGcm* gcm;
+  Status st;
+};
+
+void GcmTruncatedVictim(void* p) {
+  auto* c = static_cast<GcmTruncCtx*>(p);
+  c->st = ctcrypto::internal::init_with_rows(*c->gcm, c->key, 12, c->rows.aes,
+                                             c->rows.ghash);
+  static uint8_t out[kVerifyLen + 16], tag[12];
+  const auto msg = VerifyMsg(true);
+  const auto nonce = std::span(kGcmNonce).first(12);
+  size_t n = 0;
+  Status st = c->st;
+  if (st == Status::kOk)
+    st = c->gcm->seal_detached(std::span(out).first(msg.size()), tag, nonce,
+                               msg, kGcmAd);
+  if (st == Status::kOk)
+    st = c->gcm->seal(std::span(out).first(msg.size() + 12), &n, nonce, msg,
+                      kGcmAd);
+  ctcrypto::AesGcmStream stream;
+  if (st == Status::kOk) st = stream.start_seal(*c->gcm, nonce);
+  if (st == Status::kOk) st = stream.update_ad(kGcmAd);
+  if (st == Status::kOk) st = stream.update(std::span(out).first(msg.size()), msg);
+  if (st == Status::kOk) st = stream.finish(tag);
+  c->st = st;
+}
+
+TEST_P(StackResidueGcmTest, TruncatedTagKeepsItsRest) {
+  std::mt19937 rng(TestSeed() + 7);
+  auto gcm = std::make_unique<ctcrypto::AesGcm>();
+  auto ctx = std::make_unique<GcmTruncCtx>(
+      GcmTruncCtx{GetParam(), RandomBytes(rng, 16), gcm.get(), {}});
+  const std::vector<uint8_t> region = Probe(GcmTruncatedVictim, ctx.get());
+  ASSERT_EQ(ctx->st, Status::kOk);
+  CheckRegion(region);
+  // The full tag, from a 16-byte-tag key over the same message.
+  ctcrypto::AesGcm full_key;
+  ASSERT_EQ(full_key.init(ctx->key, 16), Status::kOk);
+  const auto msg = VerifyMsg(true);
+  std::vector<uint8_t> ct(msg.size());
+  Block full{};
+  ASSERT_EQ(full_key.seal_detached(ct, full, std::span(kGcmNonce).first(12),
+                                   msg, kGcmAd),
+            Status::kOk);
+  Secrets s;
+  s.AddBlockBothOrders("the untruncated tag", full);
+  EXPECT_EQ(s.Find(region), "");
+}
+
 // --- the streaming forms -----------------------------------------------------
 //
 // AesGcmStream, AesCcmStream and AesGmacContext hold the key by pointer and

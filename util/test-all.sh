@@ -19,6 +19,14 @@
 # MCU_CONFIGS (default all of util/mcu_configs.tsv: cortex_m0plus, cortex_m4,
 # cortex_m33; each its own build, the -mcpu differs). MCU_CONFIGS= skips them.
 #
+# Then the library under a product's build flags, STRICT_CONFIGS (default
+# gcc x86_64_aesni, aarch64_ce, armv7_neon and the three Cortex-M configs,
+# clang x86_64_aesni, aarch64_ce, armv7_neon; aarch64_noce and the ssse3
+# configs compile the same files as aarch64_ce / x86_64_aesni, so they are
+# left out to keep a cold run short): every library target built with
+# --config=strict (a product's warning set and -Werror) and, on A-profile
+# ARM, a product's own -mcpu (below). STRICT_CONFIGS= skips them.
+#
 #   util/test-all.sh [extra bazel test arguments...]
 #   CONFIGS="aarch64_ce armv7_neon" TARGETS=//tests/... util/test-all.sh
 set -u
@@ -32,10 +40,20 @@ CLANG_CONFIGS=${CLANG_CONFIGS-clang_armv7_neon}
 CLANG_TARGETS=${CLANG_TARGETS:-//tests/...}
 CLANG_RESIDUE_CONFIGS=${CLANG_RESIDUE_CONFIGS-clang_x86_64_aesni}
 MCU_CONFIGS=${MCU_CONFIGS-$(configs_mcu)}
+STRICT_CONFIGS=${STRICT_CONFIGS-"x86_64_aesni aarch64_ce armv7_neon cortex_m0plus \
+cortex_m4 cortex_m33 clang_x86_64_aesni clang_aarch64_ce clang_armv7_neon"}
+strict_mcu=""
+strict_hosted=""
+for c in $STRICT_CONFIGS; do
+  case " $(configs_mcu | tr '\n' ' ') " in
+    *" $c "*) strict_mcu="$strict_mcu $c" ;;
+    *) strict_hosted="$strict_hosted $c" ;;
+  esac
+done
 # shellcheck disable=SC2086 # CONFIGS, CLANG_CONFIGS and MCU_CONFIGS are lists
-configs_check $CONFIGS $CLANG_CONFIGS $CLANG_RESIDUE_CONFIGS || exit 2
+configs_check $CONFIGS $CLANG_CONFIGS $CLANG_RESIDUE_CONFIGS $strict_hosted || exit 2
 # shellcheck disable=SC2086
-mcu_configs_check $MCU_CONFIGS || exit 2
+mcu_configs_check $MCU_CONFIGS $strict_mcu || exit 2
 JOBS=${JOBS:-2}
 TARGETS=${TARGETS:-//...}
 
@@ -91,6 +109,63 @@ done
 for c in $MCU_CONFIGS; do
   suite "$c" "//tests/... //toolchains/..." --config="$c" "$@"
 done
+
+# A product's build flags (issue 28). --config=strict (.bazelrc) adds a
+# product's warning set with -Werror as --copt, i.e. before the library's own
+# copts and each row's instruction-set flags, as a product's toolchain would.
+# The targets are //crypto:all, the library's targets: //crypto:ctcrypto on
+# its own compiles only its own sources (Bazel compiles a dependency's
+# objects only for something that links them), not the rows. On A-profile
+# ARM the build also gets a product's -mcpu, which no row's flags may
+# contradict (gcc reports a -march of another architecture, an error under
+# -Werror; crypto/cpu/armv8_crypto_target.h). This repository's toolchains
+# give -march=armv8-a / armv7-a, which gcc would itself report against a
+# newer -mcpu: there the matching -march comes with it. Each build has its own
+# output tree (--platform_suffix), so it does not discard the target suites'
+# objects, nor they its. Cold, about 5 minutes on 2 busy cores (20 to 50 s a
+# config); a rerun with nothing changed, seconds.
+strict_cpu() {
+  case $1 in
+    aarch64_ce) echo "--copt=-mcpu=cortex-a53" ;;  # the SHA-512 row: ARMv8.2
+    aarch64_noce) echo "--copt=-march=armv8.2-a --copt=-mcpu=cortex-a55" ;;
+    armv7_neon) echo "--copt=-march=armv7-a+mp+sec --copt=-mcpu=cortex-a9" ;;
+    clang_aarch64_*) echo "--copt=-mcpu=cortex-a55" ;;
+    clang_armv7_*) echo "--copt=-mcpu=cortex-a9" ;;
+  esac
+}
+# strict LABEL TARGETS BAZEL_ARGS...: `bazel build BAZEL_ARGS -- TARGETS`
+# and one summary line, as suite.
+strict() {
+  _label=$1
+  _targets=$2
+  shift 2
+  echo "=================== bazel build $* $_targets ==================="
+  _start=$(date +%s)
+  # shellcheck disable=SC2086 # _targets may hold several patterns
+  if bazel build --jobs="$JOBS" --keep_going "$@" -- $_targets; then
+    _result="PASS"
+  else
+    _result="FAIL (bazel exit $?)"
+    failed=1
+  fi
+  summary="$summary$(printf '%-14s %s (%ss)' "$_label" "$_result" "$(($(date +%s) - _start))")
+"
+}
+for c in $STRICT_CONFIGS; do
+  # shellcheck disable=SC2046 # strict_cpu's flags are separate words
+  strict "$c-strict" //crypto:all --config="$c" --config=strict \
+    --platform_suffix="$c-strict" $(strict_cpu "$c")
+done
+# The crypto-extension rows of aarch64_ce again for a newer product core
+# (Cortex-A55, ARMv8.2): gcc reported a -march=armv8-a+crypto of theirs
+# against it, as it did the SHA-512 row's armv8.2-a against the Cortex-A53.
+case " $STRICT_CONFIGS " in
+  *" aarch64_ce "*)
+    strict aarch64_ce-a55 "//crypto:aes_armv8 //crypto:ghash_pmull \
+//crypto:sha_armv8 //crypto:gcm_armv8 //crypto:sha512_armv8" \
+      --config=aarch64_ce --config=strict --platform_suffix=aarch64_ce-strict-a55 \
+      --copt=-march=armv8.2-a --copt=-mcpu=cortex-a55 ;;
+esac
 
 CONFIGS="$CONFIGS" examples/consumer/test.sh || failed=1  # the consumer workspace, all configs
 # The product workspace has platforms of its own: all of them, whatever

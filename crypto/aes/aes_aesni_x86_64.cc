@@ -57,7 +57,9 @@ inline __attribute__((always_inline)) void cbc_dec_n(const __m128i* dk, int nr,
                                                      __m128i* iv,
                                                      const uint8_t* in,
                                                      uint8_t* out) {
-  __m128i c[N], b[N];
+  // size_t bound: gcc 12's -Wsign-conversion reports an int template parameter
+  // used as an array bound.
+  __m128i c[static_cast<size_t>(N)], b[static_cast<size_t>(N)];
   const __m128i k0 = _mm_load_si128(dk);
 #pragma GCC unroll 8
   for (int i = 0; i < N; ++i) {
@@ -86,7 +88,7 @@ template <int N, bool kDec>
 inline __attribute__((always_inline)) void ecb_n(const __m128i* rk, int nr,
                                                  const uint8_t* in,
                                                  uint8_t* out) {
-  __m128i b[N];
+  __m128i b[static_cast<size_t>(N)];
   const __m128i k0 = _mm_load_si128(rk);
 #pragma GCC unroll 8
   for (int i = 0; i < N; ++i) b[i] = _mm_xor_si128(loadu(in + 16 * i), k0);

@@ -32,6 +32,10 @@
 // Constant time. The AES instructions have fixed latency; key expansion
 // uses only them, EOR and rotations; no branch or address depends on key or
 // data. Block counts, lengths, rounds and counters are public.
+// Before any other include: the Crypto Extension for this file with gcc
+// (crypto/cpu/armv8_crypto_target.h says why it is no -march flag).
+#include "crypto/cpu/armv8_crypto_target.h"
+
 #include "crypto/aes/aes_armv8_impl.h"
 
 // Bulk loops for the llvm-mca cost model (bench/mca.sh, doc/cost-model.md). The loops live in aes_armv8_impl.h; the markers sit here, in the

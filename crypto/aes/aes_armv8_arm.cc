@@ -8,10 +8,16 @@
 // has 16 Q registers instead of 32 and an AES-128 schedule alone takes 11.
 //
 // Build. The armv7_neon platform compiles everything for -march=armv7-a
-// -mfpu=neon (Cortex-A9). Only this library adds -march=armv8-a
-// -mfpu=crypto-neon-fp-armv8; nothing in it runs unless the row is selected,
-// and the row requires kCapAes (HWCAP2_AES), which an ARMv7 CPU never
-// reports, so a Cortex-A9 never executes an ARMv8 instruction.
+// -mfpu=neon (Cortex-A9). Only this library is compiled for ARMv8-A with
+// the Crypto Extension (crypto/cpu/armv8_crypto_target.h: a target pragma
+// with gcc, -march=armv8-a -mfpu=crypto-neon-fp-armv8 with clang); nothing
+// in it runs unless the row is selected, and the row requires kCapAes
+// (HWCAP2_AES), which an ARMv7 CPU never reports, so a Cortex-A9 never
+// executes an ARMv8 instruction.
+// Before any other include: the Crypto Extension for this file with gcc
+// (crypto/cpu/armv8_crypto_target.h says why it is no -march flag).
+#include "crypto/cpu/armv8_crypto_target.h"
+
 #include "crypto/aes/aes_armv8_impl.h"
 
 #if defined(__aarch64__)

@@ -14,8 +14,15 @@
 #include "crypto/aes/aes_row.h"
 #include "crypto/internal.h"
 
+// clang: the row's flags set the macros (isa_copts); gcc: the file includes
+// crypto/cpu/armv8_crypto_target.h first, whose target pragma gcc 12 does
+// not reflect in the macros in C++ (it checks each intrinsic's use instead).
+#if defined(__clang__)
 #if !defined(__ARM_FEATURE_AES) && !defined(__ARM_FEATURE_CRYPTO)
 #error "aes_armv8_core.h needs the crypto extensions (AESE/AESD)"
+#endif
+#elif !defined(CTCRYPTO_CPU_ARMV8_CRYPTO_TARGET_H_)
+#error "aes_armv8_core.h: include crypto/cpu/armv8_crypto_target.h first"
 #endif
 
 namespace ctcrypto::internal {
@@ -56,7 +63,9 @@ struct RoundKeys {
     return vld1q_u8(q + 16 * i);
   }
 #else
-  uint8x16_t k[Nr + 1];
+  // size_t bound: gcc 12's -Wsign-conversion reports an int template parameter
+  // used as an array bound.
+  uint8x16_t k[static_cast<size_t>(Nr) + 1];
   explicit RoundKeys(const uint8_t* keys) {
 #pragma GCC unroll 15
     for (int i = 0; i <= Nr; ++i) k[i] = vld1q_u8(keys + 16 * i);
@@ -104,9 +113,10 @@ template <int Nr, int N>
 CTCRYPTO_INLINE void ctr_batch(const RoundKeys<Nr>& rk, uint8x16_t iv,
                                uint32_t c, const uint8_t* in, uint8_t* out,
                                size_t n) {
-  uint8x16_t b[N];
+  uint8x16_t b[static_cast<size_t>(N)];
 #pragma GCC unroll 8
-  for (int j = 0; j < N; ++j) b[j] = counter_block(iv, c + j);
+  for (int j = 0; j < N; ++j)
+    b[j] = counter_block(iv, c + static_cast<uint32_t>(j));
   encN<Nr, N>(rk, b);
   if (n == N) {
 #pragma GCC unroll 8

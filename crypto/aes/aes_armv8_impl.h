@@ -127,7 +127,9 @@ void armv8_decrypt_block(const AesKeyState* s, const uint8_t in[16],
 template <int Nr, int N, bool kDec>
 CTCRYPTO_INLINE void ecb_batch(const RoundKeys<Nr>& rk, const uint8_t* in,
                                uint8_t* out) {
-  uint8x16_t b[N];
+  // size_t bound: gcc 12's -Wsign-conversion reports an int template parameter
+  // used as an array bound.
+  uint8x16_t b[static_cast<size_t>(N)];
 #pragma GCC unroll 8
   for (int j = 0; j < N; ++j) b[j] = vld1q_u8(in + 16 * j);
   if (kDec) {
@@ -234,7 +236,7 @@ template <int Nr, int N>
 CTCRYPTO_INLINE uint8x16_t cbc_dec_batch(const RoundKeys<Nr>& rk,
                                          uint8x16_t prev, const uint8_t* in,
                                          uint8_t* out) {
-  uint8x16_t c[N], b[N];
+  uint8x16_t c[static_cast<size_t>(N)], b[static_cast<size_t>(N)];
 #pragma GCC unroll 8
   for (int j = 0; j < N; ++j) b[j] = c[j] = vld1q_u8(in + 16 * j);
   decN<Nr, N>(rk, b);

@@ -319,7 +319,7 @@ CTC_AES_INLINE void add_round_key(W q[8], const AesKeyState* s, unsigned r) {
   CTC_AES_UNROLL
   for (int i = 0; i < 8; i++) {
     u64 k;
-    std::memcpy(&k, p + i * sizeof(u64), sizeof(u64));
+    std::memcpy(&k, p + static_cast<size_t>(i) * sizeof(u64), sizeof(u64));
     q[i] ^= k;
   }
 }

@@ -268,7 +268,7 @@ CTC_AES_INLINE void add_round_key(u32 q[8], const AesKeyState* s, unsigned r) {
   CTC_AES_UNROLL
   for (int i = 0; i < 8; i++) {
     u32 k;
-    std::memcpy(&k, p + i * sizeof(u32), sizeof(u32));
+    std::memcpy(&k, p + static_cast<size_t>(i) * sizeof(u32), sizeof(u32));
     q[i] ^= k;
   }
 }
@@ -335,14 +335,17 @@ struct Nohw32 {
     // round, and the finished schedule [0, 32(nr+1)) covers all of them.
     // The storage is an array of unsigned char, in which C++20 creates the
     // uint32_t objects implicitly ([intro.object]); offset 16(nr+1) of the
-    // 64-aligned array is aligned for them.
-    u32* w = reinterpret_cast<u32*>(s->storage + 16 * (nr + 1));
+    // 64-aligned array is aligned for them (hence the cast through void*:
+    // the pointer's own type, uint8_t*, says alignment 1, which
+    // -Wcast-align would report on strict-alignment targets).
+    u32* w = static_cast<u32*>(static_cast<void*>(s->storage + 16 * (nr + 1)));
     bs_expand_key(key, key_len, s->rounds, w, SubBytes{});
     // Broadcast each round key to the two block slots and transpose it.
     // (Once per key: the loops stay loops.)
     for (size_t r = 0; r <= nr; r++) {
       u32 q[8];
-      for (int c = 0; c < 4; c++) q[2 * c] = q[2 * c + 1] = w[4 * r + c];
+      for (int c = 0; c < 4; c++)
+        q[2 * c] = q[2 * c + 1] = w[4 * r + static_cast<size_t>(c)];
       transpose(q);
       // Pre-shift to the lag the state has when this key is added.
       for (size_t k = 0; k < (r & 3); k++)

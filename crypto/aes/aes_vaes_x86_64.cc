@@ -53,7 +53,9 @@ template <int NZ>
 inline __attribute__((always_inline)) void ctr_z(const __m128i* rk, int nr,
                                                  __m512i c, const uint8_t* in,
                                                  uint8_t* out, __mmask8 last) {
-  __m512i b[NZ];
+  // size_t bound: gcc 12's -Wsign-conversion reports an int template parameter
+  // used as an array bound.
+  __m512i b[static_cast<size_t>(NZ)];
   const __m512i k0 = bcast_key(rk, 0);
 #pragma GCC unroll 8
   for (int i = 0; i < NZ; ++i)
@@ -123,7 +125,7 @@ inline __attribute__((always_inline)) void cbc_dec_z(const __m128i* dk, int nr,
                                                      __m128i* iv,
                                                      const uint8_t* in,
                                                      uint8_t* out) {
-  __m512i b[NZ], p[NZ];
+  __m512i b[static_cast<size_t>(NZ)], p[static_cast<size_t>(NZ)];
   const __m512i k0 = bcast_key(dk, 0);
 #pragma GCC unroll 8
   for (int i = 0; i < NZ; ++i) {
@@ -177,7 +179,7 @@ template <int NZ, bool kDec>
 inline __attribute__((always_inline)) void ecb_z(const __m128i* rk, int nr,
                                                  const uint8_t* in,
                                                  uint8_t* out, __mmask8 last) {
-  __m512i b[NZ];
+  __m512i b[static_cast<size_t>(NZ)];
   const __m512i k0 = bcast_key(rk, 0);
 #pragma GCC unroll 8
   for (int i = 0; i < NZ; ++i) {

@@ -52,7 +52,9 @@ static inline __m128i add_ctr(__m128i c, int i) {
 template <int N>
 static inline __attribute__((always_inline)) void ctr_n(
     const __m128i* rk, int nr, __m128i c, const uint8_t* in, uint8_t* out) {
-  __m128i b[N];
+  // size_t bound: gcc 12's -Wsign-conversion reports an int template parameter
+  // used as an array bound.
+  __m128i b[static_cast<size_t>(N)];
   const __m128i k0 = _mm_load_si128(rk);
 #pragma GCC unroll 8
   for (int i = 0; i < N; ++i) b[i] = _mm_xor_si128(bswap128(add_ctr(c, i)), k0);

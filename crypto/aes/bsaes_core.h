@@ -106,7 +106,8 @@ inline void bsaes_expand_key(const uint8_t* key, size_t key_len,
   bs_expand_key(key, key_len, rounds, w);
   for (size_t i = 0; i < total; i++)
     for (int b = 0; b < 4; b++)
-      rk[i / 4][4 * (i % 4) + b] = static_cast<uint8_t>(w[i] >> (8 * b));
+      rk[i / 4][4 * (i % 4) + static_cast<size_t>(b)] =
+          static_cast<uint8_t>(w[i] >> (8 * b));
   secure_zero(w, sizeof(w));
 }
 
@@ -530,7 +531,8 @@ struct BsaesRow {
     uint8_t x[16];
     std::memcpy(x, iv, 16);
     for (size_t k = 0; k < blocks; k++) {
-      for (int i = 0; i < 16; i++) x[i] ^= in[16 * k + i];
+      for (int i = 0; i < 16; i++)
+        x[i] ^= in[16 * k + static_cast<size_t>(i)];
       bsaes_encrypt_blocks(s->storage, s->rounds, x, x, 1);
       std::memcpy(out + 16 * k, x, 16);
     }

@@ -150,7 +150,8 @@ template <class L>
   uint8_t x[16];
   std::memcpy(x, iv, 16);
   for (size_t k = 0; k < blocks; k++) {
-    for (int i = 0; i < 16; i++) x[i] ^= in[16 * k + i];
+    for (int i = 0; i < 16; i++)
+      x[i] ^= in[16 * k + static_cast<size_t>(i)];
     typename L::Word q[8];
     L::load_batch(q, x, 1);
     encrypt_batch<L>(s, q);

@@ -510,9 +510,11 @@ struct Vpaes {
   // Always inlined into the mode loops: an out-of-line call would push the
   // caller's callee-saved vector registers (AArch32 d8-d15), which may
   // still hold a round key of the caller's last block, into its frame.
+  // (x[static_cast<size_t>(N)]: gcc 12's -Wsign-conversion reports an int
+  // template parameter used as an array bound, here and below.)
   template <int N>
-  [[gnu::always_inline]] static void encrypt(const Schedule* ks,
-                                             uint32_t rounds, V x[N]) {
+  [[gnu::always_inline]] static void encrypt(
+      const Schedule* ks, uint32_t rounds, V x[static_cast<size_t>(N)]) {
     const V k0 = ld(ks->enc[0]);
     _Pragma("GCC unroll 2") for (int b = 0; b < N; b++)
         x[b] = S::vxor(lin(x[b], kTables.enc_in), k0);
@@ -522,9 +524,9 @@ struct Vpaes {
   // rounds_from: rounds first..Nr of encrypt on the state x after round
   // first - 1.
   template <int N>
-  [[gnu::always_inline]] static void rounds_from(const Schedule* ks,
-                                                 uint32_t rounds,
-                                                 uint32_t first, V x[N]) {
+  [[gnu::always_inline]] static void rounds_from(
+      const Schedule* ks, uint32_t rounds, uint32_t first,
+      V x[static_cast<size_t>(N)]) {
     for (uint32_t r = first; r < rounds; r++) {
       const uint32_t m = r & 3;
       const V rot1 = ld(kTables.enc_rot1[m]);
@@ -551,8 +553,8 @@ struct Vpaes {
   }
 
   template <int N>
-  [[gnu::always_inline]] static void decrypt(const Schedule* ks,
-                                             uint32_t rounds, V x[N]) {
+  [[gnu::always_inline]] static void decrypt(
+      const Schedule* ks, uint32_t rounds, V x[static_cast<size_t>(N)]) {
     const V k0 = ld(ks->dec[0]);
     _Pragma("GCC unroll 2") for (int b = 0; b < N; b++)
         x[b] = S::vxor(lin(x[b], kTables.dec_in), k0);
@@ -603,7 +605,8 @@ struct Vpaes {
   // ---- key schedule ------------------------------------------------------
 
   static uint8_t xtime(uint8_t b) {  // constant time: mask, no branch
-    return static_cast<uint8_t>((b << 1) ^ (0x1b & (0u - (b >> 7))));
+    return static_cast<uint8_t>(static_cast<unsigned>(b << 1) ^
+                                (0x1bu & (0u - static_cast<unsigned>(b >> 7))));
   }
   static void inv_mix_column(uint8_t c[4]) {
     uint8_t a[4];
@@ -643,7 +646,8 @@ struct Vpaes {
         std::memcpy(t, buf, 4);
         if (rot) t[0] ^= kRcon[i / kNk];
       }
-      for (int b = 0; b < 4; b++) t[b] ^= w[4 * (i - kNk) + b];
+      for (int b = 0; b < 4; b++)
+        t[b] ^= w[4 * (i - kNk) + static_cast<size_t>(b)];
     }
     secure_zero(buf, sizeof(buf));
   }
@@ -773,13 +777,14 @@ struct Vpaes {
       const V rot1 = ld(kTables.enc_rot1[1]);
       const V rot3 = ld(kTables.enc_rot3[1]);
       const V rk1 = ld(ks->enc[1]);
-      V x[N];
+      V x[static_cast<size_t>(N)];
       _Pragma("GCC unroll 2") for (int b = 0; b < N; b++) {
         if (kFirst && b == 0) {
           x[b] = mix(ld(fp[0]), ld(fp[1]), rot1, rot3, rk1, true);
         } else {
           V a, bb;
-          byte_stage<HalfLookup>(ks, S::with_ctr(prefix, c + b), a, bb);
+          byte_stage<HalfLookup>(
+              ks, S::with_ctr(prefix, c + static_cast<uint32_t>(b)), a, bb);
           x[b] = mix(S::join(ld(fp[0]), a), S::join(ld(fp[1]), bb), rot1,
                      rot3, rk1, true);
         }

@@ -32,7 +32,9 @@ uint32_t detect_cpu_caps() {
   bool zmm_state = (xcr0 & 0xe6) == 0xe6;          // + opmask, ZMM_Hi256, Hi16_ZMM
   if ((c & (1u << 28)) && ymm_state) caps |= kCapAvx;
 
-  unsigned max_leaf = __get_cpuid_max(0, nullptr);
+  // clang's <cpuid.h> declares it int, gcc's unsigned: the leaf count is
+  // nonnegative either way.
+  unsigned max_leaf = static_cast<unsigned>(__get_cpuid_max(0, nullptr));
   if (max_leaf >= 7) {
     __cpuid_count(7, 0, a, b, c, d);
     if ((b & (1u << 5)) && ymm_state) caps |= kCapAvx2;

@@ -61,9 +61,12 @@ const char* GhashKey::row_name() const {
   return s.row ? s.row->name : "none";
 }
 
-void Ghash::update(std::span<const uint8_t> data) {
+Status Ghash::update(std::span<const uint8_t> data) {
   const GhashKeyState& k = GhashKeyAccess::state(*key_);
-  if (k.row == nullptr) return;
+  if (k.row == nullptr) return Status::kNotInitialized;
+  if ((data.data() == nullptr && !data.empty()) ||
+      !internal::spans_addressable(data))
+    return Status::kInvalidArgument;
   const uint8_t* p = data.data();
   size_t n = data.size();
   if (buf_len_ > 0) {
@@ -72,7 +75,7 @@ void Ghash::update(std::span<const uint8_t> data) {
     buf_len_ += take;
     p += take;
     n -= take;
-    if (buf_len_ < 16) return;
+    if (buf_len_ < 16) return Status::kOk;
     k.row->update(&k, xi_, buf_, 1);
     buf_len_ = 0;
   }
@@ -82,6 +85,7 @@ void Ghash::update(std::span<const uint8_t> data) {
   n -= blocks * 16;
   if (n) std::memcpy(buf_, p, n);  // p may be null when n == 0
   buf_len_ = n;
+  return Status::kOk;
 }
 
 void Ghash::pad() {
@@ -92,10 +96,13 @@ void Ghash::pad() {
   buf_len_ = 0;
 }
 
-void Ghash::finish(std::span<uint8_t, 16> out) {
+Status Ghash::finish(std::span<uint8_t, 16> out) {
+  if (GhashKeyAccess::state(*key_).row == nullptr)
+    return Status::kNotInitialized;
   pad();
   std::memcpy(out.data(), xi_, 16);
   clear();
+  return Status::kOk;
 }
 
 }  // namespace ctcrypto

@@ -51,12 +51,12 @@ CTCRYPTO_NEON_ARM_INLINE uint8x16_t pmul8(uint8x8_t a, uint8x8_t b) {
 
 // term: the 128-bit carry-less product sum over i < n of a[i] * b[i], b[i]
 // given by its five rotations (NeonKey), placed once for the sum.
-template <int n>
+template <size_t n>
 CTCRYPTO_NEON_ARM_INLINE uint8x16_t term(const uint8x8_t (&a)[n],
                                          const uint8_t (*const (&b)[n])[8]) {
   uint8x16_t d, l1, l2, l3, l4;
 #pragma GCC unroll 2
-  for (int i = 0; i < n; ++i) {
+  for (size_t i = 0; i < n; ++i) {
     const uint8x8_t b0 = vld1_u8(b[i][0]);
     const uint8x16_t di = pmul8(a[i], b0);
     const uint8x16_t l1i = veorq_u8(pmul8(a[i], vld1_u8(b[i][1])),
@@ -92,7 +92,7 @@ CTCRYPTO_NEON_ARM_INLINE uint8x16_t term(const uint8x8_t (&a)[n],
 
 // terms: the Karatsuba terms of sum y[i] * H_i, y[i] as load_block gives
 // it (low D = high word), ops[i] the key rotations of H_i.
-template <int n>
+template <size_t n>
 CTCRYPTO_NEON_ARM_INLINE neon_ghash::Terms terms(
     const uint8x16_t (&y)[n], const neon_ghash::KeyOps* const (&ops)[n]) {
   uint8x8_t lo[n], mid[n], hi[n];
@@ -100,7 +100,7 @@ CTCRYPTO_NEON_ARM_INLINE neon_ghash::Terms terms(
   const uint8_t(*bmid[n])[8];
   const uint8_t(*bhi[n])[8];
 #pragma GCC unroll 2
-  for (int i = 0; i < n; ++i) {
+  for (size_t i = 0; i < n; ++i) {
     hi[i] = vget_low_u8(y[i]);
     lo[i] = vget_high_u8(y[i]);
     mid[i] = veor_u8(lo[i], hi[i]);
@@ -217,7 +217,10 @@ CTCRYPTO_NEON_ARM_INLINE neon_ghash::Terms terms(
 // reduction), an odd last block with H alone.
 inline void update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
                    size_t blocks) {
-  const NeonKey* k = reinterpret_cast<const NeonKey*>(g->storage);
+  // Through void*: the storage is aligned for NeonKey (ghash_neon_core.h
+  // asserts it), which its uint8_t type does not say (-Wcast-align).
+  const NeonKey* k =
+      static_cast<const NeonKey*>(static_cast<const void*>(g->storage));
   if (blocks >= 2) {
     const uint8_t* kp = &k->rot[0][0][0][0];
     size_t steps = blocks / 2;

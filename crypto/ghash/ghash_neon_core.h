@@ -66,6 +66,7 @@ struct NeonKey {
   alignas(16) uint8_t rot[2][3][5][8];
 };
 static_assert(sizeof(NeonKey) <= kGhashKeyStorageBytes);
+static_assert(alignof(NeonKey) <= kKeyStateAlign);  // GhashKeyState::storage
 using KeyOps = uint8_t[3][5][8];
 
 // set_power: fills rot[power] from h (a GCM byte string): H' = H * x^-1,
@@ -230,7 +231,10 @@ CTCRYPTO_NEON_INLINE uint8x16_t load_block(const uint8_t* p) { return vrev64q_u8
 // block count ends with one single-block step.
 inline void update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
                    size_t blocks) {
-  const NeonKey* k = reinterpret_cast<const NeonKey*>(g->storage);
+  // Through void*: the storage is aligned for NeonKey (asserted above),
+  // which its uint8_t type does not say (-Wcast-align on ARM).
+  const NeonKey* k =
+      static_cast<const NeonKey*>(static_cast<const void*>(g->storage));
   const Masks mk = make_masks();
   uint8x16_t y = load_block(xi);
   for (; blocks >= 2; blocks -= 2, in += 32) {

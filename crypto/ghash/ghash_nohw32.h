@@ -84,6 +84,7 @@ struct Key {
 // The 32-bit targets' key objects are sized for 64 bytes.
 static_assert(sizeof(Key) <= 64);
 static_assert(sizeof(Key) <= kGhashKeyStorageBytes);
+static_assert(alignof(Key) <= kKeyStateAlign);  // GhashKeyState::storage
 
 // The 32x32 carry-less product with 32x32->64 multiplies. One residue class
 // of the product at a time, y's holey words recomputed per class (one AND
@@ -115,7 +116,8 @@ CTC_NOHW32_INLINE u32 rev32(u32 x) {
 #if defined(__clang__)
   return __builtin_bitreverse32(x);
 #elif defined(__ARM_ARCH) && (__ARM_ARCH >= 7) && \
-    (defined(__ARM_ARCH_ISA_ARM) || __ARM_ARCH_ISA_THUMB >= 2)
+    (defined(__ARM_ARCH_ISA_ARM) ||                \
+     (defined(__ARM_ARCH_ISA_THUMB) && __ARM_ARCH_ISA_THUMB >= 2))
   u32 r;
   __asm__("rbit %0, %1" : "=r"(r) : "r"(x));
   return r;
@@ -191,7 +193,10 @@ CTC_NOHW32_INLINE void reduce(u64 w3, u64 w2, u64 w1, u64 w0, u64* yh,
 // Key words are read straight from the storage, where init created the Key
 // object (no stack copy of H).
 CTC_NOHW32_INLINE const Key* key_of(const GhashKeyState* g) {
-  return std::launder(reinterpret_cast<const Key*>(g->storage));
+  // Through void*: the storage is aligned for Key (asserted above), which
+  // its uint8_t type does not say (-Wcast-align on ARM).
+  return std::launder(
+      static_cast<const Key*>(static_cast<const void*>(g->storage)));
 }
 
 inline size_t init_key(GhashKeyState* g, const uint8_t h[16]) {

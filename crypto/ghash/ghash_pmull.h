@@ -25,8 +25,15 @@
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_row.h"
 
+// clang: the row's flags set the macros (isa_copts); gcc: the file includes
+// crypto/cpu/armv8_crypto_target.h first, whose target pragma gcc 12 does
+// not reflect in the macros in C++ (it checks each intrinsic's use instead).
+#if defined(__clang__)
 #if !defined(__ARM_FEATURE_AES) && !defined(__ARM_FEATURE_CRYPTO)
 #error "ghash_pmull.h needs the crypto extensions (PMULL)"
+#endif
+#elif !defined(CTCRYPTO_CPU_ARMV8_CRYPTO_TARGET_H_)
+#error "ghash_pmull.h: include crypto/cpu/armv8_crypto_target.h first"
 #endif
 
 // Forced inline: these are the inner steps of the bulk loops.

@@ -24,6 +24,10 @@
 // every ARMv8 core we know of (the Arm Software Optimization Guides list
 // fixed latencies); no table lookups, no branches on data or H. Block counts
 // are public and only they steer the loops.
+// Before any other include: the Crypto Extension for this file with gcc
+// (crypto/cpu/armv8_crypto_target.h says why it is no -march flag).
+#include "crypto/cpu/armv8_crypto_target.h"
+
 #include "crypto/ghash/ghash_pmull.h"
 
 // llvm-mca cost model (bench/mca.sh): pmull_update's loop hashes one batch

@@ -7,8 +7,13 @@
 // RBIT, so entering and leaving natural order costs four VTBL nibble
 // lookups per block (table in registers, constant time).
 //
-// Build: only this library gets -march=armv8-a -mfpu=crypto-neon-fp-armv8;
-// the row requires kCapPmull, which a Cortex-A9 never reports.
+// Build: only this library is compiled for ARMv8-A with the Crypto
+// Extension (crypto/cpu/armv8_crypto_target.h); the row requires
+// kCapPmull, which a Cortex-A9 never reports.
+// Before any other include: the Crypto Extension for this file with gcc
+// (crypto/cpu/armv8_crypto_target.h says why it is no -march flag).
+#include "crypto/cpu/armv8_crypto_target.h"
+
 #include "crypto/ghash/ghash_pmull.h"
 
 #if defined(__aarch64__)

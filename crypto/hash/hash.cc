@@ -145,10 +145,15 @@ const char* Hash::row_name() const {
   return c.sha ? c.sha->name : "none";
 }
 
-void Hash::update(std::span<const uint8_t> data) {
+Status Hash::update(std::span<const uint8_t> data) {
   HashCtx& c = HashAccess::ctx(*this);
-  if (c.sha == nullptr || data.empty()) return;
+  if (c.sha == nullptr) return Status::kNotInitialized;
+  if ((data.data() == nullptr && !data.empty()) ||
+      !internal::spans_addressable(data))
+    return Status::kInvalidArgument;
+  if (data.empty()) return Status::kOk;
   internal::hash_ctx_update(&c, data.data(), data.size());
+  return Status::kOk;
 }
 
 Status Hash::finish(std::span<uint8_t> out) {
@@ -168,8 +173,6 @@ size_t Hash::digest_len() const {
 
 Status hash(HashAlgorithm alg, std::span<const uint8_t> in,
             std::span<uint8_t> out) {
-  // The streaming update() has no status to refuse a span that cannot be
-  // memory with (internal::addressable); the one-shot form does.
   if (!internal::spans_addressable(in, out)) return Status::kInvalidArgument;
   Hash h(alg);
   h.update(in);

@@ -112,8 +112,12 @@ void Hmac::reset() {
   if (k.alg != nullptr) internal::hmac_ctx_start(k, &HashAccess::ctx(*this));
 }
 
-void Hmac::update(std::span<const uint8_t> data) {
-  if (HashAccess::key(*this).alg == nullptr || data.empty()) return;
+Status Hmac::update(std::span<const uint8_t> data) {
+  if (HashAccess::key(*this).alg == nullptr) return Status::kNotInitialized;
+  if ((data.data() == nullptr && !data.empty()) ||
+      !internal::spans_addressable(data))
+    return Status::kInvalidArgument;
+  if (data.empty()) return Status::kOk;
   HashCtx& c = HashAccess::ctx(*this);
   // Whether a block is compressed depends on public lengths only. The room
   // left in the block is compared (buf_len < block_len): buf_len + size
@@ -122,6 +126,7 @@ void Hmac::update(std::span<const uint8_t> data) {
   internal::hash_ctx_update(&c, data.data(), data.size());
   // The compression's frame held a state derived from the ipad state.
   if (compresses) internal::scrub_stack<internal::kHashScrubBytes>();
+  return Status::kOk;
 }
 
 Status Hmac::finish(std::span<uint8_t> out) {

@@ -23,7 +23,8 @@ namespace ctcrypto::internal {
 
 template <typename Word>
 inline Word sha2_rotr(Word x, int n) {
-  return static_cast<Word>((x >> n) | (x << (8 * sizeof(Word) - n)));
+  constexpr int kBits = static_cast<int>(8 * sizeof(Word));
+  return static_cast<Word>((x >> n) | (x << (kBits - n)));
 }
 
 // P provides: Word, kRounds, kK[kRounds], load(const uint8_t*), and the
@@ -110,7 +111,7 @@ inline void sha2_compress(HashState* s, const uint8_t* p, size_t blocks) {
   for (int i = 0; i < 8; ++i) h[i] = static_cast<Word>(s->w[i]);
   for (; blocks > 0; --blocks, p += 16 * kWordBytes) {
     Word w[16];
-    for (int i = 0; i < 16; ++i) w[i] = P::load(p + kWordBytes * i);
+    for (size_t i = 0; i < 16; ++i) w[i] = P::load(p + kWordBytes * i);
     Word v[8];
     for (int i = 0; i < 8; ++i) v[i] = h[i];
     S::template sixteen<false>(v, w, P::kK);

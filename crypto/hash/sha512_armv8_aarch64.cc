@@ -21,10 +21,30 @@
 // Constant time: the SHA512 instructions, vector adds, EXT and byte
 // reversals; no branch or memory index depends on the state or the data.
 //
-// Build: only this library is compiled with +sha3 (gcc's name for the
-// extension that holds the SHA512 instructions); the row requires
+// Build: only this file uses the SHA512 instructions (+sha3 is gcc's and
+// clang's name for the extension that holds them); the row requires
 // kCapSha512, so a CPU without them (Cortex-A76) never runs it and the
-// SHA-512 table falls back to the portable row.
+// SHA-512 table falls back to the portable row. With gcc the file sets its
+// own target with the pragma below, not with a -march flag: a product
+// compiling for its own -mcpu (cortex-a53, say) gets "switch '-mcpu=...'
+// conflicts with '-march=armv8.2-a+...'" from gcc for such a flag, an error
+// under -Werror (crypto/cpu/armv8_crypto_target.h has the general case).
+// The pragma names ARMv8.2-A and not just +sha3 because gcc 12's arm_neon.h
+// declares the SHA512 intrinsics under target "arch=armv8.2-a+sha3", and a
+// function may inline an intrinsic only if its own target includes all of
+// that (FEAT_SHA512 exists from ARMv8.2 on, so a CPU running this row has
+// ARMv8.2 anyway). clang 14 cannot do this in the source (its arm_neon.h
+// declares vsha512* only when the command line defines
+// __ARM_FEATURE_SHA512), and it reports no conflict between -march and
+// -mcpu on AArch64, so with clang the row keeps its
+// -march=armv8.2-a+crypto+sha3 (crypto/BUILD.bazel, isa_copts). The pragma
+// comes before every include: every function of the file gets the target,
+// so nothing compiled for the product's narrower target has to inline into
+// it or the other way round.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC target("arch=armv8.2-a+crypto+sha3")
+#endif
+
 #include <arm_neon.h>
 
 #include <cstdint>
@@ -37,7 +57,9 @@
 #if !defined(__aarch64__)
 #error "sha512_armv8_aarch64.cc is AArch64 only"
 #endif
-#if !defined(__ARM_FEATURE_SHA512)
+// gcc 12 does not update the __ARM_FEATURE_* macros after the pragma (C++);
+// it checks each intrinsic's use against the function's target instead.
+#if defined(__clang__) && !defined(__ARM_FEATURE_SHA512)
 #error "sha512_armv8_aarch64.cc needs the SHA512 instructions (+sha3)"
 #endif
 

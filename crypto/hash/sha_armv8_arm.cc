@@ -5,9 +5,14 @@
 //
 // Build. The armv7_neon platform compiles everything for -march=armv7-a
 // -mfpu=neon (Cortex-A9). Only this library (and the AArch32 AES/PMULL
-// rows) adds -march=armv8-a -mfpu=crypto-neon-fp-armv8; nothing in it runs
+// rows) is compiled for ARMv8-A with the Crypto Extension
+// (crypto/cpu/armv8_crypto_target.h); nothing in it runs
 // unless a row is selected, and the rows require kCapSha1 / kCapSha2, which
 // an ARMv7 CPU never reports.
+// Before any other include: the Crypto Extension for this file with gcc
+// (crypto/cpu/armv8_crypto_target.h says why it is no -march flag).
+#include "crypto/cpu/armv8_crypto_target.h"
+
 #include "crypto/hash/sha_armv8_impl.h"
 
 #if defined(__aarch64__)

@@ -40,8 +40,15 @@
 #include "crypto/hash/sha_row.h"
 #include "crypto/hash/sha_constants.h"
 
+// clang: the row's flags set the macros (isa_copts); gcc: the file includes
+// crypto/cpu/armv8_crypto_target.h first, whose target pragma gcc 12 does
+// not reflect in the macros in C++ (it checks each intrinsic's use instead).
+#if defined(__clang__)
 #if !defined(__ARM_FEATURE_SHA2) && !defined(__ARM_FEATURE_CRYPTO)
 #error "sha_armv8_impl.h needs the SHA1/SHA256 instructions"
+#endif
+#elif !defined(CTCRYPTO_CPU_ARMV8_CRYPTO_TARGET_H_)
+#error "sha_armv8_impl.h: include crypto/cpu/armv8_crypto_target.h first"
 #endif
 
 namespace ctcrypto::internal {

@@ -46,7 +46,9 @@ namespace ctcrypto::internal::sha_neon {
 // pipeline; a vector store and word loads are what the technique wants.
 template <int N>
 struct Sched {
-  uint32x4_t w[N];
+  // size_t bound: gcc 12's -Wsign-conversion reports an int template parameter
+  // used as an array bound.
+  uint32x4_t w[static_cast<size_t>(N)];
   uint32_t* ring;
 };
 

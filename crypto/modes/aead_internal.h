@@ -1,10 +1,12 @@
 // aead_internal.h: the parts of seal/open that every AEAD (AesGcm, AesCcm,
 // AesGcmSiv) shares: the combined forms (ciphertext || tag in one buffer)
 // on top of the detached ones, and the end of open_detached (tag compare,
-// verdict, wipe on failure). Each mode keeps its own argument checks and
-// its own crypt; these helpers are always inlined into the mode's
-// functions, so each AEAD's open_detached still holds its one
-// declassification (open_verdict's) and no call is added to a message.
+// verdict, wipe on failure); and for the streams (AesGcmStream,
+// AesCcmStream) the checks of an update's spans and verify's tag compare.
+// Each mode keeps its own argument checks and its own crypt; these helpers
+// are always inlined into the mode's functions, so each AEAD's
+// open_detached and each stream's verify still holds its one
+// declassification (tag_verdict's) and no call is added to a message.
 #ifndef CTCRYPTO_MODES_AEAD_INTERNAL_H_
 #define CTCRYPTO_MODES_AEAD_INTERNAL_H_
 
@@ -65,19 +67,45 @@ template <class Aead>
 // time, wipes expected (16 bytes), and releases the plaintext only on a
 // match; on a mismatch the plaintext is zeroed. `received` must be the
 // caller's copy taken before out was written (out may sit next to the tag).
+//
+// tag_verdict: the comparison alone, for a stream's verify (AesGcmStream,
+// AesCcmStream), whose plaintext is already the caller's: compares tag_len
+// bytes in constant time, wipes expected (16 bytes), and declassifies only
+// the match bit.
+[[gnu::always_inline]] inline Status tag_verdict(uint8_t expected[16],
+                                                 const uint8_t* received,
+                                                 size_t tag_len) {
+  uint32_t ok = ct_equal_mask(expected, received, tag_len);
+  secure_zero(expected, 16);
+  // Whether the tag matched is public by design: it is open's (verify's)
+  // result. This is the one declassification of each AEAD's open (inlined
+  // into it).
+  ct_declassify(&ok, sizeof(ok));
+  return ok ? Status::kOk : Status::kAuthenticationFailed;
+}
+
 [[gnu::always_inline]] inline Status open_verdict(uint8_t expected[16],
                                                   const uint8_t* received,
                                                   size_t tag_len, uint8_t* out,
                                                   size_t len) {
-  uint32_t ok = ct_equal_mask(expected, received, tag_len);
-  secure_zero(expected, 16);
-  // Whether the tag matched is public by design: it is open's result. This
-  // is the one declassification of each AEAD's open (inlined into it).
-  ct_declassify(&ok, sizeof(ok));
-  if (!ok) {
-    secure_zero(out, len);
-    return Status::kAuthenticationFailed;
-  }
+  const Status st = tag_verdict(expected, received, tag_len);
+  if (st != Status::kOk) secure_zero(out, len);
+  return st;
+}
+
+// check_stream_io: the checks a stream's update shares (AesGcmStream,
+// AesCcmStream), after its own on the object: no null pointer with a
+// length, out at least as long as in, out equal to in (in place) or
+// disjoint from it, both spans possible memory.
+[[gnu::always_inline]] inline Status check_stream_io(
+    std::span<const uint8_t> out, std::span<const uint8_t> in) {
+  if ((in.data() == nullptr && !in.empty()) ||
+      (out.data() == nullptr && !out.empty()))
+    return Status::kInvalidArgument;
+  if (out.size() < in.size()) return Status::kOutputTooSmall;
+  if (overlaps_inexactly(in.data(), in.size(), out.data(), in.size()))
+    return Status::kOverlappingBuffers;
+  if (!spans_addressable(in, out)) return Status::kInvalidArgument;
   return Status::kOk;
 }
 

@@ -530,14 +530,8 @@ Status AesCcmStream::update(std::span<uint8_t> out,
                             std::span<const uint8_t> in) {
   if (key_ == nullptr || !internal::AesKeyAccess::initialized(key_->aes_key()))
     return Status::kNotInitialized;
-  if ((in.data() == nullptr && !in.empty()) ||
-      (out.data() == nullptr && !out.empty()))
-    return Status::kInvalidArgument;
-  if (out.size() < in.size()) return Status::kOutputTooSmall;
-  if (internal::overlaps_inexactly(in.data(), in.size(), out.data(),
-                                   in.size()))
-    return Status::kOverlappingBuffers;
-  if (!internal::spans_addressable(in, out)) return Status::kInvalidArgument;
+  if (Status st = internal::check_stream_io(out, in); st != Status::kOk)
+    return st;
   if (ad_left_ != 0 || uint64_t{in.size()} > len_left_)
     return Status::kInvalidLength;
   const AesKeyState& a = internal::AesKeyAccess::state(key_->aes_key());
@@ -637,12 +631,8 @@ Status AesCcmStream::verify(std::span<const uint8_t> tag) {
   uint8_t expected[16];
   Status st = finish_full(expected);
   if (st != Status::kOk) return st;
-  uint32_t ok = internal::ct_equal_mask(expected, tag.data(), tag.size());
-  internal::secure_zero(expected, sizeof(expected));
   clear();
-  // The verdict is public by design: the stream's one declassification.
-  internal::ct_declassify(&ok, sizeof(ok));
-  return ok ? Status::kOk : Status::kAuthenticationFailed;
+  return internal::tag_verdict(expected, tag.data(), tag.size());
 }
 
 }  // namespace ctcrypto

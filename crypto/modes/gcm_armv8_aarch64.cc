@@ -1,6 +1,10 @@
 // gcm_armv8_aarch64.cc: the GCM kernel "armv8+pmull" on AArch64: the loops
 // of gcm_armv8_impl.h with 8 blocks in flight (32 vector registers hold the
 // round keys, the batch, the GHASH key powers and the accumulator).
+// Before any other include: the Crypto Extension for this file with gcc
+// (crypto/cpu/armv8_crypto_target.h says why it is no -march flag).
+#include "crypto/cpu/armv8_crypto_target.h"
+
 #include "crypto/modes/gcm_armv8_impl.h"
 
 #if !defined(__aarch64__)

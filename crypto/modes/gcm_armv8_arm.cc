@@ -4,6 +4,10 @@
 // crypto/aes/aes_armv8_core.h). As the armv8 AES row on AArch32
 // (crypto/aes/aes_armv8_arm.cc), only this library is built for ARMv8, and
 // it runs only when the armv8 and pmull rows are selected.
+// Before any other include: the Crypto Extension for this file with gcc
+// (crypto/cpu/armv8_crypto_target.h says why it is no -march flag).
+#include "crypto/cpu/armv8_crypto_target.h"
+
 #include "crypto/modes/gcm_armv8_impl.h"
 
 #if defined(__aarch64__)

@@ -136,7 +136,9 @@ inline __attribute__((always_inline)) void gcm_iter(
   static_assert(NH % 2 == 0 && NH + 1 < NR);
   const __m512i* kh = reinterpret_cast<const __m512i*>(hk->h) + kv;
   const __m512i* kk = reinterpret_cast<const __m512i*>(hk->hk) + kv;
-  __m512i b[NZ];
+  // size_t bound: gcc 12's -Wsign-conversion reports an int template parameter
+  // used as an array bound.
+  __m512i b[static_cast<size_t>(NZ)];
   ctr_blocks<NZ>(c, fast, rkz[0], b);
   GhAcc a{_mm512_setzero_si512(), _mm512_setzero_si512(),
           _mm512_setzero_si512()};
@@ -229,7 +231,7 @@ inline __attribute__((always_inline)) void gcm_tail(
     fa.mid =
         _mm512_clmulepi64_epi128(_mm512_xor_si512(f, swap64(f)), fk, 0x00);
   }
-  __m512i b[NZ];
+  __m512i b[static_cast<size_t>(NZ)];
   const __m512i k0 = bcast_key(rk, 0);
 #pragma GCC unroll 8
   for (int i = 0; i < NZ; ++i)
@@ -263,8 +265,9 @@ inline __attribute__((always_inline)) void gcm_tail(
       _mm512_mask_storeu_epi64(out + 64 * i, m, o);
     __m512i h = bswap512(kSeal ? o : d);
     if (i == 0) h = _mm512_mask_xor_epi64(h, 0x03, h, *x);
-    const __m512i kh = _mm512_maskz_loadu_epi64(mi, &hk->h[base + 4 * i]);
-    const __m512i kk = _mm512_maskz_loadu_epi64(mi, &hk->hk[base + 4 * i]);
+    const size_t ki = base + static_cast<size_t>(4 * i);
+    const __m512i kh = _mm512_maskz_loadu_epi64(mi, &hk->h[ki]);
+    const __m512i kk = _mm512_maskz_loadu_epi64(mi, &hk->hk[ki]);
     const __m512i hs = _mm512_xor_si512(h, swap64(h));
     a.lo = _mm512_xor_si512(a.lo, _mm512_clmulepi64_epi128(h, kh, 0x00));
     a.hi = _mm512_xor_si512(a.hi, _mm512_clmulepi64_epi128(h, kh, 0x11));
@@ -328,7 +331,7 @@ template <int NR, bool kCarry = false>
   const size_t n = len / 16;
   const size_t n32 = n / 32;
   size_t done = 32 * n32;  // blocks
-  __m512i rk[NR + 1];
+  __m512i rk[static_cast<size_t>(NR) + 1];
   bcast_keys<NR>(s, rk);
   const VpclmulKey* hk = vpclmul_key(g);
   __m512i c = ctr_base(ctr);
@@ -385,7 +388,7 @@ template <int NR>
   *sp = stack_pointer();
   const size_t n = len / 16;
   const size_t n32 = n / 32;
-  __m512i rk[NR + 1];
+  __m512i rk[static_cast<size_t>(NR) + 1];
   bcast_keys<NR>(s, rk);
   const VpclmulKey* hk = vpclmul_key(g);
   __m512i c = ctr_base(ctr);

@@ -632,10 +632,10 @@ Status TlsCbcAead::open(std::span<uint8_t> out, size_t* out_len,
                               1));
   size_t i = head;
   for (; i + 8 <= max_plain; i += 8) {
-    uint64_t w;
-    std::memcpy(&w, tail + (i - head), 8);
-    w &= before.word(i);
-    std::memcpy(out.data() + i, &w, 8);
+    uint64_t word;  // not `w`: that is the record's MAC window above
+    std::memcpy(&word, tail + (i - head), 8);
+    word &= before.word(i);
+    std::memcpy(out.data() + i, &word, 8);
   }
   for (; i < max_plain; ++i)
     out[i] = static_cast<uint8_t>(tail[i - head] & before.byte(i));

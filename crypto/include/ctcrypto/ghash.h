@@ -60,11 +60,16 @@ class Ghash {
   ~Ghash() { clear(); }
   // clear: wipes the running state (the hash restarts from zero).
   void clear();
-  void update(std::span<const uint8_t> data);
+  // update: appends data. kNotInitialized when the key is not
+  // initialised, kInvalidArgument for a null pointer with a length or a
+  // span that cannot be memory: nothing is absorbed then.
+  Status update(std::span<const uint8_t> data);
   // pad: zero-pads a pending partial block (GCM pads AD before ciphertext).
   void pad();
-  // finish: pads and writes the 16-byte accumulator.
-  void finish(std::span<uint8_t, 16> out);
+  // finish: pads and writes the 16-byte accumulator, then restarts from
+  // zero; kNotInitialized (nothing written) when the key is not
+  // initialised.
+  Status finish(std::span<uint8_t, 16> out);
 
  private:
   const GhashKey* key_;

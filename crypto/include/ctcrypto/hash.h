@@ -56,7 +56,11 @@ class Hash {
   // backend_name: the former name of row_name() ("backend" and "row" were two
   // words for one thing; "row" stayed).
   const char* backend_name() const { return row_name(); }
-  void update(std::span<const uint8_t> data);
+  // update: appends data. kNotInitialized before init() (or after clear()
+  // or finish()), kInvalidArgument for a null pointer with a length or a
+  // span that cannot be memory (its end past the address space): nothing
+  // is absorbed then.
+  Status update(std::span<const uint8_t> data);
   // finish: writes digest_len() bytes; out.size() must be >= digest_len()
   // (kOutputTooSmall otherwise, nothing written). The object must be
   // init()ed again before reuse (kNotInitialized until then).
@@ -89,7 +93,8 @@ class Hmac {
   // backend_name: the former name of row_name() ("backend" and "row" were two
   // words for one thing; "row" stayed).
   const char* backend_name() const { return row_name(); }
-  void update(std::span<const uint8_t> data);
+  // update: as Hash::update (kNotInitialized without a key).
+  Status update(std::span<const uint8_t> data);
   // finish: as Hash::finish; the key stays set, so init() is not needed to
   // MAC the next message with the same key (call reset() first).
   Status finish(std::span<uint8_t> out);
