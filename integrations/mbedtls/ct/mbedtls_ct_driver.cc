@@ -18,6 +18,8 @@
 // Output: "CALL <name> <n> reports" per call, then one summary line
 // "mbedtls_ct: <ALT|STOCK> <calls> calls checked, <calls with reports>
 // calls with reports, <errors> reports; <n> passed, <m> failed".
+#include <sys/auxv.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -498,8 +500,14 @@ void nist_kw(unsigned bits) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "--print-hwcap2") == 0) {
+    // For run-ct.sh on 32-bit ARM (static_tls.h's restore_hwcap2).
+    std::printf("%#lx\n", getauxval(AT_HWCAP2));
+    return 0;
+  }
   ctcrypto_test::mark_static_thread_block_defined();
+  ctcrypto_test::restore_hwcap2();
 #if defined(MBEDTLS_AES_ALT)
   const char* build = "ALT";
   {
