@@ -10,7 +10,7 @@
 //       prints, per case, "<build>: <case>: <MB/s> MB/s (<ops> ops in <us> us)"
 //       (wall clock; under QEMU these are emulated times, which compare only
 //       with each other).
-//   valgrind --tool=callgrind --collect-atstart=no mbedtls_speed -count N
+//   valgrind --tool=callgrind mbedtls_speed -count N
 //       runs each case N times between CALLGRIND_ZERO_STATS and
 //       CALLGRIND_DUMP_STATS_AT("<case>") (one warm-up call first):
 //       run-bench.sh reads the instruction totals per dump.
@@ -244,9 +244,7 @@ int main(int argc, char** argv) {
     if (count > 0) {
 #if defined(HAVE_CALLGRIND)
       CALLGRIND_ZERO_STATS;
-      CALLGRIND_START_INSTRUMENTATION;
       for (long i = 0; i < count; ++i) (void)c.run(c.len);
-      CALLGRIND_STOP_INSTRUMENTATION;
       CALLGRIND_DUMP_STATS_AT(c.name.c_str());
 #else
       std::fprintf(stderr, "-count needs valgrind/callgrind.h at build time\n");

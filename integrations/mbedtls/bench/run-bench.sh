@@ -54,7 +54,7 @@ run() {
   rm -rf "$dir/$name.cg"
   mkdir -p "$dir/$name.cg"
   # shellcheck disable=SC2086
-  env $envs $cg --tool=callgrind --collect-atstart=no --callgrind-out-file="$dir/$name.cg/out.%p" \
+  env $envs $cg --tool=callgrind --callgrind-out-file="$dir/$name.cg/out.%p" \
     "$binary" -count "$COUNT" -chunks "$CHUNKS" >"$dir/$name.cgout" 2>&1 ||
     echo "run-bench: $name under callgrind failed (see $dir/$name.cgout)" >&2
 }
