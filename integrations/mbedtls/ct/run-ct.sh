@@ -20,8 +20,8 @@
 #
 # Prints one line per run (calls, reports, rows, seconds) and a closing
 # "mbedtls-ct: N passed, M failed" line; exit status 0 when all pass. Logs
-# in $CT_LOG_DIR (default: a new directory under /tmp). JOBS: bazel --jobs
-# (default 2).
+# in $CT_LOG_DIR (default: a new directory under /tmp). JOBS: bazel --jobs,
+# and how many runs go at a time (default 2).
 set -u
 cd "$(dirname "$0")/../../.." || exit 1
 . util/configs.sh
@@ -94,7 +94,8 @@ built=""
 for c in $configs; do
   start=$(date +%s)
   if bazel build --config="$c" --jobs="$JOBS" "$PKG:mbedtls_ct_alt" "$PKG:mbedtls_ct_stock" \
-      >"$LOG_DIR/build-$c.log" 2>&1; then
+      >"$LOG_DIR/build-$c.log" 2>&1 &&
+     bazel info --config="$c" bazel-bin >"$LOG_DIR/bin-$c" 2>/dev/null; then
     built="$built $c"
   else
     tail -40 "$LOG_DIR/build-$c.log"
@@ -102,26 +103,19 @@ for c in $configs; do
   times="$times, build $c $(($(date +%s) - start))s"
 done
 
-# The calls each target's stock run checked (SPECS runs it first): its ALT
-# runs must check as many.
-stock_calls=""
-for r in $RUNS; do
-  spec "$r"
-  d=""
-  [ "$disable" != - ] && d=" CTCRYPTO_DISABLE=$disable"
-  echo "=================== mbedtls-ct: $r ($config, $target, $variant$d) ==================="
-  case " $built " in
-    *" $config "*) ;;
-    *) result "$r" FAIL "build $config failed ($LOG_DIR/build-$config.log)"; continue ;;
-  esac
-  bin=$(bazel info --config="$config" bazel-bin 2>/dev/null)/integrations/mbedtls/ct/mbedtls_ct_$variant
+# launch RUN: runs one program under its checker; writes $LOG_DIR/RUN.log,
+# .rc (exit status) and .secs.
+launch() {
+  spec "$1"
+  log=$LOG_DIR/$1.log
+  bin=$(cat "$LOG_DIR/bin-$config")/integrations/mbedtls/ct/mbedtls_ct_$variant
   envs=""
   [ "$disable" != - ] && envs="CTCRYPTO_DISABLE=$disable"
   if [ "$target" = - ]; then
     cmd="valgrind $VG_OPTS"
   else
     qemu=$(config_field "$target" 3) && cpu=$(config_field "$target" 4) &&
-      config_runner "$target" >/dev/null || { result "$r" FAIL "no QEMU runner for $target"; continue; }
+      config_runner "$target" >/dev/null || { echo "no QEMU runner for $target" >"$log"; echo 1 >"$log.rc"; return; }
     case $target in
       aarch64*) vg=$CACHE/valgrind-arm64 tool=memcheck-arm64-linux ;;
       *) vg=$CACHE/valgrind-armhf tool=memcheck-arm-linux
@@ -131,12 +125,51 @@ for r in $RUNS; do
     esac
     cmd="env VALGRIND_LAUNCHER=$vg/usr/bin/valgrind VALGRIND_LIB=$vg/usr/libexec/valgrind $qemu -cpu $cpu $vg/usr/libexec/valgrind/$tool $VG_OPTS --suppressions=$SUPP"
   fi
-  log=$LOG_DIR/$r.log
   start=$(date +%s)
   # shellcheck disable=SC2086
   env $envs $cmd "$bin" >"$log" 2>&1
-  rc=$?
-  secs=$(($(date +%s) - start))
+  echo $? >"$log.rc"
+  echo $(($(date +%s) - start)) >"$log.secs"
+}
+
+# The runs, in $JOBS lanes (each run is one single-threaded valgrind):
+# run i goes to lane i mod JOBS, each lane runs its share in order.
+start=$(date +%s)
+lane=0
+while [ "$lane" -lt "$JOBS" ]; do
+  (
+    i=0
+    for r in $RUNS; do
+      spec "$r"
+      case " $built " in *" $config "*) ;; *) continue ;; esac
+      [ $((i % JOBS)) -eq "$lane" ] && launch "$r"
+      i=$((i + 1))
+    done
+  ) &
+  lane=$((lane + 1))
+done
+wait
+times="$times, runs $(($(date +%s) - start))s in $JOBS lanes"
+
+# The calls each config's stock run checked: its ALT runs must check as many.
+stock_calls=""
+for r in $RUNS; do
+  spec "$r"
+  [ "$variant" = stock ] && [ -f "$LOG_DIR/$r.log" ] &&
+    stock_calls="$stock_calls $config=$(sed -n 's/^mbedtls_ct: STOCK \([0-9]*\) calls checked.*/\1/p' "$LOG_DIR/$r.log")"
+done
+for r in $RUNS; do
+  spec "$r"
+  d=""
+  [ "$disable" != - ] && d=" CTCRYPTO_DISABLE=$disable"
+  echo "=================== mbedtls-ct: $r ($config, $target, $variant$d) ==================="
+  case " $built " in
+    *" $config "*) ;;
+    *) result "$r" FAIL "build $config failed ($LOG_DIR/build-$config.log)"; continue ;;
+  esac
+  log=$LOG_DIR/$r.log
+  rc=$(cat "$log.rc" 2>/dev/null || echo 1)
+  secs=$(cat "$log.secs" 2>/dev/null || echo 0)
   grep -E '^(FAIL|mbedtls_ct: )' "$log"
   summary=$(sed -n 's/^mbedtls_ct: \(ALT\|STOCK\) \([0-9]*\) calls checked, \([0-9]*\) calls with reports, \([0-9]*\) reports; \([0-9]*\) passed, \([0-9]*\) failed$/\2 \3 \4 \5 \6/p' "$log")
   if [ -z "$summary" ]; then
@@ -151,7 +184,6 @@ for r in $RUNS; do
   what="$calls calls, $reports reports in $rcalls calls, $passed results right, $failed wrong"
   [ "$variant" = alt ] && what="$calls calls, $reports reports, $passed results right, $failed wrong"
   if [ "$variant" = stock ]; then
-    stock_calls="$stock_calls $target=$calls"
     if [ "$rc" -eq 99 ] && [ "$rcalls" -eq "$calls" ] && [ "$calls" -gt 0 ] && [ "$failed" -eq 0 ]; then
       result "$r" PASS "negative control REPORTED as required: $what (${secs}s)"
     else
@@ -159,7 +191,7 @@ for r in $RUNS; do
       result "$r" FAIL "negative control: $what, exit $rc -- every call must be reported ($log)"
     fi
   else
-    want_calls=$(printf '%s\n' $stock_calls | sed -n "s/^$target=//p" | head -1)
+    want_calls=$(printf '%s\n' $stock_calls | sed -n "s/^$config=//p" | head -1)
     if [ "$rc" -ne 0 ] || [ "$reports" -ne 0 ] || [ "$failed" -ne 0 ] || [ "$passed" -eq 0 ]; then
       grep -E -A12 '==[0-9]+== (Conditional|Use of|Syscall)' "$log" | head -40
       result "$r" FAIL "$what, rows $got_rows, exit $rc ($log)"
