@@ -34,9 +34,12 @@
 #     sends 6001 random printable bytes in 1024-byte records that
 #     ssl_client2 must print exactly.
 #
-# Mbed TLS's tests/compat.sh is not the runner: it has no TLS 1.3 (its
-# modes are tls12 and dtls12), pairs CCM and CCM-8 only with GnuTLS and
-# Mbed TLS peers, never with OpenSSL, and checks exit statuses, not data.
+# Then, per target, Mbed TLS's tests/compat.sh with the same programs
+# (COMPAT=0 leaves it out): its 16 TLS 1.2 AES suites with OpenSSL (ECDHE-
+# ECDSA and PSK, AES-128/256 CBC-SHA1/SHA256/SHA384 and GCM), both
+# directions. It cannot be the only runner: it has no TLS 1.3 (its modes
+# are tls12 and dtls12), pairs CCM and CCM-8 only with GnuTLS and Mbed TLS
+# peers, never with OpenSSL, and checks exit statuses, not data.
 #
 # Builds every config first (one bazel at a time), then runs the targets
 # PARALLEL at a time (default all at once: a case mostly waits on its peer
@@ -56,6 +59,8 @@ cd "$(dirname "$0")/../.."
 [ $# -gt 0 ] || set -- x86_64_aesni aarch64_ce aarch64_ce:aes,pmull armv7_neon armv7_neon_ce
 jobs=${JOBS:-2}
 parallel=${PARALLEL:-$#}
+compat=${COMPAT:-1}
+compat_min=16   # compat.sh's cases below: fewer is a failure
 openssl=${OPENSSL:-openssl}
 results=${CTCRYPTO_MBEDTLS_RESULTS:-${TMPDIR:-/tmp}/ctcrypto-mbedtls}/interop
 start=$(date +%s)
@@ -257,7 +262,7 @@ port_base=$((20000 + RANDOM % 20000))  # target i's case n: port_base + 100 i + 
 # writes "MNAME DIRECTION PASS|FAIL [why]" lines to its results file.
 run_target() {
   local target=$1 port=$((port_base + $2 * 100)) bin=$3
-  local config=${1%%:*} disable="" runner tdir key why n=0 t0=$(date +%s)
+  local config=${1%%:*} disable="" runner tdir key why n=0 t0=$(date +%s) p rc
   case $target in *:*) disable=${target#*:} ;; esac
   runner=$(config_runner "$config") || return 1
   tdir="$work/${target//[:,]/-}"
@@ -287,6 +292,33 @@ run_target() {
     [ "$why" = ok ] && echo "${key%/*} ${key#*/} PASS" || echo "${key%/*} ${key#*/} FAIL $why"
   done >"$tdir/results"
   echo "interop: $target: $n cases ran in $(( $(date +%s) - t0 )) s" >&2
+  [ "$compat" = 1 ] || return 0
+  # Mbed TLS's compat.sh, from a copy of its tests/ (it writes its logs
+  # there) with the same programs behind M_SRV/M_CLI: its TLS 1.2 AES
+  # suites with OpenSSL, client authentication off, less static ECDH
+  # (OpenSSL 3 has none: compat.sh would skip them); its default exclusions
+  # kept. A row each ("compat:m->O": Mbed TLS client), SKIP for any it
+  # skips itself.
+  t0=$(date +%s)
+  mkdir -p "$tdir/compat/tests"
+  cp "$dir/tests/compat.sh" "$tdir/compat/tests/"
+  ln -s "$dir/framework" "$tdir/compat/framework"
+  for p in ssl_server2 ssl_client2; do
+    printf '#!/bin/sh\nexec env %s %s "%s" "$@"\n' "${disable:+CTCRYPTO_DISABLE=$disable}" \
+      "$runner" "$bin/$p" >"$tdir/compat/$p"
+    chmod +x "$tdir/compat/$p"
+  done
+  M_SRV="$tdir/compat/ssl_server2" M_CLI="$tdir/compat/ssl_client2" OPENSSL="$openssl" \
+    "$tdir/compat/tests/compat.sh" -p OpenSSL -m tls12 -t "ECDSA PSK" -V NO -f AES \
+    -e 'NULL\|ARIA\|CHACHA20_POLY1305\|TLS_ECDH_ECDSA' \
+    --min "$compat_min" >"$tdir/compat.out" 2>&1
+  rc=$?
+  awk '$1 ~ /^[mO]->[mO]$/ && $NF ~ /^(PASS|FAIL|SKIP)$/ { print $3, "compat:" $1, $NF }' \
+    "$tdir/compat.out" >>"$tdir/results"
+  if [ $rc -ne 0 ]; then
+    echo "compat.sh compat:exit FAIL exit status $rc: $(tail -1 "$tdir/compat.out")" >>"$tdir/results"
+  fi
+  echo "interop: $target: compat.sh ran in $(( $(date +%s) - t0 )) s" >&2
 }
 
 # Build each config once (the ALT build: --config alone, as run-suites.sh).
@@ -320,16 +352,22 @@ for target in "$@"; do
 done
 wait
 
-# Failures with why, the table (one row per suite and direction, "mbedtls-srv":
-# Mbed TLS server and OpenSSL client; one column per target), the counts.
+# Failures with why, the table (one row per suite and direction, one
+# column per target; "mbedtls-srv": Mbed TLS server and OpenSSL client,
+# "compat:m->O": compat.sh's Mbed TLS client and OpenSSL server), the counts.
 status=0
 declare -A result
+compat_rows=()
 for target in "$@"; do
   tdir="$work/${target//[:,]/-}"
   while read -r mname direction verdict why; do
     result[$target|$mname|$direction]=$verdict
-    if [ "$verdict" != PASS ]; then
-      echo "interop: FAIL $target $mname $direction: $why"
+    case $direction in
+      compat:*) [ -n "${result[row|$mname|$direction]:-}" ] || compat_rows+=("$mname $direction")
+                result[row|$mname|$direction]=1 ;;
+    esac
+    if [ "$verdict" = FAIL ]; then
+      echo "interop: FAIL $target $mname $direction${why:+: $why}"
       cp -r "$tdir" "$results/" 2>/dev/null
     fi
   done <"$tdir/results" 2>/dev/null
@@ -346,10 +384,15 @@ done
       echo
     done
   done <<<"$suites"
+  for row in "${compat_rows[@]}"; do
+    printf '%-5s %-40s %-11s' tls12 ${row}
+    for t in "$@"; do printf ' %-20s' "${result[$t|${row% *}|${row#* }]:-MISSING}"; done
+    echo
+  done
 } | tee "$results/table.txt"
-total=0 passed=0
+total=0 passed=0 cpass=0 cskip=0
 for t in "$@"; do
-  n=0 p=0
+  n=0 p=0 cp=0 cs=0 cf=0
   while read -r version mname oname kind; do
     [ -n "$version" ] || continue
     for direction in $directions; do
@@ -357,10 +400,24 @@ for t in "$@"; do
       [ "${result[$t|$mname|$direction]:-}" = PASS ] && p=$((p + 1))
     done
   done <<<"$suites"
-  total=$((total + n)) passed=$((passed + p))
-  [ $p -eq $n ] && verdict=PASS || { verdict=FAIL; status=1; }
-  echo "interop: $t: $verdict $p/$n (12 suites x 2 directions vs OpenSSL $("$openssl" version | cut -d' ' -f2))"
+  for row in "${compat_rows[@]}"; do
+    case ${result[$t|${row% *}|${row#* }]:-MISSING} in
+      PASS) cp=$((cp + 1)) ;;
+      SKIP) cs=$((cs + 1)) ;;
+      *) cf=$((cf + 1)) ;;
+    esac
+  done
+  [ -z "${result[$t|compat.sh|compat:exit]:-}" ] || cf=$((cf + 1))
+  total=$((total + n)) passed=$((passed + p)) cpass=$((cpass + cp)) cskip=$((cskip + cs))
+  line="$p/$n (12 suites x 2 directions vs OpenSSL $("$openssl" version | cut -d' ' -f2))"
+  if [ "$compat" = 1 ]; then
+    line="$line; compat.sh $cp passed, $cs skipped, $cf failed"
+    [ $cf -eq 0 ] && [ $cp -ge $compat_min ] || cf=$((cf + 1))
+  fi
+  [ $p -eq $n ] && [ $cf -eq 0 ] && verdict=PASS || { verdict=FAIL; status=1; }
+  echo "interop: $t: $verdict $line"
 done
 [ $status -eq 0 ] && [ $total -gt 0 ] && verdict=PASS || verdict=FAIL
-echo "interop: $verdict $passed/$total cases on $# targets in $(( $(date +%s) - start )) s"
+[ "$compat" = 1 ] && c=" + compat.sh $cpass passed, $cskip skipped" || c=""
+echo "interop: $verdict $passed/$total cases$c on $# targets in $(( $(date +%s) - start )) s"
 [ "$verdict" = PASS ]
