@@ -53,7 +53,7 @@
 # CTCRYPTO_MBEDTLS_RESULTS). Environment: JOBS (bazel --jobs, default 2), PARALLEL, OPENSSL
 # (default openssl).
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 . util/configs.sh
 
 [ $# -gt 0 ] || set -- x86_64_aesni aarch64_ce aarch64_ce:aes,pmull armv7_neon armv7_neon_ce
@@ -267,7 +267,8 @@ port_base=$((20000 + RANDOM % 20000))  # target i's case n: port_base + 100 i + 
 # writes "MNAME DIRECTION PASS|FAIL [why]" lines to its results file.
 run_target() {
   local target=$1 port=$((port_base + $2 * 100)) bin=$3
-  local config=${1%%:*} disable="" runner tdir key why n=0 t0=$(date +%s) p rc
+  local config=${1%%:*} disable="" runner tdir key why n=0 t0 p rc
+  t0=$(date +%s)
   case $target in *:*) disable=${target#*:} ;; esac
   runner=$(config_runner "$config") || return 1
   tdir="$work/${target//[:,]/-}"
