@@ -11,7 +11,7 @@
 #     as util/ct-arm.sh runs ctcrypto's own suite.
 # Every ALT run must have 0 reports on every call, reach the ctcrypto rows
 # named for it (the driver prints the rows its keys set up) and check as
-# many calls as its target's stock run; every stock run must have every call
+# many calls as its build's stock run; every stock run must have every call
 # REPORTED (the checker sees Mbed TLS's table lookups; a blind checker
 # fails). Results must be right in both (round trips, tag verdicts).
 #
@@ -114,8 +114,12 @@ launch() {
   if [ "$target" = - ]; then
     cmd="valgrind $VG_OPTS"
   else
-    qemu=$(config_field "$target" 3) && cpu=$(config_field "$target" 4) &&
-      config_runner "$target" >/dev/null || { echo "no QEMU runner for $target" >"$log"; echo 1 >"$log.rc"; return; }
+    if ! { qemu=$(config_field "$target" 3) && cpu=$(config_field "$target" 4) &&
+           config_runner "$target" >/dev/null; }; then
+      echo "no QEMU runner for $target" >"$log"
+      echo 1 >"$log.rc"
+      return
+    fi
     case $target in
       aarch64*) vg=$CACHE/valgrind-arm64 tool=memcheck-arm64-linux ;;
       *) vg=$CACHE/valgrind-armhf tool=memcheck-arm-linux
@@ -191,6 +195,7 @@ for r in $RUNS; do
       result "$r" FAIL "negative control: $what, exit $rc -- every call must be reported ($log)"
     fi
   else
+    # shellcheck disable=SC2086  # one word per config
     want_calls=$(printf '%s\n' $stock_calls | sed -n "s/^$config=//p" | head -1)
     if [ "$rc" -ne 0 ] || [ "$reports" -ne 0 ] || [ "$failed" -ne 0 ] || [ "$passed" -eq 0 ]; then
       grep -E -A12 '==[0-9]+== (Conditional|Use of|Syscall)' "$log" | head -40
