@@ -6,7 +6,10 @@
 # every select() branch), while the whole library's (WHOLE_SOURCES,
 # //crypto:ctcrypto) has each kind: the control that the patterns match.
 set -u
-gcm=$1 whole=$2
+# The labels without their repository ("@ctcrypto//crypto:..." when a
+# product runs the test).
+gcm=${TEST_TMPDIR:-/tmp}/gcm_sources whole=${TEST_TMPDIR:-/tmp}/ctcrypto_sources
+sed 's/^@[^/]*//' "$1" >"$gcm" && sed 's/^@[^/]*//' "$2" >"$whole" || exit 1
 # One pattern per part a GCM-only product must not compile.
 patterns='//crypto:hash/ //crypto:tls/ //crypto:modes/ccm //crypto:modes/cmac
 //crypto:modes/gcm_siv //crypto:modes/xts //crypto:modes/key_wrap
