@@ -35,6 +35,8 @@ gcc-riscv64-unknown-elf
 picolibc-riscv64-unknown-elf
 libstdc++-arm-none-eabi-dev
 qemu-system-misc
+openssl
+lsof
 "
 
 missing=""
