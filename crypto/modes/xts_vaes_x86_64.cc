@@ -53,8 +53,10 @@ namespace {
 // little-endian polynomial, the low qword holding x^0..x^63) times
 // alpha^k, k being the lane's count in `k` (both qwords; 0 <= k <= 56).
 static inline __m512i mul_alpha_lanes(__m512i v, __m512i k) {
-  const __m512i t = _mm512_maskz_srlv_epi64(0xff, v, _mm512_maskz_sub_epi64(0xff, _mm512_set1_epi64(64), k));
-  return xor3_512(_mm512_maskz_sllv_epi64(0xff, v, k), _mm512_bslli_epi128(t, 8),
+  const __m512i t = _mm512_maskz_srlv_epi64(
+      0xff, v, _mm512_maskz_sub_epi64(0xff, _mm512_set1_epi64(64), k));
+  return xor3_512(_mm512_maskz_sllv_epi64(0xff, v, k),
+                  _mm512_bslli_epi128(t, 8),
                   _mm512_clmulepi64_epi128(t, _mm512_set1_epi64(0x87), 0x01));
 }
 
@@ -62,7 +64,8 @@ static inline __m512i mul_alpha_lanes(__m512i v, __m512i k) {
 // count: immediate shifts).
 static inline __m512i mul_alpha_32(__m512i v) {
   const __m512i t = _mm512_maskz_srli_epi64(0xff, v, 32);
-  return xor3_512(_mm512_maskz_slli_epi64(0xff, v, 32), _mm512_bslli_epi128(t, 8),
+  return xor3_512(_mm512_maskz_slli_epi64(0xff, v, 32),
+                  _mm512_bslli_epi128(t, 8),
                   _mm512_clmulepi64_epi128(t, _mm512_set1_epi64(0x87), 0x01));
 }
 
@@ -88,7 +91,8 @@ inline __attribute__((always_inline)) void xts_z(const __m128i* rk, int nr,
     const __m512i k = bcast_key(rk, r);
 #pragma GCC unroll 8
     for (int i = 0; i < NZ; ++i)
-      b[i] = kDec ? _mm512_aesdec_epi128(b[i], k) : _mm512_aesenc_epi128(b[i], k);
+      b[i] = kDec ? _mm512_aesdec_epi128(b[i], k)
+                  : _mm512_aesenc_epi128(b[i], k);
   }
   const __m512i kl = bcast_key(rk, nr);
 #pragma GCC unroll 8
