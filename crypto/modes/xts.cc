@@ -201,6 +201,7 @@ Status AesXts::crypt(bool dec, std::span<const uint8_t, kXtsTweakLen> tweak,
   if (kernel != nullptr) {
     // The whole-block part in one pass; tb becomes T_bulk.
     (dec ? kernel->decrypt_bulk : kernel->encrypt_bulk)(&k1, p, q, bulk, tb);
+    internal::scrub_stack<internal::kXtsKernelScrubBytes>();
     t.load(tb);
     p += 16 * bulk;
     q += 16 * bulk;

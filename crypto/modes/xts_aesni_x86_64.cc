@@ -17,9 +17,8 @@
 // chain, but ten vector operations a tweak) ran 6.6 GB/s. SSE2 and AES-NI
 // only: the row requires no PCLMULQDQ.
 //
-// Memory. The tweak buffer is wiped before return; the entry points scrub
-// the loop's frame for whatever else the compiler spilled (the stack
-// residue test checks every row).
+// Memory. The tweak buffer is wiped before return; the caller scrubs the
+// kernel's frame for whatever else the compiler spilled (xts_kernel.h).
 //
 // Constant time. AES-NI, shifts, masks and XORs; branches and buffer
 // indices depend on the block count and round number only.
@@ -106,7 +105,7 @@ inline __attribute__((always_inline)) void xts_n(const __m128i* rk, int nr,
 }
 
 template <bool kDec>
-[[gnu::noinline]] void xts_bulk(const AesKeyState* s, const uint8_t* in,
+inline void xts_bulk(const AesKeyState* s, const uint8_t* in,
                                 uint8_t* out, size_t blocks,
                                 uint8_t tweak[16]) {
   const __m128i* rk = kDec ? dec_keys(s) : enc_keys(s);
@@ -138,19 +137,14 @@ template <bool kDec>
   secure_zero(buf, sizeof(buf));
 }
 
-// The loop's frame (the two tweak batches, 256 bytes), with a margin.
-constexpr size_t kXtsFrameScrubBytes = 512;
-
 void aesni_xts_encrypt_bulk(const AesKeyState* s, const uint8_t* in,
                             uint8_t* out, size_t blocks, uint8_t tweak[16]) {
   xts_bulk<false>(s, in, out, blocks, tweak);
-  scrub_stack<kXtsFrameScrubBytes>();
 }
 
 void aesni_xts_decrypt_bulk(const AesKeyState* s, const uint8_t* in,
                             uint8_t* out, size_t blocks, uint8_t tweak[16]) {
   xts_bulk<true>(s, in, out, blocks, tweak);
-  scrub_stack<kXtsFrameScrubBytes>();
 }
 
 }  // namespace

@@ -41,13 +41,23 @@ struct XtsKernel {
   //   out_i = E_K1(in_i XOR T_i) XOR T_i   (decrypt_bulk: D_K1)
   // and `tweak` is updated to tweak * alpha^blocks (the next block's, which
   // ciphertext stealing takes over). in and out equal (in place) or
-  // disjoint. The kernel leaves no tweak or round key in memory it does not
-  // wipe.
+  // disjoint. A buffer of tweaks the kernel keeps in its frame it wipes;
+  // what the compiler spilled there the caller scrubs after the call
+  // (scrub_stack<kXtsKernelScrubBytes>, crypto/internal.h). The scrub is the
+  // caller's because scrub_stack is a shared template instance: one
+  // instantiated in a kernel's file, built with -mavx512f, could be the
+  // copy the linker keeps for every caller (an AVX-512 memset; SIGILL under
+  // valgrind and on CPUs without it).
   void (*encrypt_bulk)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                        size_t blocks, uint8_t tweak[16]);
   void (*decrypt_bulk)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                        size_t blocks, uint8_t tweak[16]);
 };
+
+// kXtsKernelScrubBytes: the stack under its caller a kernel may leave
+// spills in (the aesni kernel's two 128-byte tweak batches and spills,
+// with a margin; the vaes kernel keeps everything in registers).
+inline constexpr size_t kXtsKernelScrubBytes = 512;
 
 // xts_kernel_table: the kernels of this configuration (generated,
 // xts_kernel_table.cc).

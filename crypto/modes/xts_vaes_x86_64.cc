@@ -22,8 +22,8 @@
 // alpha^(blocks in it), from the same step.
 //
 // Memory. All values live in registers (8 blocks, 8 tweak registers and two
-// keys of 32 ZMM registers); the entry points still scrub the loop's frame
-// in case a build spills (the stack residue test checks every row).
+// keys of 32 ZMM registers). The caller scrubs the kernel's frame anyway
+// (xts_kernel.h says why it is the caller's job).
 //
 // Constant time. VAES, VPCLMULQDQ, shifts and XORs only; branches and masks
 // depend on the block count, round number and nothing else.
@@ -35,7 +35,6 @@
 #include "crypto/aes/aes_row.h"
 #include "crypto/aes/aesni_internal.h"
 #include "crypto/aes/vaes_internal.h"
-#include "crypto/internal.h"
 #include "crypto/modes/xts_kernel.h"
 #include "crypto/simd_x86_64.h"
 
@@ -109,7 +108,7 @@ inline __attribute__((always_inline)) void xts_z(const __m128i* rk, int nr,
 }
 
 template <bool kDec>
-[[gnu::noinline]] void xts_bulk(const AesKeyState* s, const uint8_t* in,
+inline void xts_bulk(const AesKeyState* s, const uint8_t* in,
                                 uint8_t* out, size_t blocks,
                                 uint8_t tweak[16]) {
   const __m128i* rk = kDec ? dec_keys(s) : enc_keys(s);
@@ -147,20 +146,14 @@ template <bool kDec>
   storeu(tweak, lo128(next));
 }
 
-// The loop's frame (none with GCC 12 or clang 14 at -O2: every value is a
-// register), rounded up as a margin for other builds.
-constexpr size_t kXtsFrameScrubBytes = 256;
-
 void vaes_xts_encrypt_bulk(const AesKeyState* s, const uint8_t* in,
                            uint8_t* out, size_t blocks, uint8_t tweak[16]) {
   xts_bulk<false>(s, in, out, blocks, tweak);
-  scrub_stack<kXtsFrameScrubBytes>();
 }
 
 void vaes_xts_decrypt_bulk(const AesKeyState* s, const uint8_t* in,
                            uint8_t* out, size_t blocks, uint8_t tweak[16]) {
   xts_bulk<true>(s, in, out, blocks, tweak);
-  scrub_stack<kXtsFrameScrubBytes>();
 }
 
 }  // namespace
