@@ -101,6 +101,27 @@ namespace {
 
 using u32 = uint32_t;
 
+// ARMv7-M / ARMv7E-M / ARMv8-M Mainline (Thumb-2 with the barrel shifter
+// and 13 usable general registers): encryption's rounds run in a
+// register-allocated assembly routine generated from the same circuit and
+// MixColumns (fixsliced_armv7m_gen.py, whose header says why and how it is
+// checked); ARMv6-M (Cortex-M0/M0+) and every other 32-bit target keep
+// the C below, which is also the reference the routine is tested against
+// (both run in //tests:aes_test on their configs). Decryption stays in C.
+#if defined(__ARM_ARCH_PROFILE) && defined(__ARM_ARCH_ISA_THUMB)
+#if __ARM_ARCH_PROFILE == 'M' && __ARM_ARCH_ISA_THUMB == 2
+#define CTC_AES_FIXSLICED_V7M 1
+#endif
+#endif
+
+#if defined(CTC_AES_FIXSLICED_V7M)
+#include "crypto/aes/fixsliced_armv7m.inc"
+// The routine, in its own section (linked only when used).
+__asm__(CTC_AES_FIXSLICED_V7M_ASM);
+extern "C" void ctc_aes_fixsliced_v7m_encrypt(uint32_t q[8],
+                                              const uint8_t* rk, unsigned nr);
+#endif
+
 constexpr int kMaxRounds = 14;
 constexpr size_t kRoundKeyBytes = 8 * sizeof(u32);  // one fixsliced round key
 // The whole schedule, both directions: 15 round keys of 32 bytes.
@@ -318,6 +339,11 @@ struct Layout32 {
   CTC_AES_INLINE static void store_batch(u32 q[8], uint8_t* out, size_t n) {
     internal::store_batch(q, out, n);
   }
+#if defined(CTC_AES_FIXSLICED_V7M)
+  CTC_AES_INLINE static void encrypt_rounds(const AesKeyState* s, u32 q[8]) {
+    ctc_aes_fixsliced_v7m_encrypt(q, s->storage, s->rounds);
+  }
+#endif
 };
 
 // ---------------------------------------------------------------------------
