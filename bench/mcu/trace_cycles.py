@@ -77,8 +77,9 @@ def disassemble(binary):
     return ins
 
 
-def cycles_of(trace, ins):
-    """(instructions, cycles) of one region's address sequence."""
+def cycles_of(trace, ins, per_pc=None):
+    """(instructions, cycles) of one region's address sequence; per_pc, if
+    given, gets each address's cycles added."""
     n = cyc = 0
     prev_single_mem = False
     for i, pc in enumerate(trace):
@@ -119,6 +120,8 @@ def cycles_of(trace, ins):
         else:
             c = 1
         cyc += c
+        if per_pc is not None:
+            per_pc[pc] = per_pc.get(pc, 0) + c
         prev_single_mem = single
     return n, cyc
 
@@ -128,7 +131,17 @@ def main():
     ap.add_argument("--bin", required=True)
     ap.add_argument("--dir", required=True)
     ap.add_argument("--log", required=True)
+    ap.add_argument("--by-function", action="store_true",
+                    help="also each region's cycles per function (nm)")
     a = ap.parse_args()
+    syms = []
+    if a.by_function:
+        nm = subprocess.run(["arm-none-eabi-nm", "-C", "-n", a.bin], check=True,
+                            capture_output=True, text=True).stdout
+        for line in nm.splitlines():
+            f = line.split(None, 2)
+            if len(f) == 3 and f[1] in "tTwW":
+                syms.append((int(f[0], 16) & ~1, f[2]))
     ins = disassemble(a.bin)
     names = {}
     for line in open(a.log, errors="replace"):
@@ -143,9 +156,20 @@ def main():
         if not os.path.exists(path):
             continue
         trace = [int(x, 16) for x in open(path).read().split()]
-        n, c = cycles_of(trace, ins)
+        per_pc = {} if syms else None
+        n, c = cycles_of(trace, ins, per_pc)
         res[name] = (n, c)
         print("%s\t%d\t%d" % (name, n, c))
+        if syms:
+            import bisect
+            keys = [x[0] for x in syms]
+            fn = {}
+            for pc, cy in per_pc.items():
+                i = bisect.bisect_right(keys, pc) - 1
+                f = syms[i][1] if i >= 0 else "?"
+                fn[f] = fn.get(f, 0) + cy
+            for f, cy in sorted(fn.items(), key=lambda kv: -kv[1])[:8]:
+                print("#   %8d  %s" % (cy, f[:100]))
     # Bulk: pairs NAME.<bytes>.
     groups = {}
     for name in res:

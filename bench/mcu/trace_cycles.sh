@@ -25,5 +25,5 @@ QEMU_MPS2_OPTS="-d plugin -plugin $work/plugin.so,out=$work/trace,begin=$(sym ct
   toolchains/arm_none_eabi/qemu_mps2.sh $runner_args "$bin" > "$work/run.log" 2>&1
 grep -q '^cycle_harness: ok$' "$work/run.log" || { cat "$work/run.log"; exit 1; }
 python3 util/mcu_trace_check.py split "$work/trace" "$work/regions"
-python3 bench/mcu/trace_cycles.py --bin "$bin" --dir "$work/regions" --log "$work/run.log"
+python3 bench/mcu/trace_cycles.py --bin "$bin" --dir "$work/regions" --log "$work/run.log" ${TRACE_CYCLES_ARGS:-}
 rm -rf "$work"
