@@ -340,7 +340,7 @@ struct Layout32 {
     internal::store_batch(q, out, n);
   }
 #if defined(CTC_AES_FIXSLICED_V7M)
-  CTC_AES_INLINE static void encrypt_rounds(const AesKeyState* s, u32 q[8]) {
+  CTC_AES_INLINE static void encrypt_batch(const AesKeyState* s, u32 q[8]) {
     ctc_aes_fixsliced_v7m_encrypt(q, s->storage, s->rounds);
   }
 #endif

@@ -7,11 +7,11 @@ allocated here instead of by the compiler:
   void ctc_aes_fixsliced_v7m_encrypt(uint32_t q[8], const uint8_t* rk,
                                      unsigned nr);
 
-runs AddRoundKey 0, the middle rounds 1 .. nr-1 (S-box, fixsliced
-MixColumns at lag r mod 4, AddRoundKey) and the last round (S-box,
-AddRoundKey nr) on the planes q[0..7] in place, reading the round keys of
-aes_nohw32.cc's schedule (rk: nr + 1 keys of 8 words, each at its lag).
-The caller applies SR^2 for AES-128/256, as fixsliced_rounds.h does.
+runs fixsliced_rounds.h's encrypt_batch: AddRoundKey 0, the middle rounds
+1 .. nr-1 (S-box, fixsliced MixColumns at lag r mod 4, AddRoundKey), the
+last round (S-box, AddRoundKey nr) and, for AES-128/256, SR^2 on the
+planes q[0..7] in place, reading the round keys of aes_nohw32.cc's
+schedule (rk: nr + 1 keys of 8 words, each at its lag).
 
 Why (issue 29): GCC 12 keeps the ~20 values live at the widest point of the
 S-box in 13 registers by spilling through the stack, about a quarter of
@@ -25,10 +25,12 @@ NEON:
     "eor rd, rn, rm, ror #n" is one cycle): with u = x ^ ror(x, 8),
         lane_rot(x) = ror(x ^ (u & rol(mask, e)), e),  e = 8L + n - 8,
     and every rotated byte-periodic mask is a Thumb-2 modified immediate;
-  - SubBytes' affine constant: the circuit runs without it (XNOR as XOR);
-    MixColumns of a column of four equal bytes c is c and the constant
-    only complements planes, so each affine plane is complemented once,
-    after AddRoundKey (4 MVN a round);
+  - no NOT instructions for the circuit's four XNORs (SubBytes' affine
+    constant): each value is tracked with a polarity (held complemented or
+    not) and an AND of complemented operands becomes BIC or ORR
+    (polarize()); MixColumns and AddRoundKey keep each plane's polarity,
+    and the planes stay complemented in a fixed pattern between rounds
+    (fixed_polarity(): one MVN a round instead of four);
   - a round's operations (S-box, MixColumns, AddRoundKey) are put in an
     order that keeps few values live (a ready operation that ends the
     most live ranges first, ties broken by a seeded random draw; the seed
@@ -107,8 +109,53 @@ def rol(x, n):
 # Values "kp" and "end" are in fixed stack slots on entry.
 
 def sbox_ops():
-    return [("eor" if op == "^" else "and", d, a, b, 0)
-            for d, op, a, b, _ in GATES]
+    """The circuit; an XNOR is an "eor" marked "xnor" (polarize())."""
+    return [("eor", d, a, b, 0, "xnor") if x else
+            ("eor" if op == "^" else "and", d, a, b, 0)
+            for d, op, a, b, x in GATES]
+
+
+def polarize(ops, in_pol):
+    """Complement tracking instead of NOT instructions: every value v is
+    held as v ^ (pol[v] ? ~0 : 0). XOR and XNOR combine polarities (a
+    rotated all-ones word is all-ones); AND of complemented operands
+    becomes BIC (a & ~b) or, for both, ORR with the result complemented
+    (~a & ~b = ~(a | b)). The circuit's four XNORs (SubBytes' constant)
+    thus cost nothing. in_pol: the planes' polarities on entry (in0..in7).
+    Returns the rewritten operations and the polarity of every value."""
+    pol = dict(("in%d" % j, (in_pol >> j) & 1) for j in range(8))
+    pol["kp"] = pol["end"] = 0
+    out = []
+    for o in ops:
+        k = o[0]
+        if k == "eor":
+            pol[o[1]] = pol[o[2]] ^ pol[o[3]] ^ (1 if o[-1] == "xnor" else 0)
+            out.append(o[:5])
+        elif k == "and":
+            pa, pb = pol[o[2]], pol[o[3]]
+            if pa == pb == 0:
+                out.append(o)
+            elif pa and not pb:
+                out.append(("bic", o[1], o[3], o[2], 0))
+            elif pb and not pa:
+                out.append(("bic", o[1], o[2], o[3], 0))
+            else:
+                out.append(("orr", o[1], o[2], o[3], 0))
+            pol[o[1]] = pa & pb
+        elif k == "andi":
+            assert pol[o[2]] == 0, "a masked value must not be complemented"
+            pol[o[1]] = 0
+            out.append(o)
+        elif k in ("ldk", "addi"):
+            pol[o[1]] = 0
+            out.append(o)
+        else:
+            out.append(o)
+    return out, pol
+
+
+def out_pol(pol):
+    return sum(pol["q%d" % j] << j for j in range(8))
 
 
 class MixGen:
@@ -157,11 +204,7 @@ def mix_ops(K, key_off):
         x2 = g.xor(x1, r2)
         k = g.new("k")
         g.ops.append(("ldk", k, "kp", key_off + 4 * i))
-        if i in AFFINE:
-            y = g.xor((k, 0), x2)
-            g.ops.append(("mvn", "q%d" % i, y[0]))
-        else:
-            g.xor((k, 0), x2, "q%d" % i)
+        g.xor((k, 0), x2, "q%d" % i)
         prev = t
     return g.ops
 
@@ -171,17 +214,13 @@ def last_ops():
     ops = []
     for i in range(8):
         ops.append(("ldk", "k%d" % i, "kp", 4 * i))
-        if i in AFFINE:
-            ops += [("eor", "y%d" % i, "k%d" % i, "s%d" % i, 0),
-                    ("mvn", "q%d" % i, "y%d" % i)]
-        else:
-            ops.append(("eor", "q%d" % i, "k%d" % i, "s%d" % i, 0))
+        ops.append(("eor", "q%d" % i, "k%d" % i, "s%d" % i, 0))
     return ops
 
 
 def srcs(op):
     k = op[0]
-    if k in ("eor", "and"):
+    if k in ("eor", "and", "bic", "orr"):
         return [op[2], op[3]]
     if k in ("andi", "mvn", "addi"):
         return [op[2]]
@@ -342,12 +381,12 @@ class Alloc:
 
 def encode(o, rd, regs):
     k = o[0]
-    if k in ("eor", "and"):
+    if k in ("eor", "and", "bic", "orr"):
         ra, rb = regs
         sh = o[4]
         if sh:
             return "%s %s, %s, %s, ror #%d" % (k, rd, ra, rb, sh)
-        if rd == rb and k in ("eor", "and"):
+        if rd == rb and k in ("eor", "and", "orr"):
             ra, rb = rb, ra
         if rd == ra and rd in LOW and rb in LOW:
             return "%ss %s, %s, %s" % (k, rd, ra, rb)
@@ -366,8 +405,8 @@ def encode(o, rd, regs):
 
 
 # Stack frame (after push {r4-r11, lr}): fixed slots, then spill slots.
-SLOT_Q, SLOT_KP, SLOT_END = 0, 4, 8
-SPILL_BASE = 12
+SLOT_Q, SLOT_KP, SLOT_END, SLOT_NR = 0, 4, 8, 12
+SPILL_BASE = 16
 
 
 def block(ops, inputs, seed):
@@ -384,7 +423,7 @@ def rename_inputs(ops):
     return ops  # S-box inputs are in0..in7 already
 
 
-def round_ops(K, last):
+def round_ops_raw(K, last):
     ops = sbox_ops()
     if last:
         ops += last_ops()
@@ -393,6 +432,43 @@ def round_ops(K, last):
         ops += [("addi", "kp2", "kp", 32), ("stsp", "kp2", SLOT_KP),
                 ("cmp", "kp2", "end")]
     return ops
+
+
+def fixed_polarity():
+    """The planes' polarities at round boundaries: a pattern P that every
+    round, the loop and the last round agree on. A round maps P to the
+    S-box's output polarities f(P) (MixColumns and AddRoundKey keep each
+    plane's polarity); no P has f(P) = P, so P is one with the fewest
+    planes of f(P) ^ P (one), each complemented back with an MVN at the
+    round's end, instead of the four of SubBytes' constant. The planes are
+    complemented once after AddRoundKey 0 and once after the last round."""
+    cands = []
+    for p in range(256):
+        f = [out_pol(polarize(round_ops_raw(K, last), p)[1])
+             for K, last in ((1, False), (0, True))]
+        assert f[0] == f[1]
+        cands.append((bin(f[0] ^ p).count("1"), bin(p).count("1"), p))
+    return min(cands)[2]
+
+
+POL = None
+
+
+def round_ops(K, last):
+    global POL
+    if POL is None:
+        POL = fixed_polarity()
+    ops, pol = polarize(round_ops_raw(K, last), POL)
+    fix = out_pol(pol) ^ POL
+    out = []
+    for o in ops:
+        if dst(o) is not None and dst(o).startswith("q") and (fix >> int(dst(o)[1:])) & 1:
+            o = (o[0], "y" + o[1][1:]) + tuple(o[2:])
+        out.append(o)
+    for j in range(8):
+        if (fix >> j) & 1:
+            out.append(("mvn", "q%d" % j, "y%d" % j))
+    return out
 
 
 def is_mem(ins):
@@ -410,7 +486,7 @@ def cost(code):
     return c
 
 
-FLAG_SETTERS = ("eors", "ands", "mvns")
+FLAG_SETTERS = ("eors", "ands", "mvns", "bics", "orrs")
 
 
 def effects(ins):
@@ -527,8 +603,8 @@ def run_code(code, regs, mem):
     for ins in code:
         mn, _, rest = ins.partition(" ")
         ops = [x.strip() for x in re.split(r",(?![^\[]*\])", rest)]
-        base = mn[:-1] if mn.endswith("s") and mn not in ("ldr",) and mn[:-1] in ("eor", "and", "mvn") else mn
-        if base in ("eor", "and"):
+        base = mn[:-1] if mn.endswith("s") and mn[:-1] in ("eor", "and", "mvn", "bic", "orr") else mn
+        if base in ("eor", "and", "bic", "orr"):
             if ops[2].startswith("#"):
                 b = int(ops[2][1:], 16)
             else:
@@ -536,7 +612,8 @@ def run_code(code, regs, mem):
                 if len(ops) == 4:
                     b = ror(b, int(ops[3].split("#")[1]))
             a = regs[ops[1]]
-            regs[ops[0]] = (a ^ b) if base == "eor" else (a & b)
+            regs[ops[0]] = {"eor": a ^ b, "and": a & b, "orr": a | b,
+                            "bic": a & ~b & M32}[base]
         elif base == "mvn":
             regs[ops[0]] = ~regs[ops[1]] & M32
         elif base in ("ldr", "str"):
@@ -600,8 +677,9 @@ def check(code, K, last, seed):
     key = [rnd.getrandbits(32) for _ in range(8)]
     regs = dict((r, rnd.getrandbits(32)) for r in REGS)
     regs["sp"] = 0x1000
+    pmask = [M32 if (POL >> j) & 1 else 0 for j in range(8)]
     for j in range(8):
-        regs["r%d" % j] = q[j]
+        regs["r%d" % j] = q[j] ^ pmask[j]
     mem = {}
     kp = 0x2000
     for j in range(8):
@@ -612,7 +690,7 @@ def check(code, K, last, seed):
     want = model_sbox(q)
     if not last:
         want = model_mix(want, K)
-    want = [w ^ k for w, k in zip(want, key)]
+    want = [w ^ k ^ m for w, k, m in zip(want, key, pmask)]
     got = [regs["r%d" % j] for j in range(8)]
     ok = got == want
     if not last:
@@ -661,6 +739,7 @@ def main():
           "push {r4-r11, lr}",
           "sub sp, sp, #%d" % frame,
           "str r0, [sp, #%d]" % SLOT_Q,
+          "str r2, [sp, #%d]" % SLOT_NR,
           "add r2, r1, r2, lsl #5",
           "str r2, [sp, #%d]" % SLOT_END,
           "mov lr, r1",
@@ -670,12 +749,23 @@ def main():
           "eor r0, r0, r8", "eor r1, r1, r9", "eor r2, r2, r10", "eor r3, r3, r11",
           "ldm lr!, {r8-r11}",
           "eor r4, r4, r8", "eor r5, r5, r9", "eor r6, r6, r10", "eor r7, r7, r11",
-          "str lr, [sp, #%d]" % SLOT_KP,
-          ".Lctc_fs_loop:"]
+          "str lr, [sp, #%d]" % SLOT_KP]
+    # The rounds keep the planes of POL complemented (polarize()).
+    a += ["mvn r%d, r%d" % (j, j) for j in range(8) if (POL >> j) & 1]
+    a += [".Lctc_fs_loop:"]
     for K in (1, 2, 3):
         a += ["@ round at lag %d" % K] + blocks[K] + ["beq .Lctc_fs_last"]
     a += ["@ round at lag 0"] + blocks[0] + ["bne .Lctc_fs_loop"]
     a += [".Lctc_fs_last:", "@ last round"] + blocks["last"]
+    a += ["mvn r%d, r%d" % (j, j) for j in range(8) if (POL >> j) & 1]
+    # SR^2 (lag 2 back to 0) for 10 and 14 rounds (nr & 2; 12 rounds end at
+    # lag 0): rows 1 and 3 of each lane rotate by two columns, a nibble
+    # swap in bytes 1 and 3, as aes_nohw32.cc's shift_rows_2.
+    a += ["ldr r8, [sp, #%d]" % SLOT_NR, "tst r8, #2", "beq .Lctc_fs_store"]
+    for j in range(8):
+        a += ["eor r8, r%d, r%d, lsr #4" % (j, j), "and r8, r8, #0x0f000f00",
+              "eor r%d, r%d, r8" % (j, j), "eor r%d, r%d, r8, lsl #4" % (j, j)]
+    a += [".Lctc_fs_store:"]
     a += ["ldr r8, [sp, #%d]" % SLOT_Q,
           "stm r8, {r0-r7}",
           "add sp, sp, #%d" % frame,
@@ -686,6 +776,7 @@ def main():
     print("// bitsliced_sbox.h and aes_nohw32.cc's MixColumns; do not edit.")
     for s in stats:
         print("// %s" % s)
+    print("// Planes complemented between the rounds (polarize()): 0x%02x." % POL)
     print("// Stack: 36 bytes of saved registers and a %d-byte frame." % frame)
     print("#define CTC_AES_FIXSLICED_V7M_FRAME_BYTES %d" % (frame + 36))
     print("#define CTC_AES_FIXSLICED_V7M_ASM \\")

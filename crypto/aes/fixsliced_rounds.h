@@ -25,9 +25,8 @@
 //                                              unused slots zero on load
 //   kBatchBlocks                               blocks per batch
 // and optionally
-//   encrypt_rounds(s, q)                       AddRoundKey 0, the middle
-//                                              rounds and the last round of
-//                                              encrypt_batch in one routine
+//   encrypt_batch(s, q)                        all of encrypt_batch below
+//                                              in one routine
 //
 // Constant time: every function here runs a fixed sequence of the layout's
 // operations; loop counts and branches depend on the public round count
@@ -66,12 +65,11 @@ template <class L, int K, typename W>
 template <class L, typename W>
 void encrypt_batch(const AesKeyState* s, W q[8]) {
   const unsigned nr = s->rounds;
-  // A layout may run rounds 0..nr as one routine of its own (aes_nohw32.cc
-  // on ARMv7-M / ARMv8-M Mainline: generated, register-allocated assembly
-  // of these same steps); the lag correction stays here.
-  if constexpr (requires(W* p) { L::encrypt_rounds(s, p); }) {
-    L::encrypt_rounds(s, q);
-    if ((nr & 3) == 2) L::shift_rows_2(q);
+  // A layout may run the whole sequence below as one routine of its own
+  // (aes_nohw32.cc on ARMv7-M / ARMv8-M Mainline: generated,
+  // register-allocated assembly of these same steps).
+  if constexpr (requires(W* p) { L::encrypt_batch(s, p); }) {
+    L::encrypt_batch(s, q);
     return;
   }
   L::add_round_key(q, s, 0);
