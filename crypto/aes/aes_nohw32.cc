@@ -108,7 +108,12 @@ using u32 = uint32_t;
 // checked); ARMv6-M (Cortex-M0/M0+) and every other 32-bit target keep
 // the C below, which is also the reference the routine is tested against
 // (both run in //tests:aes_test on their configs). Decryption stays in C.
-#if defined(__ARM_ARCH_PROFILE) && defined(__ARM_ARCH_ISA_THUMB)
+// Builds that optimise for size (-Os) keep the C rounds too: the routine
+// is 4.2 KB (four unrolled rounds and the last, each with its own copy of
+// the circuit), where the -Os C shares one circuit and one MixColumns per
+// lag (doc/microcontrollers.md: the -Os footprint).
+#if defined(__ARM_ARCH_PROFILE) && defined(__ARM_ARCH_ISA_THUMB) && \
+    !defined(__OPTIMIZE_SIZE__)
 #if __ARM_ARCH_PROFILE == 'M' && __ARM_ARCH_ISA_THUMB == 2
 #define CTC_AES_FIXSLICED_V7M 1
 #endif
