@@ -34,16 +34,19 @@ NEON:
   - a round's operations (S-box, MixColumns, AddRoundKey) are put in an
     order that keeps few values live (a ready operation that ends the
     most live ranges first, ties broken by a seeded random draw; the seed
-    is the best of SEED_TRIES by spills + reloads), then 14 registers
-    (r0-r12, lr) are allocated; a value that does not fit goes to a stack
-    slot (STR/LDR sp-relative), the victim being the value whose next use
-    is farthest (Belady); the planes start and end every round in r0-r7
-    (a loop of rounds needs no copies);
+    is the best of SEED_TRIES by the modelled Cortex-M4 cycles, cost()),
+    then 14 registers (r0-r12, lr) are allocated; a value that does not
+    fit goes to a stack slot (STR/LDR sp-relative), the victim being the
+    value whose next use is farthest (Belady); the planes start and end
+    every round in r0-r7 (a loop of rounds needs no copies);
+  - the allocated code is list-scheduled so that loads and stores follow
+    each other where the dataflow allows (pair_memory(): on the Cortex-M4
+    a single load or store after another costs one cycle, not two);
   - every round is checked here, on random planes and keys, against a
     direct Python model of the C round (sub_bytes, mix_columns<K>,
     add_round_key of aes_nohw32.cc).
 The Cortex-M4 is single issue with one-cycle ALU results, so the order
-within a round needs no latency scheduling.
+within a round needs no latency scheduling beyond that pairing.
 
 Constant time: straight-line code; the only branches compare the round-key
 pointer with the schedule's end (the public round count); loads and stores
@@ -59,7 +62,6 @@ import re
 import sys
 
 SEED_TRIES = 64
-CLEAN_BONUS = 0
 # pair_memory: how many instructions a lone load or store may wait.
 MEM_DELAY = 4
 NOISE = 50
@@ -309,9 +311,7 @@ class Alloc:
             wanted = set(r for v, r in self.exits.items() if self.loc.get(v) != r)
             free.sort(key=lambda r: (r in wanted, r not in LOW))
             return free[0]
-        # A value already in memory costs no store: preferred by CLEAN_BONUS
-        # operations of distance.
-        cands = sorted(((self.next_use(v, t) + (CLEAN_BONUS if v in self.slot else 0), r, v)
+        cands = sorted(((self.next_use(v, t), r, v)
                         for r, v in self.holder.items() if r not in avoid), reverse=True)
         _, r, v = cands[0]
         if v not in self.slot:
@@ -417,10 +417,6 @@ def block(ops, inputs, seed):
     a = Alloc(order, entry, exits, mem, SPILL_BASE)
     code = a.run()
     return code, a.spills, a.reloads, a.nslots
-
-
-def rename_inputs(ops):
-    return ops  # S-box inputs are in0..in7 already
 
 
 def round_ops_raw(K, last):
@@ -633,11 +629,6 @@ def run_code(code, regs, mem):
             raise SystemExit("run_code: " + ins)
 
 
-def fix_and(code):
-    # "and rd, rn, #imm": the simulator reads the immediate in operand 3.
-    return code
-
-
 def model_sbox(q):
     v = dict(("in%d" % j, q[j]) for j in range(8))
     for d, op, a, b, x in GATES:
@@ -698,10 +689,6 @@ def check(code, K, last, seed):
     return ok
 
 
-def fmt(code, indent="  "):
-    return [indent + c for c in code]
-
-
 def main():
     out = []
     stats = []
@@ -713,7 +700,6 @@ def main():
         blocks[K] = code
         stats.append("lag %d: %d instructions, %d cycles (Cortex-M4), %d spills, %d reloads (seed %d)"
                      % (K, len(code), cost(code), sp, rl, seed))
-        nslots = ns
     key, seed, code, sp, rl, ns = best_block(0, True)
     for s in range(4):
         assert check(code, 0, True, s), "last round does not match the model"
