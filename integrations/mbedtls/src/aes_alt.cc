@@ -94,7 +94,8 @@ void xts_double(uint8_t t[16]) {
   for (int i = 15; i > 0; --i) {
     t[i] = static_cast<uint8_t>((t[i] << 1) | (t[i - 1] >> 7));
   }
-  t[0] = static_cast<uint8_t>((t[0] << 1) ^ (0x87 & (0u - carry)));
+  t[0] = static_cast<uint8_t>((static_cast<unsigned>(t[0]) << 1) ^
+                              (0x87u & (0u - carry)));
 }
 
 void xts_block(const AesKey& k, bool decrypt, const uint8_t t[16],
@@ -337,7 +338,7 @@ int mbedtls_aes_crypt_cfb128(mbedtls_aes_context* ctx, int mode, size_t length,
       std::memcpy(block, input + i, 16);
       k->encrypt_block(iv, iv);
       if (decrypt) {
-        for (int j = 0; j < 16; ++j) {
+        for (size_t j = 0; j < 16; ++j) {
           output[i + j] = block[j] ^ iv[j];
         }
         std::memcpy(iv, block, 16);
@@ -397,7 +398,7 @@ int mbedtls_aes_crypt_ofb(mbedtls_aes_context* ctx, size_t length,
       k->encrypt_block(iv, iv);
       uint8_t block[16];
       std::memcpy(block, input + i, 16);
-      for (int j = 0; j < 16; ++j) output[i + j] = block[j] ^ iv[j];
+      for (size_t j = 0; j < 16; ++j) output[i + j] = block[j] ^ iv[j];
       wipe(block, sizeof(block));
       i += 16;
       continue;

@@ -103,7 +103,10 @@ T* objects(Ctx* ctx, bool* moved = nullptr) {
   }
   if (moved != nullptr) *moved = ctx->ctcrypto_self != ctx;
   ctx->ctcrypto_self = ctx;
-  return std::launder(reinterpret_cast<T*>(ctx->ctcrypto_storage + off));
+  // Through void*: the storage is placed at T's alignment above (a
+  // char* -> T* cast is what -Wcast-align reports on 32-bit ARM).
+  return std::launder(
+      static_cast<T*>(static_cast<void*>(ctx->ctcrypto_storage + off)));
 }
 
 // release: destroys the context's T (its destructor wipes it) and wipes the

@@ -206,7 +206,7 @@ int ctr(mbedtls_ccm_context* ctx, Objects& o, const uint8_t* in, uint8_t* out,
     } else {
       seg = 1;
       if (int ret = block_encrypt(ctx, o, m.ctr, m.ks)) return ret;
-      for (int j = 0; j < 16; ++j) out[i + j] = in[i + j] ^ m.ks[j];
+      for (size_t j = 0; j < 16; ++j) out[i + j] = in[i + j] ^ m.ks[j];
     }
     counter_add(m, seg);
     i += seg * 16;
@@ -244,8 +244,9 @@ int first_block_if_ready(mbedtls_ccm_context* ctx, Objects& o) {
     return MBEDTLS_ERR_CCM_BAD_INPUT;
   }
   uint8_t b0[16];
-  b0[0] = static_cast<uint8_t>((m.ad_len > 0 ? 0x40 : 0) |
-                               (((m.tag_len - 2) / 2) << 3) | (q - 1));
+  b0[0] = static_cast<uint8_t>(
+      (m.ad_len > 0 ? 0x40u : 0u) |
+      (static_cast<unsigned>((m.tag_len - 2) / 2) << 3) | (q - 1));
   std::memcpy(b0 + 1, m.nonce, m.nonce_len);
   uint64_t len = m.pt_len;
   for (unsigned i = 0; i < q; ++i, len >>= 8) {

@@ -65,7 +65,8 @@ void dbl64(uint8_t out[kDesBlock], const uint8_t in[kDesBlock]) {
     out[i] = static_cast<uint8_t>((in[i] << 1) | (in[i + 1] >> 7));
   }
   out[kDesBlock - 1] =
-      static_cast<uint8_t>((in[kDesBlock - 1] << 1) ^ (0x1B & (0u - carry)));
+      static_cast<uint8_t>((static_cast<unsigned>(in[kDesBlock - 1]) << 1) ^
+                           (0x1Bu & (0u - carry)));
 }
 
 int des_update(mbedtls_cipher_context_t* ctx, Des3& d, const uint8_t* p,

@@ -170,7 +170,7 @@ int ctr(mbedtls_gcm_context* ctx, Objects& o, const uint8_t* in, uint8_t* out,
       for (size_t b = 0; b < whole; ++b, i += 16) {
         if (int ret = block_encrypt(ctx, o, s.ctr, s.ks)) return ret;
         inc32_by(s.ctr, 1);
-        for (int j = 0; j < 16; ++j) out[i + j] = in[i + j] ^ s.ks[j];
+        for (size_t j = 0; j < 16; ++j) out[i + j] = in[i + j] ^ s.ks[j];
       }
     }
   }
