@@ -82,9 +82,11 @@ for c in $CONFIGS; do
   todo=""
   : > "$work/$c.todo"
   while read -r file row fn bytes sel; do
+    # The library among the file's direct rdeps (others are filegroups,
+    # e.g. //crypto:sources, which bazel may list first).
     lib=$(bazel query --noshow_progress --ui_event_filters=-info "rdeps(//crypto:all, //${file%%/*}:${file#*/}, 1)" 2>/dev/null < /dev/null |
-      grep -v "^//${file%%/*}:${file#*/}\$" | head -1)
-    if [ -n "$lib" ] && echo "$libs" | grep -qx "$lib"; then
+      grep -v "^//${file%%/*}:${file#*/}\$" | grep -Fx "$libs" | head -1)
+    if [ -n "$lib" ]; then
       todo="$todo $lib"
       echo "$file $row $fn $bytes $sel $lib" >> "$work/$c.todo"
     fi

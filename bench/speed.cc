@@ -356,8 +356,9 @@ class Gmac : public Op {
 // One data unit (the chunk, a sector: kSectorChunks) per call under a fixed
 // tweak; whole blocks, so no ciphertext stealing. kPerBlock runs the same
 // key on a copy of the dispatched AES row with its multi-block ECB entry
-// removed, i.e. XTS's block-by-block fallback: the "-PERBLOCK" lines show
-// what ecb_encrypt / ecb_decrypt buy on each row.
+// removed, i.e. XTS's block-by-block fallback (a copy is not the row the
+// XTS kernel table is keyed by, so no kernel either): the "-PERBLOCK" lines
+// show what ecb_encrypt / ecb_decrypt, or the kernel, buy on each row.
 
 template <bool kDecrypt, bool kPerBlock, size_t kKeyLen>
 class Xts : public Op {

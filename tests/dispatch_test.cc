@@ -12,6 +12,7 @@
 #include "crypto/aes/aes_row.h"
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_row.h"
+#include "crypto/modes/xts_kernel.h"
 #include "crypto/testing/explicit_rows.h"
 #include "ctcrypto/aead.h"
 #include "ctcrypto/aes.h"
@@ -270,6 +271,36 @@ TEST(KernelTableTest, CcmKernels) {
   const AesRow* aes = ctcrypto::internal::key_state(ccm.aes_key()).row;
   EXPECT_EQ(ctcrypto::internal::ccm_kernel(ccm),
             ctcrypto::internal::find_ccm_kernel(t, aes));
+}
+
+// XTS (crypto/modes/xts_kernel.h): as CCM's, and the wide x86 rows must
+// each have theirs, so a kernel dropped from the table fails here rather
+// than falling back to the three-pass path unnoticed.
+TEST(KernelTableTest, XtsKernels) {
+  std::span<const ctcrypto::internal::XtsKernel* const> t =
+      ctcrypto::internal::xts_kernel_table();
+  for (size_t i = 0; i < t.size(); ++i) {
+    const ctcrypto::internal::XtsKernel* k = t[i];
+    ASSERT_NE(k, nullptr);
+    SCOPED_TRACE(k->name);
+    ASSERT_NE(k->aes, nullptr);
+    EXPECT_STREQ(k->name, k->aes->name);
+    EXPECT_EQ(ctcrypto::internal::find_any_aes_row(k->aes->name), k->aes);
+    EXPECT_NE(k->encrypt_bulk, nullptr);
+    EXPECT_NE(k->decrypt_bulk, nullptr);
+    const uint32_t need = k->aes->required_caps;
+    EXPECT_EQ(ctcrypto::internal::kXtsKernelUses[i] & need, need);
+    EXPECT_EQ(ctcrypto::internal::find_xts_kernel(t, k->aes), k)
+        << "two kernels for one row";
+  }
+  for (size_t i = 0; i < ctcrypto::internal::kNumAesRows; ++i) {
+    const AesRow* aes = ctcrypto::internal::kAesRows[i];
+    const std::string name = aes->name;
+    if (name == "vaes" || name == "aesni") {
+      EXPECT_NE(ctcrypto::internal::find_xts_kernel(t, aes), nullptr)
+          << "no XTS kernel for row " << name;
+    }
+  }
 }
 
 TEST(KernelTableTest, TlsCbcKernels) {

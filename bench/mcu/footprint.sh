@@ -40,10 +40,11 @@ for c in $CONFIGS; do
     set -- $(mem "$bin/bench/size/gcm_consumer") $(mem "$bin/bench/size/baseline")
     cf=$1; cr=$2; df=$(($1 - $3)); dr=$(($2 - $4))
     # ctcrypto's own symbols, by kind (as bench/size/measure.sh; a function
-    # template's demangled name starts with its return type: "void ctcrypto::")
+    # template's demangled name starts with its return type: "void ctcrypto::";
+    # ctc_*: the library's internal assembly routines, with C names)
     set -- $(arm-none-eabi-nm -C -S -t d "$bin/bench/size/gcm_consumer" | awk '
       function name(l) { sub(/^[^ ]+ +[^ ]+ +[^ ]+ +/, "", l); return l }
-      NF >= 4 && (name($0) ~ /^([a-z_ ]+ )?ctcrypto(::|_)/ ||
+      NF >= 4 && (name($0) ~ /^([a-z_ ]+ )?ctcrypto(::|_)/ || name($0) ~ /^ctc_/ ||
                   $0 ~ / (vtable|typeinfo|guard variable) for ctcrypto::/) {
         n = $2 + 0
         if ($3 ~ /[tTwW]/) t += n

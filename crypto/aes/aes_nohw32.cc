@@ -101,6 +101,32 @@ namespace {
 
 using u32 = uint32_t;
 
+// ARMv7-M / ARMv7E-M / ARMv8-M Mainline (Thumb-2 with the barrel shifter
+// and 13 usable general registers): encryption's rounds run in a
+// register-allocated assembly routine generated from the same circuit and
+// MixColumns (fixsliced_armv7m_gen.py, whose header says why and how it is
+// checked); ARMv6-M (Cortex-M0/M0+) and every other 32-bit target keep
+// the C below, which is also the reference the routine is tested against
+// (both run in //tests:aes_test on their configs). Decryption stays in C.
+// Builds that optimise for size (-Os) keep the C rounds too: the routine
+// is 4.2 KB (four unrolled rounds and the last, each with its own copy of
+// the circuit), where the -Os C shares one circuit and one MixColumns per
+// lag (doc/microcontrollers.md: the -Os footprint).
+#if defined(__ARM_ARCH_PROFILE) && defined(__ARM_ARCH_ISA_THUMB) && \
+    !defined(__OPTIMIZE_SIZE__)
+#if __ARM_ARCH_PROFILE == 'M' && __ARM_ARCH_ISA_THUMB == 2
+#define CTC_AES_FIXSLICED_V7M 1
+#endif
+#endif
+
+#if defined(CTC_AES_FIXSLICED_V7M)
+#include "crypto/aes/fixsliced_armv7m.inc"
+// The routine, in its own section (linked only when used).
+__asm__(CTC_AES_FIXSLICED_V7M_ASM);
+extern "C" void ctc_aes_fixsliced_v7m_encrypt(uint32_t q[8],
+                                              const uint8_t* rk, unsigned nr);
+#endif
+
 constexpr int kMaxRounds = 14;
 constexpr size_t kRoundKeyBytes = 8 * sizeof(u32);  // one fixsliced round key
 // The whole schedule, both directions: 15 round keys of 32 bytes.
@@ -318,6 +344,11 @@ struct Layout32 {
   CTC_AES_INLINE static void store_batch(u32 q[8], uint8_t* out, size_t n) {
     internal::store_batch(q, out, n);
   }
+#if defined(CTC_AES_FIXSLICED_V7M)
+  CTC_AES_INLINE static void encrypt_batch(const AesKeyState* s, u32 q[8]) {
+    ctc_aes_fixsliced_v7m_encrypt(q, s->storage, s->rounds);
+  }
+#endif
 };
 
 // ---------------------------------------------------------------------------
@@ -362,9 +393,9 @@ struct Nohw32 {
     // the batch loads columns little-endian, hence be32_lane.
     u32 ctr = load_be32(counter + 12);
     uint8_t ks[32];
+    u32 q[8];  // keystream after the rounds: wiped with ks
     while (blocks > 0) {
       const size_t n = blocks < 2 ? blocks : 2;
-      u32 q[8];
       CTC_AES_UNROLL
       for (int c = 0; c < 3; c++) q[2 * c] = q[2 * c + 1] = load_le32(counter + 4 * c);
       q[6] = be32_lane(ctr);
@@ -372,15 +403,32 @@ struct Nohw32 {
       transpose(q);
       fixsliced::encrypt_batch<Layout32>(s, q);
       transpose(q);
-      store_block(q, 0, ks);
-      store_block(q, 1, ks + 16);
-      for (size_t i = 0; i < 16 * n; i++) out[i] = in[i] ^ ks[i];
+      if (n == 2) {
+        // A whole batch: the keystream words go straight from the planes
+        // into the XOR, word by word (load_le32/store_le32 become word
+        // accesses where the core allows unaligned ones), instead of a
+        // round trip through ks and a byte loop (on the Cortex-M4 model
+        // that loop and its copies were ~15 cycles a byte).
+        CTC_AES_UNROLL
+        for (int b = 0; b < 2; b++) {
+          CTC_AES_UNROLL
+          for (int c = 0; c < 4; c++) {
+            const size_t o = 16 * static_cast<size_t>(b) + 4 * static_cast<size_t>(c);
+            store_le32(out + o, load_le32(in + o) ^ q[b + 2 * c]);
+          }
+        }
+      } else {
+        store_block(q, 0, ks);
+        store_block(q, 1, ks + 16);
+        for (size_t i = 0; i < 16 * n; i++) out[i] = in[i] ^ ks[i];
+      }
       ctr += 2;
       in += 16 * n;
       out += 16 * n;
       blocks -= n;
     }
     secure_zero(ks, sizeof(ks));
+    secure_zero(q, sizeof(q));
   }
 
   static constexpr AesRow row() {

@@ -32,7 +32,7 @@ The gate list is read from bitsliced_sbox.h itself (the audited, as-printed
 circuit), so the two cannot disagree.
 
 Usage: python3 crypto/aes/bsaes_neon_arm_sbox_gen.py > crypto/aes/bsaes_neon_arm_sbox.inc
-//tests:bsaes_neon_arm_sbox_inc_test (run by `bazel test //...` and
+//tests:bsaes_neon_arm_sbox_inc_test (tests/generated_inc_test.cc; run by `bazel test //...` and
 `//tests/...` in every config) fails when the checked-in .inc is not this
 program's output (//crypto:bsaes_neon_arm_sbox_inc_diff runs it on the host).
 """

@@ -24,6 +24,9 @@
 //                                              or out of the planes, the
 //                                              unused slots zero on load
 //   kBatchBlocks                               blocks per batch
+// and optionally
+//   encrypt_batch(s, q)                        all of encrypt_batch below
+//                                              in one routine
 //
 // Constant time: every function here runs a fixed sequence of the layout's
 // operations; loop counts and branches depend on the public round count
@@ -62,6 +65,13 @@ template <class L, int K, typename W>
 template <class L, typename W>
 void encrypt_batch(const AesKeyState* s, W q[8]) {
   const unsigned nr = s->rounds;
+  // A layout may run the whole sequence below as one routine of its own
+  // (aes_nohw32.cc on ARMv7-M / ARMv8-M Mainline: generated,
+  // register-allocated assembly of these same steps).
+  if constexpr (requires(W* p) { L::encrypt_batch(s, p); }) {
+    L::encrypt_batch(s, q);
+    return;
+  }
   L::add_round_key(q, s, 0);
   // Middle rounds 1..nr-1, unrolled by four so that each lag is a constant.
   for (unsigned r = 1;;) {

@@ -4,7 +4,9 @@
 // For block j of a data unit, T_j = E_K2(tweak) * alpha^j in GF(2^128)
 // (IEEE 1619 5.2: the 16-byte value read as a little-endian polynomial,
 // reduction x^128 = x^7 + x^2 + x + 1), and C_j = E_K1(P_j ^ T_j) ^ T_j.
-// Once the T_j are known the blocks are independent, so whole blocks are
+// Once the T_j are known the blocks are independent. A row with an XTS
+// kernel (xts_kernel.h: vaes, aesni) runs all whole blocks in one pass,
+// the tweaks made and kept in vector registers. Otherwise whole blocks are
 // whitened in chunks of kChunkBlocks, encrypted through the row's
 // multi-block ECB entry (ecb_encrypt / ecb_decrypt: 8 blocks in flight on
 // AES-NI and ARMv8, ZMM lanes on VAES, bitsliced batches) when it has one,
@@ -31,6 +33,7 @@
 #include "crypto/ct.h"
 #include "crypto/internal.h"
 #include "crypto/modes/xts_access.h"
+#include "crypto/modes/xts_kernel.h"
 
 namespace ctcrypto {
 
@@ -191,25 +194,38 @@ Status AesXts::crypt(bool dec, std::span<const uint8_t, kXtsTweakLen> tweak,
   const size_t bulk = partial ? full - 1 : full;
   const uint8_t* p = in.data();
   uint8_t* q = out.data();
-  for (size_t done = 0; done < bulk;) {
-    const size_t n = bulk - done < kChunkBlocks ? bulk - done : kChunkBlocks;
-    Tweak t0 = t;  // T_j of the chunk's first block, for the second pass
-    // Whiten with T_j in general registers (scalar halves).
-    for (size_t i = 0; i < n; ++i) {
-      store_le64(q + 16 * i, load_le64(p + 16 * i) ^ t.lo);
-      store_le64(q + 16 * i + 8, load_le64(p + 16 * i + 8) ^ t.hi);
-      t.double_it();
+  const internal::XtsKernel* kernel =
+      bulk != 0 ? internal::find_xts_kernel(internal::xts_kernel_table(),
+                                            k1.row)
+                : nullptr;
+  if (kernel != nullptr) {
+    // The whole-block part in one pass; tb becomes T_bulk.
+    (dec ? kernel->decrypt_bulk : kernel->encrypt_bulk)(&k1, p, q, bulk, tb);
+    internal::scrub_stack<internal::kXtsKernelScrubBytes>();
+    t.load(tb);
+    p += 16 * bulk;
+    q += 16 * bulk;
+  } else {
+    for (size_t done = 0; done < bulk;) {
+      const size_t n = bulk - done < kChunkBlocks ? bulk - done : kChunkBlocks;
+      Tweak t0 = t;  // T_j of the chunk's first block, for the second pass
+      // Whiten with T_j in general registers (scalar halves).
+      for (size_t i = 0; i < n; ++i) {
+        store_le64(q + 16 * i, load_le64(p + 16 * i) ^ t.lo);
+        store_le64(q + 16 * i + 8, load_le64(p + 16 * i + 8) ^ t.hi);
+        t.double_it();
+      }
+      ecb(k1, dec, q, n);
+      for (size_t i = 0; i < n; ++i) {
+        store_le64(q + 16 * i, load_le64(q + 16 * i) ^ t0.lo);
+        store_le64(q + 16 * i + 8, load_le64(q + 16 * i + 8) ^ t0.hi);
+        t0.double_it();
+      }
+      internal::secure_zero(&t0, sizeof(t0));
+      done += n;
+      p += 16 * n;
+      q += 16 * n;
     }
-    ecb(k1, dec, q, n);
-    for (size_t i = 0; i < n; ++i) {
-      store_le64(q + 16 * i, load_le64(q + 16 * i) ^ t0.lo);
-      store_le64(q + 16 * i + 8, load_le64(q + 16 * i + 8) ^ t0.hi);
-      t0.double_it();
-    }
-    internal::secure_zero(&t0, sizeof(t0));
-    done += n;
-    p += 16 * n;
-    q += 16 * n;
   }
 
   if (partial) {

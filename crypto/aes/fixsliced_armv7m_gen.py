@@ -1,0 +1,780 @@
+#!/usr/bin/env python3
+"""Generates fixsliced_armv7m.inc: the fixsliced AES encryption of
+aes_nohw32.cc (two blocks in eight 32-bit bit planes) as one Thumb-2
+function for ARMv7-M / ARMv7E-M / ARMv8-M Mainline, with registers
+allocated here instead of by the compiler:
+
+  void ctc_aes_fixsliced_v7m_encrypt(uint32_t q[8], const uint8_t* rk,
+                                     unsigned nr);
+
+runs fixsliced_rounds.h's encrypt_batch: AddRoundKey 0, the middle rounds
+1 .. nr-1 (S-box, fixsliced MixColumns at lag r mod 4, AddRoundKey), the
+last round (S-box, AddRoundKey nr) and, for AES-128/256, SR^2 on the
+planes q[0..7] in place, reading the round keys of aes_nohw32.cc's
+schedule (rk: nr + 1 keys of 8 words, each at its lag).
+
+Why (issue 29): GCC 12 keeps the ~20 values live at the widest point of the
+S-box in 13 registers by spilling through the stack, about a quarter of
+the round. Here, as crypto/aes/bsaes_neon_arm_sbox_gen.py does for ARMv7
+NEON:
+  - the gate list is read from bitsliced_sbox.h itself (the audited,
+    as-printed Boyar-Peralta circuit), so the two cannot disagree;
+  - MixColumns is fixsliced_rounds.h / aes_nohw32.cc's mix_columns<K>,
+    with lane_rot<L, C> in three instructions and its rotation left to the
+    barrel shifter of the instruction that consumes it (Thumb-2's
+    "eor rd, rn, rm, ror #n" is one cycle): with u = x ^ ror(x, 8),
+        lane_rot(x) = ror(x ^ (u & rol(mask, e)), e),  e = 8L + n - 8,
+    and every rotated byte-periodic mask is a Thumb-2 modified immediate;
+  - no NOT instructions for the circuit's four XNORs (SubBytes' affine
+    constant): each value is tracked with a polarity (held complemented or
+    not) and an AND of complemented operands becomes BIC or ORR
+    (polarize()); MixColumns and AddRoundKey keep each plane's polarity,
+    and the planes stay complemented in a fixed pattern between rounds
+    (fixed_polarity(): one MVN a round instead of four);
+  - a round's operations (S-box, MixColumns, AddRoundKey) are put in an
+    order that keeps few values live (a ready operation that ends the
+    most live ranges first, ties broken by a seeded random draw; the seed
+    is the best of SEED_TRIES by the modelled Cortex-M4 cycles, cost()),
+    then 14 registers (r0-r12, lr) are allocated; a value that does not
+    fit goes to a stack slot (STR/LDR sp-relative), the victim being the
+    value whose next use is farthest (Belady); the planes start and end
+    every round in r0-r7 (a loop of rounds needs no copies);
+  - the allocated code is list-scheduled so that loads and stores follow
+    each other where the dataflow allows (pair_memory(): on the Cortex-M4
+    a single load or store after another costs one cycle, not two);
+  - every round is checked here, on random planes and keys, against a
+    direct Python model of the C round (sub_bytes, mix_columns<K>,
+    add_round_key of aes_nohw32.cc).
+The Cortex-M4 is single issue with one-cycle ALU results, so the order
+within a round needs no latency scheduling beyond that pairing.
+
+Constant time: straight-line code; the only branches compare the round-key
+pointer with the schedule's end (the public round count); loads and stores
+are at the round-key pointer and at fixed stack offsets.
+
+Usage: python3 crypto/aes/fixsliced_armv7m_gen.py > crypto/aes/fixsliced_armv7m.inc
+//tests:fixsliced_armv7m_inc_test fails when the checked-in .inc is not
+this program's output.
+"""
+import os
+import random
+import re
+import sys
+
+SEED_TRIES = 64
+# pair_memory: how many instructions a lone load or store may wait.
+MEM_DELAY = 4
+NOISE = 50
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+src = open(os.path.join(HERE, "bitsliced_sbox.h")).read()
+body = src[src.index("CTCRYPTO_BS_INLINE void bs_sbox_circuit"):]
+body = body[:body.index("\n}\n")]
+
+GATES = []  # (dst, op, a, b, xnor)
+for m in re.finditer(r"const W (\w+) = (\w+) ([\^&]) (\w+);", body):
+    GATES.append((m.group(1), m.group(3), m.group(2), m.group(4), False))
+for m in re.finditer(r"q\[(\d)\] = (?:(\w+) \^ (\w+)|bs_xnor<kAffine>\((\w+), (\w+)\));", body):
+    j = int(m.group(1))
+    if m.group(2):
+        GATES.append(("s%d" % j, "^", m.group(2), m.group(3), False))
+    else:
+        GATES.append(("s%d" % j, "^", m.group(4), m.group(5), True))
+assert len(GATES) == 128, len(GATES)
+ALIAS = {"U%d" % i: "in%d" % (7 - i) for i in range(8)}
+GATES = [(d, op, ALIAS.get(a, a), ALIAS.get(b, b), x) for d, op, a, b, x in GATES]
+AFFINE = sorted(int(d[1:]) for d, _, _, _, x in GATES if x)
+assert AFFINE == [0, 1, 5, 6], AFFINE
+
+M32 = 0xFFFFFFFF
+
+
+def ror(x, n):
+    n %= 32
+    return ((x >> n) | (x << (32 - n))) & M32 if n else x
+
+
+def rol(x, n):
+    return ror(x, 32 - n % 32)
+
+
+# ---------------------------------------------------------------------------
+# Operations of a round, on named SSA values:
+#   ("eor", d, a, b, r)   d = a ^ ror(b, r)
+#   ("and", d, a, b, 0)   d = a & b
+#   ("andi", d, a, imm)   d = a & imm
+#   ("mvn", d, a)         d = ~a
+#   ("ldk", d, p, off)    d = the word at p + off (a round-key word)
+#   ("addi", d, a, imm)   d = a + imm
+#   ("stsp", a, slot)     the value a to a fixed stack slot
+#   ("cmp", a, b)         flags for the loop's branch
+# Values "kp" and "end" are in fixed stack slots on entry.
+
+def sbox_ops():
+    """The circuit; an XNOR is an "eor" marked "xnor" (polarize())."""
+    return [("eor", d, a, b, 0, "xnor") if x else
+            ("eor" if op == "^" else "and", d, a, b, 0)
+            for d, op, a, b, x in GATES]
+
+
+def polarize(ops, in_pol):
+    """Complement tracking instead of NOT instructions: every value v is
+    held as v ^ (pol[v] ? ~0 : 0). XOR and XNOR combine polarities (a
+    rotated all-ones word is all-ones); AND of complemented operands
+    becomes BIC (a & ~b) or, for both, ORR with the result complemented
+    (~a & ~b = ~(a | b)). The circuit's four XNORs (SubBytes' constant)
+    thus cost nothing. in_pol: the planes' polarities on entry (in0..in7).
+    Returns the rewritten operations and the polarity of every value."""
+    pol = dict(("in%d" % j, (in_pol >> j) & 1) for j in range(8))
+    pol["kp"] = pol["end"] = 0
+    out = []
+    for o in ops:
+        k = o[0]
+        if k == "eor":
+            pol[o[1]] = pol[o[2]] ^ pol[o[3]] ^ (1 if o[-1] == "xnor" else 0)
+            out.append(o[:5])
+        elif k == "and":
+            pa, pb = pol[o[2]], pol[o[3]]
+            if pa == pb == 0:
+                out.append(o)
+            elif pa and not pb:
+                out.append(("bic", o[1], o[3], o[2], 0))
+            elif pb and not pa:
+                out.append(("bic", o[1], o[2], o[3], 0))
+            else:
+                out.append(("orr", o[1], o[2], o[3], 0))
+            pol[o[1]] = pa & pb
+        elif k == "andi":
+            assert pol[o[2]] == 0, "a masked value must not be complemented"
+            pol[o[1]] = 0
+            out.append(o)
+        elif k in ("ldk", "addi"):
+            pol[o[1]] = 0
+            out.append(o)
+        else:
+            out.append(o)
+    return out, pol
+
+
+def out_pol(pol):
+    return sum(pol["q%d" % j] << j for j in range(8))
+
+
+class MixGen:
+    def __init__(self):
+        self.ops = []
+        self.n = 0
+
+    def new(self, stem):
+        self.n += 1
+        return "%s_%d" % (stem, self.n)
+
+    def lane_rot(self, x, lanes, cols):
+        """(value, rotation) of lane_rot<lanes, cols>(x), x at rotation 0."""
+        d, n = 8 * lanes, 2 * (cols & 3)
+        if n == 0:
+            return (x, d % 32)
+        e = d + n - 8
+        mask = ((1 << (8 - n)) - 1) * 0x01010101
+        u, um, w = self.new("u"), self.new("um"), self.new("w")
+        self.ops += [("eor", u, x, x, 8), ("andi", um, u, rol(mask, e)),
+                     ("eor", w, x, um, 0)]
+        return (w, e)
+
+    def xor(self, a, b, dst=None):
+        """a, b: (value, rotation); the result at a's rotation."""
+        d = dst or self.new("x")
+        self.ops.append(("eor", d, a[0], b[0], (b[1] - a[1]) % 32))
+        return (d, a[1])
+
+
+def mix_ops(K, key_off):
+    """mix_columns<K> and AddRoundKey (key words at kp + key_off) of
+    aes_nohw32.cc, planes s0..s7 (the S-box's, without its constant) to
+    q0..q7, the affine planes complemented."""
+    g = MixGen()
+    s = ["s%d" % i for i in range(8)]
+    r17 = g.lane_rot(s[7], 1, K)
+    t7 = g.xor((s[7], 0), r17, "t7")
+    prev = t7
+    for i in range(8):
+        r1 = r17 if i == 7 else g.lane_rot(s[i], 1, K)
+        t = t7 if i == 7 else g.xor((s[i], 0), r1, g.new("t"))
+        t2 = g.xor(prev, t7) if i in (1, 3, 4) else prev
+        r2 = g.lane_rot(t[0], 2, 2 * K)
+        x1 = g.xor(t2, r1)
+        x2 = g.xor(x1, r2)
+        k = g.new("k")
+        g.ops.append(("ldk", k, "kp", key_off + 4 * i))
+        g.xor((k, 0), x2, "q%d" % i)
+        prev = t
+    return g.ops
+
+
+def last_ops():
+    """The last round's AddRoundKey (key words at kp + 0) after the S-box."""
+    ops = []
+    for i in range(8):
+        ops.append(("ldk", "k%d" % i, "kp", 4 * i))
+        ops.append(("eor", "q%d" % i, "k%d" % i, "s%d" % i, 0))
+    return ops
+
+
+def srcs(op):
+    k = op[0]
+    if k in ("eor", "and", "bic", "orr"):
+        return [op[2], op[3]]
+    if k in ("andi", "mvn", "addi"):
+        return [op[2]]
+    if k == "ldk":
+        return [op[2]]
+    if k == "stsp":
+        return [op[1]]
+    if k == "cmp":
+        return [op[1], op[2]]
+    raise ValueError(op)
+
+
+def dst(op):
+    return None if op[0] in ("stsp", "cmp") else op[1]
+
+
+def order_ops(ops, inputs, seed):
+    """Dataflow order: the ready operation that ends the most live ranges,
+    ties by list order plus a seeded random draw; stsp/cmp last."""
+    rnd = random.Random(seed)
+    tail = [o for o in ops if o[0] in ("stsp", "cmp")]
+    rest = [o for o in ops if o[0] not in ("stsp", "cmp")]
+    uses = {}
+    for o in ops:
+        for x in srcs(o):
+            uses[x] = uses.get(x, 0) + 1
+    avail = set(inputs)
+    out = []
+    while rest:
+        best = None
+        for i, o in enumerate(rest):
+            ss = srcs(o)
+            if all(x in avail for x in ss):
+                frees = sum(1 for x in set(ss) if uses[x] == ss.count(x))
+                # A key load ends nothing and starts a live range: late.
+                if o[0] == "ldk":
+                    frees = -1
+                sc = (frees, -i + NOISE * rnd.random())
+                if best is None or sc > best[0]:
+                    best = (sc, i)
+        o = rest.pop(best[1])
+        out.append(o)
+        for x in srcs(o):
+            uses[x] -= 1
+        avail.add(dst(o))
+    return out + tail
+
+
+REGS = ["r%d" % i for i in range(13)] + ["lr"]
+LOW = set("r%d" % i for i in range(8))
+
+
+class Alloc:
+    """Belady allocation of one straight-line block. Values in fixed stack
+    slots (memory) are reloaded on use; a spilled value is stored once
+    (SSA: its slot stays valid)."""
+
+    def __init__(self, ops, entry, exits, mem, slot_base):
+        self.ops = ops
+        self.loc = dict(entry)                  # value -> reg
+        self.holder = dict((r, v) for v, r in entry.items())
+        self.slot = dict(mem)                   # value -> sp offset
+        self.exits = exits                      # value -> reg at the end
+        self.out = []
+        self.spills = self.reloads = 0
+        self.slot_base = slot_base
+        self.nslots = 0
+        self.usepos = {}
+        for t, o in enumerate(ops):
+            for x in srcs(o):
+                self.usepos.setdefault(x, []).append(t)
+
+    def next_use(self, v, t):
+        for p in self.usepos.get(v, []):
+            if p >= t:
+                return p
+        return 10**8 if v in self.exits else 10**9
+
+    def free_reg(self, t, prefer=None, avoid=()):
+        if prefer and prefer not in self.holder and prefer not in avoid:
+            return prefer
+        free = [r for r in REGS if r not in self.holder and r not in avoid]
+        if free:
+            # Low registers first (16-bit encodings), except those an exit
+            # value wants that is not there yet.
+            wanted = set(r for v, r in self.exits.items() if self.loc.get(v) != r)
+            free.sort(key=lambda r: (r in wanted, r not in LOW))
+            return free[0]
+        cands = sorted(((self.next_use(v, t), r, v)
+                        for r, v in self.holder.items() if r not in avoid), reverse=True)
+        _, r, v = cands[0]
+        if v not in self.slot:
+            self.slot[v] = self.slot_base + 4 * self.nslots
+            self.nslots += 1
+            self.out.append("str %s, [sp, #%d]" % (r, self.slot[v]))
+            self.spills += 1
+        del self.holder[r]
+        del self.loc[v]
+        return r
+
+    def fetch(self, v, t, avoid):
+        if v not in self.loc:
+            r = self.free_reg(t, avoid=avoid)
+            self.out.append("ldr %s, [sp, #%d]" % (r, self.slot[v]))
+            self.reloads += 1
+            self.loc[v] = r
+            self.holder[r] = v
+        return self.loc[v]
+
+    def run(self):
+        for t, o in enumerate(self.ops):
+            ss = srcs(o)
+            regs = []
+            for x in ss:
+                regs.append(self.fetch(x, t, avoid=[self.loc[y] for y in ss if y in self.loc]))
+            for x in set(ss):
+                if self.next_use(x, t + 1) >= 10**8 and x not in self.exits:
+                    del self.holder[self.loc[x]]
+                    del self.loc[x]
+            k = o[0]
+            if k == "stsp":
+                self.out.append("str %s, [sp, #%d]" % (regs[0], o[2]))
+                continue
+            if k == "cmp":
+                self.out.append("cmp %s, %s" % (regs[0], regs[1]))
+                continue
+            d = o[1]
+            rd = self.free_reg(t + 1, prefer=self.exits.get(d))
+            self.loc[d] = rd
+            self.holder[rd] = d
+            self.out.append(encode(o, rd, regs))
+        # Exit values into their registers: a parallel move (MOV keeps the
+        # flags of the loop's CMP); a value not in a register is reloaded.
+        moves = dict((r, v) for v, r in self.exits.items() if self.loc.get(v) != r)
+        while moves:
+            readers = set(self.loc[v] for v in moves.values() if v in self.loc)
+            ready = [r for r in moves if r not in readers]
+            if ready:
+                r = ready[0]
+                v = moves.pop(r)
+                if v in self.loc:
+                    self.out.append("mov %s, %s" % (r, self.loc[v]))
+                else:
+                    self.out.append("ldr %s, [sp, #%d]" % (r, self.slot[v]))
+                    self.reloads += 1
+                self.loc[v] = r
+                continue
+            # A cycle: through a register no pending move reads or writes.
+            busy = readers | set(moves) | set(self.exits.values())
+            tmp = [r for r in REGS if r not in busy][0]
+            r, v = next(iter(moves.items()))
+            self.out.append("mov %s, %s" % (tmp, self.loc[v]))
+            self.loc[v] = tmp
+        return self.out
+
+
+def encode(o, rd, regs):
+    k = o[0]
+    if k in ("eor", "and", "bic", "orr"):
+        ra, rb = regs
+        sh = o[4]
+        if sh:
+            return "%s %s, %s, %s, ror #%d" % (k, rd, ra, rb, sh)
+        if rd == rb and k in ("eor", "and", "orr"):
+            ra, rb = rb, ra
+        if rd == ra and rd in LOW and rb in LOW:
+            return "%ss %s, %s, %s" % (k, rd, ra, rb)
+        return "%s %s, %s, %s" % (k, rd, ra, rb)
+    if k == "andi":
+        return "and %s, %s, #0x%08x" % (rd, regs[0], o[3])
+    if k == "mvn":
+        if rd in LOW and regs[0] in LOW:
+            return "mvns %s, %s" % (rd, regs[0])
+        return "mvn %s, %s" % (rd, regs[0])
+    if k == "ldk":
+        return "ldr %s, [%s, #%d]" % (rd, regs[0], o[3])
+    if k == "addi":
+        return "add %s, %s, #%d" % (rd, regs[0], o[3])
+    raise ValueError(o)
+
+
+# Stack frame (after push {r4-r11, lr}): fixed slots, then spill slots.
+SLOT_Q, SLOT_KP, SLOT_END, SLOT_NR = 0, 4, 8, 12
+SPILL_BASE = 16
+
+
+def block(ops, inputs, seed):
+    entry = dict(("in%d" % j, "r%d" % j) for j in range(8))
+    exits = dict(("q%d" % j, "r%d" % j) for j in range(8))
+    mem = {"kp": SLOT_KP, "end": SLOT_END}
+    order = order_ops(ops, list(entry) + list(mem), seed)
+    a = Alloc(order, entry, exits, mem, SPILL_BASE)
+    code = a.run()
+    return code, a.spills, a.reloads, a.nslots
+
+
+def round_ops_raw(K, last):
+    ops = sbox_ops()
+    if last:
+        ops += last_ops()
+    else:
+        ops += mix_ops(K, 0)
+        ops += [("addi", "kp2", "kp", 32), ("stsp", "kp2", SLOT_KP),
+                ("cmp", "kp2", "end")]
+    return ops
+
+
+def fixed_polarity():
+    """The planes' polarities at round boundaries: a pattern P that every
+    round, the loop and the last round agree on. A round maps P to the
+    S-box's output polarities f(P) (MixColumns and AddRoundKey keep each
+    plane's polarity); no P has f(P) = P, so P is one with the fewest
+    planes of f(P) ^ P (one), each complemented back with an MVN at the
+    round's end, instead of the four of SubBytes' constant. The planes are
+    complemented once after AddRoundKey 0 and once after the last round."""
+    cands = []
+    for p in range(256):
+        f = [out_pol(polarize(round_ops_raw(K, last), p)[1])
+             for K, last in ((1, False), (0, True))]
+        assert f[0] == f[1]
+        cands.append((bin(f[0] ^ p).count("1"), bin(p).count("1"), p))
+    return min(cands)[2]
+
+
+POL = None
+
+
+def round_ops(K, last):
+    global POL
+    if POL is None:
+        POL = fixed_polarity()
+    ops, pol = polarize(round_ops_raw(K, last), POL)
+    fix = out_pol(pol) ^ POL
+    out = []
+    for o in ops:
+        if dst(o) is not None and dst(o).startswith("q") and (fix >> int(dst(o)[1:])) & 1:
+            o = (o[0], "y" + o[1][1:]) + tuple(o[2:])
+        out.append(o)
+    for j in range(8):
+        if (fix >> j) & 1:
+            out.append(("mvn", "q%d" % j, "y%d" % j))
+    return out
+
+
+def is_mem(ins):
+    return ins.startswith(("ldr", "str"))
+
+
+def cost(code):
+    """Cortex-M4 cycles (TRM): one per instruction, two per single load or
+    store unless it follows one (their address phases pipeline)."""
+    c, prev = 0, False
+    for ins in code:
+        m = is_mem(ins)
+        c += 1 if (not m or prev) else 2
+        prev = m
+    return c
+
+
+FLAG_SETTERS = ("eors", "ands", "mvns", "bics", "orrs")
+
+
+def effects(ins):
+    """(reads, writes) of one emitted instruction: registers, stack slots
+    ("S<offset>"), round-key memory ("K") and the flags."""
+    mn, _, rest = ins.partition(" ")
+    ops = [x.strip() for x in re.split(r",(?![^\[]*\])", rest)]
+    if mn in ("ldr", "str"):
+        m = re.match(r"\[(\w+), #(\d+)\]", ops[1])
+        loc = ("S%s" % m.group(2)) if m.group(1) == "sp" else "K"
+        if mn == "ldr":
+            return {m.group(1), loc}, {ops[0]}
+        return {m.group(1), ops[0]}, {loc}
+    if mn == "cmp":
+        return set(ops), {"CMP"}
+    rd = {ops[0]}
+    rs = set(o for o in ops[1:] if re.match(r"^(r\d+|lr)$", o))
+    if mn in FLAG_SETTERS:
+        rd.add("FLAGS")
+    return rs, rd
+
+
+def pair_memory(code):
+    """List scheduling of an allocated block for the Cortex-M4: the same
+    dataflow (register, stack-slot and key-memory dependencies kept), a
+    load or store put right after another where one is ready, so their
+    address phases pipeline. The loop's CMP stays after every
+    flag-setting instruction; the register copies after it stay after it."""
+    n = len(code)
+    eff = [effects(c) for c in code]
+    preds = [set() for _ in range(n)]
+    last_w, readers = {}, {}
+    flag_setters = []
+    for i, (rd, wr) in enumerate(eff):
+        for r in rd:
+            if r in last_w:
+                preds[i].add(last_w[r])
+        for r in wr:
+            if r == "FLAGS":
+                continue
+            if r in last_w:
+                preds[i].add(last_w[r])
+            for j in readers.get(r, []):
+                preds[i].add(j)
+        if "CMP" in wr:
+            preds[i] |= set(flag_setters)
+            cmp_at = i
+        if "FLAGS" in wr:
+            flag_setters.append(i)
+            if "CMP" in last_w:
+                preds[i].add(last_w["CMP"])
+        for r in rd:
+            readers.setdefault(r, []).append(i)
+        for r in wr:
+            if r == "FLAGS":
+                continue
+            last_w[r] = i
+            readers[r] = []
+    # Whatever follows the CMP (copies) stays after it.
+    if "CMP" in last_w:
+        c = last_w["CMP"]
+        for i in range(c + 1, n):
+            preds[i].add(c)
+    npred = [len(p) for p in preds]
+    succs = [[] for _ in range(n)]
+    for i in range(n):
+        for j in preds[i]:
+            succs[j].append(i)
+    ready = set(i for i in range(n) if npred[i] == 0)
+    out = []
+    prev_mem = False
+    waited = 0
+    while ready:
+        cands = sorted(ready)
+        pick = cands[0]
+        mem = [i for i in cands if is_mem(code[i])]
+        alu = [i for i in cands if not is_mem(code[i])]
+        if prev_mem and mem:
+            pick = mem[0]
+        elif len(mem) == 1 and alu and is_mem(code[pick]) and waited < MEM_DELAY:
+            # A lone load or store waits a little for a partner.
+            pick = alu[0]
+            waited += 1
+        if is_mem(code[pick]):
+            waited = 0
+        ready.discard(pick)
+        out.append(code[pick])
+        prev_mem = is_mem(code[pick])
+        for k in succs[pick]:
+            npred[k] -= 1
+            if npred[k] == 0:
+                ready.add(k)
+    assert len(out) == n
+    return out
+
+
+def best_block(K, last):
+    ops = round_ops(K, last)
+    best = None
+    for seed in range(SEED_TRIES):
+        code, sp, rl, ns = block(ops, None, seed)
+        code = pair_memory(code)
+        key = (cost(code), len(code))
+        if best is None or key < best[0]:
+            best = (key, seed, code, sp, rl, ns)
+    return best
+
+
+# ---------------------------------------------------------------------------
+# Check: the emitted code on random planes and keys against a model of the
+# C round.
+
+def run_code(code, regs, mem):
+    for ins in code:
+        mn, _, rest = ins.partition(" ")
+        ops = [x.strip() for x in re.split(r",(?![^\[]*\])", rest)]
+        base = mn[:-1] if mn.endswith("s") and mn[:-1] in ("eor", "and", "mvn", "bic", "orr") else mn
+        if base in ("eor", "and", "bic", "orr"):
+            if ops[2].startswith("#"):
+                b = int(ops[2][1:], 16)
+            else:
+                b = regs[ops[2]]
+                if len(ops) == 4:
+                    b = ror(b, int(ops[3].split("#")[1]))
+            a = regs[ops[1]]
+            regs[ops[0]] = {"eor": a ^ b, "and": a & b, "orr": a | b,
+                            "bic": a & ~b & M32}[base]
+        elif base == "mvn":
+            regs[ops[0]] = ~regs[ops[1]] & M32
+        elif base in ("ldr", "str"):
+            m = re.match(r"\[(\w+), #(\d+)\]", ops[1])
+            addr = regs[m.group(1)] + int(m.group(2))
+            if base == "ldr":
+                regs[ops[0]] = mem[addr]
+            else:
+                mem[addr] = regs[ops[0]]
+        elif base == "add":
+            regs[ops[0]] = (regs[ops[1]] + int(ops[2][1:])) & M32
+        elif base == "mov":
+            regs[ops[0]] = regs[ops[1]]
+        elif base == "cmp":
+            regs["Z"] = regs[ops[0]] == regs[ops[1]]
+        else:
+            raise SystemExit("run_code: " + ins)
+
+
+def model_sbox(q):
+    v = dict(("in%d" % j, q[j]) for j in range(8))
+    for d, op, a, b, x in GATES:
+        r = (v[a] ^ v[b]) if op == "^" else (v[a] & v[b])
+        if x:
+            r ^= M32
+        v[d] = r
+    return [v["s%d" % j] for j in range(8)]
+
+
+def model_lane_rot(x, lanes, cols):
+    d, n = 8 * lanes, 2 * (cols & 3)
+    if n == 0:
+        return ror(x, d)
+    low = (1 << (8 - n)) - 1
+    mask = low * 0x01010101
+    a, b = ror(x, d + n), ror(x, d + n - 8)
+    return b ^ ((a ^ b) & mask)
+
+
+def model_mix(q, K):
+    q = list(q)
+    t7 = q[7] ^ model_lane_rot(q[7], 1, K)
+    prev = t7
+    for i in range(8):
+        r1 = model_lane_rot(q[i], 1, K)
+        t = t7 if i == 7 else q[i] ^ r1
+        t2 = prev ^ t7 if i in (1, 3, 4) else prev
+        q[i] = t2 ^ r1 ^ model_lane_rot(t, 2, 2 * K)
+        prev = t
+    return q
+
+
+def check(code, K, last, seed):
+    rnd = random.Random(seed)
+    q = [rnd.getrandbits(32) for _ in range(8)]
+    key = [rnd.getrandbits(32) for _ in range(8)]
+    regs = dict((r, rnd.getrandbits(32)) for r in REGS)
+    regs["sp"] = 0x1000
+    pmask = [M32 if (POL >> j) & 1 else 0 for j in range(8)]
+    for j in range(8):
+        regs["r%d" % j] = q[j] ^ pmask[j]
+    mem = {}
+    kp = 0x2000
+    for j in range(8):
+        mem[kp + 4 * j] = key[j]
+    mem[0x1000 + SLOT_KP] = kp
+    mem[0x1000 + SLOT_END] = kp + 32
+    run_code(code, regs, mem)
+    want = model_sbox(q)
+    if not last:
+        want = model_mix(want, K)
+    want = [w ^ k ^ m for w, k, m in zip(want, key, pmask)]
+    got = [regs["r%d" % j] for j in range(8)]
+    ok = got == want
+    if not last:
+        ok = ok and mem[0x1000 + SLOT_KP] == kp + 32 and regs["Z"]
+    return ok
+
+
+def main():
+    out = []
+    stats = []
+    blocks = {}
+    for K in (1, 2, 3, 0):
+        key, seed, code, sp, rl, ns = best_block(K, False)
+        for s in range(4):
+            assert check(code, K, False, s), "round K=%d does not match the model" % K
+        blocks[K] = code
+        stats.append("lag %d: %d instructions, %d cycles (Cortex-M4), %d spills, %d reloads (seed %d)"
+                     % (K, len(code), cost(code), sp, rl, seed))
+    key, seed, code, sp, rl, ns = best_block(0, True)
+    for s in range(4):
+        assert check(code, 0, True, s), "last round does not match the model"
+    blocks["last"] = code
+    stats.append("last: %d instructions, %d cycles (Cortex-M4), %d spills, %d reloads (seed %d)"
+                 % (len(code), cost(code), sp, rl, seed))
+    maxslots = 0
+    for c in blocks.values():
+        for ins in c:
+            m = re.search(r"\[sp, #(\d+)\]", ins)
+            if m:
+                maxslots = max(maxslots, int(m.group(1)) + 4)
+    frame = (maxslots + 7) // 8 * 8
+    if (frame + 36) % 8:
+        frame += 4
+    fn = "ctc_aes_fixsliced_v7m_encrypt"
+    a = []
+    a += [".pushsection .text.%s,\"ax\",%%progbits" % fn,
+          ".syntax unified", ".thumb", ".p2align 2",
+          ".globl %s" % fn, ".hidden %s" % fn,
+          ".type %s, %%function" % fn, ".thumb_func",
+          "%s:" % fn,
+          "push {r4-r11, lr}",
+          "sub sp, sp, #%d" % frame,
+          "str r0, [sp, #%d]" % SLOT_Q,
+          "str r2, [sp, #%d]" % SLOT_NR,
+          "add r2, r1, r2, lsl #5",
+          "str r2, [sp, #%d]" % SLOT_END,
+          "mov lr, r1",
+          "mov r12, r0",
+          "ldm r12, {r0-r7}",
+          "ldm lr!, {r8-r11}",
+          "eor r0, r0, r8", "eor r1, r1, r9", "eor r2, r2, r10", "eor r3, r3, r11",
+          "ldm lr!, {r8-r11}",
+          "eor r4, r4, r8", "eor r5, r5, r9", "eor r6, r6, r10", "eor r7, r7, r11",
+          "str lr, [sp, #%d]" % SLOT_KP]
+    # The rounds keep the planes of POL complemented (polarize()).
+    a += ["mvn r%d, r%d" % (j, j) for j in range(8) if (POL >> j) & 1]
+    a += [".Lctc_fs_loop:"]
+    for K in (1, 2, 3):
+        a += ["@ round at lag %d" % K] + blocks[K] + ["beq .Lctc_fs_last"]
+    a += ["@ round at lag 0"] + blocks[0] + ["bne .Lctc_fs_loop"]
+    a += [".Lctc_fs_last:", "@ last round"] + blocks["last"]
+    a += ["mvn r%d, r%d" % (j, j) for j in range(8) if (POL >> j) & 1]
+    # SR^2 (lag 2 back to 0) for 10 and 14 rounds (nr & 2; 12 rounds end at
+    # lag 0): rows 1 and 3 of each lane rotate by two columns, a nibble
+    # swap in bytes 1 and 3, as aes_nohw32.cc's shift_rows_2.
+    a += ["ldr r8, [sp, #%d]" % SLOT_NR, "tst r8, #2", "beq .Lctc_fs_store"]
+    for j in range(8):
+        a += ["eor r8, r%d, r%d, lsr #4" % (j, j), "and r8, r8, #0x0f000f00",
+              "eor r%d, r%d, r8" % (j, j), "eor r%d, r%d, r8, lsl #4" % (j, j)]
+    a += [".Lctc_fs_store:"]
+    a += ["ldr r8, [sp, #%d]" % SLOT_Q,
+          "stm r8, {r0-r7}",
+          "add sp, sp, #%d" % frame,
+          "pop {r4-r11, pc}",
+          ".size %s, .-%s" % (fn, fn),
+          ".popsection"]
+    print("// Generated by crypto/aes/fixsliced_armv7m_gen.py from the circuit in")
+    print("// bitsliced_sbox.h and aes_nohw32.cc's MixColumns; do not edit.")
+    for s in stats:
+        print("// %s" % s)
+    print("// Planes complemented between the rounds (polarize()): 0x%02x." % POL)
+    print("// Stack: 36 bytes of saved registers and a %d-byte frame." % frame)
+    print("#define CTC_AES_FIXSLICED_V7M_FRAME_BYTES %d" % (frame + 36))
+    print("#define CTC_AES_FIXSLICED_V7M_ASM \\")
+    for ins in a:
+        ins = ins.replace('"', '\\"')
+        if ins.endswith(":") or ins.startswith("."):
+            print('  "%s\\n" \\' % ins)
+        else:
+            print('  "\\t%s\\n" \\' % ins)
+    print("")
+    sys.stderr.write("\n".join(stats) + "\n")
+
+
+if __name__ == "__main__":
+    main()

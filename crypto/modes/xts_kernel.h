@@ -1,0 +1,79 @@
+// xts_kernel.h: the XTS kernel table: the whole-block part of an XTS data
+// unit in one pass, each kernel for one AES row (whose key layout it reads).
+//
+// Once the tweaks T_j = T * alpha^j are known, XTS's blocks are independent,
+// so a row that keeps many blocks in flight runs them like CTR: the
+// multiply-by-alpha sequence is computed in vector registers, several
+// tweaks a register and several registers a batch (each register stepped by
+// alpha^(blocks per batch), all independent), whitened in, through the
+// rounds and whitened out without a tweak ever reaching memory. Without a
+// kernel xts.cc whitens in scalar passes around the row's ECB entry, three
+// passes over the data. AesXts looks the kernel up by its data key's row on
+// each call (the public object and its C twin keep their size); the table
+// is generated like the row tables (crypto/rows.bzl, keyed = True, table
+// "xts"); a kernel's `uses` are its AES row's.
+//
+// A kernel holds both directions (it reads the row's decryption schedule
+// too): a program that links XTS links its decryption, as the scalar path's
+// decrypt row does for any XTS program that decrypts.
+//
+// Constant time: the tweaks are secret; their multiply-by-alpha^k is shifts
+// and XORs of the bits shifted out (no branch, no table). Branches and
+// masks depend on the block count only.
+#ifndef CTCRYPTO_MODES_XTS_KERNEL_H_
+#define CTCRYPTO_MODES_XTS_KERNEL_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "crypto/aes/aes_row.h"
+
+namespace ctcrypto::internal {
+
+struct XtsKernel {
+  const char* name;   // the AES row's
+  const AesRow* aes;  // the row it serves
+
+  // encrypt_bulk / decrypt_bulk: `blocks` (>= 1) whole blocks, block i
+  // (0-based) with tweak T_i = tweak * alpha^i (IEEE 1619 5.2: `tweak` read
+  // as a little-endian polynomial, x^128 = x^7 + x^2 + x + 1):
+  //   out_i = E_K1(in_i XOR T_i) XOR T_i   (decrypt_bulk: D_K1)
+  // and `tweak` is updated to tweak * alpha^blocks (the next block's, which
+  // ciphertext stealing takes over). in and out equal (in place) or
+  // disjoint. A buffer of tweaks the kernel keeps in its frame it wipes;
+  // what the compiler spilled there the caller scrubs after the call
+  // (scrub_stack<kXtsKernelScrubBytes>, crypto/internal.h). The scrub is the
+  // caller's because scrub_stack is a shared template instance: one
+  // instantiated in a kernel's file, built with -mavx512f, could be the
+  // copy the linker keeps for every caller (an AVX-512 memset; SIGILL under
+  // valgrind and on CPUs without it).
+  void (*encrypt_bulk)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                       size_t blocks, uint8_t tweak[16]);
+  void (*decrypt_bulk)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+                       size_t blocks, uint8_t tweak[16]);
+};
+
+// kXtsKernelScrubBytes: the stack under its caller a kernel may leave
+// spills in (the aesni kernel's two 128-byte tweak batches and spills,
+// with a margin; the vaes kernel keeps everything in registers).
+inline constexpr size_t kXtsKernelScrubBytes = 512;
+
+// xts_kernel_table: the kernels of this configuration (generated,
+// xts_kernel_table.cc).
+std::span<const XtsKernel* const> xts_kernel_table();
+extern const uint32_t kXtsKernelUses[];
+
+// find_xts_kernel: the kernel of `table` for `aes`, or null.
+const XtsKernel* find_xts_kernel(std::span<const XtsKernel* const> table,
+                                 const AesRow* aes);
+
+// The kernels: each with its loops in a file of its own,
+// xts_<row>_<arch>.cc (so that the entry of a row a build drops is dropped
+// with it).
+extern const XtsKernel kXtsVaes;
+extern const XtsKernel kXtsAesni;
+
+}  // namespace ctcrypto::internal
+
+#endif  // CTCRYPTO_MODES_XTS_KERNEL_H_
