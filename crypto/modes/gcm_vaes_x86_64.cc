@@ -52,6 +52,13 @@
 // used.
 //
 //
+// Cost model: bench/mca.sh (CONFIGS=x86_64_aesni) runs llvm-mca on the
+// 32-block loops on Sapphire Rapids and znver3:
+// mca-loop: gcm=vaes+vpclmul gcm_seal_nr<10,false> 512 vaesenc=72
+// mca-loop: gcm=vaes+vpclmul gcm_open_nr<10> 512 vaesenc=72
+// mca-loop: gcm=vaes+vpclmul gcm_seal_nr<14,false> 512 vaesenc=104
+// mca-loop: gcm=vaes+vpclmul gcm_open_nr<14> 512 vaesenc=104
+//
 // Constant time. VAES/VPCLMULQDQ are data-independent in timing; branches,
 // masks and indices depend only on lengths, block counts and round numbers.
 #include <immintrin.h>
