@@ -94,11 +94,12 @@ namespace {
 // one VPSHUFB and one VPXORD per 16 blocks. Each chain then takes its four
 // counters and the whitened nonce (the block's first 12 bytes XOR round key
 // 0, the same for the whole call) with one two-table VPERMI2D/VPERMT2D.
-// That is 13 vector uops for 32 blocks where adding to, byte swapping and
-// whitening every chain's own counter vector took 24 (the loop's
-// bottleneck on Intel is the number of uops on ports 0 and 5 together:
-// 512-bit VAESENC issues on port 0 only; bench/mca.sh). Counters wrap
-// modulo 2^32 as GCM's inc32 does; nothing depends on their values.
+// With the per-iteration counter updates that is 15 vector uops for 32
+// blocks where adding to, byte swapping and whitening every chain's own
+// counter vector took 24. On Intel the loop's bound is the number of
+// 512-bit uops on ports 0 and 5 together (VAESENC issues on port 0 only,
+// port 1 is fused off; bench/mca.sh). Counters wrap modulo 2^32 as GCM's
+// inc32 does; no branch, index or mask depends on their values.
 struct CtrState {
   __m512i nonce;  // dwords 0..2 of every lane: block bytes 0..11 ^ k0
   __m512i k3;     // k0's bytes 12..15 in every dword
