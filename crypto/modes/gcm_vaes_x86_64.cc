@@ -41,8 +41,8 @@
 // pass the stack it used is zeroed, measured from its stack pointer
 // (run_wiped): a few stores after gcm_short with GCC -O2, the passes'
 // 3-6 KiB frames under ASan. Counter
-// blocks: built in registers per iteration, 16 counters per vector
-// (ctr_blocks). Taking them instead from a stack buffer that integer code
+// blocks: built in registers per iteration, 16 counters per vector for
+// AES-128 and AES-192 (ctr_blocks). Taking them instead from a stack buffer that integer code
 // fills one iteration ahead (4-byte counter stores, 64-byte loads) was
 // about 7% faster at 8-16 KiB on Golden Cove (Emerald Rapids) but 20-50%
 // slower on Zen 5 (TSC cycles per 16 KiB AES-128 call, four runs: seal
@@ -122,11 +122,25 @@ inline __attribute__((always_inline)) __m512i ctr16(__m512i c) {
       _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
 }
 
-template <int NZ>
+//
+// AES-256 keeps the per-chain form (add, byte swap and whiten each chain's
+// counter vector from c, the ctr_base form): its loop is bound by VAESENC
+// on Intel either way (llvm-mca), and on Zen 5 the permutes made the
+// AES-256 seal 4-5% slower (//bench:speed -cputime, two interleaved runs
+// of five rounds at 16 and 64 KiB), where AES-128 stayed within noise.
+template <int NR, int NZ>
 inline __attribute__((always_inline)) void ctr_blocks(const CtrState& cs,
-                                                      __m512i ct,
+                                                      __m512i ct, __m512i c,
+                                                      __m512i k0,
                                                       __m512i* b) {
   static_assert(NZ == 4 || NZ == 8);
+  if constexpr (NR == 14) {
+#pragma GCC unroll 8
+    for (int i = 0; i < NZ; ++i)
+      b[i] = _mm512_xor_si512(
+          bswap512(_mm512_add_epi32(c, lane_step(4 * i))), k0);
+    return;
+  }
   const __m512i bswap32 = _mm512_set_epi64(
       0x0c0d0e0f08090a0bll, 0x0405060700010203ll, 0x0c0d0e0f08090a0bll,
       0x0405060700010203ll, 0x0c0d0e0f08090a0bll, 0x0405060700010203ll,
@@ -161,8 +175,8 @@ inline __attribute__((always_inline)) void ctr_blocks(const CtrState& cs,
 template <int NR, int NZ, int NH>
 inline __attribute__((always_inline)) void gcm_iter(
     const __m512i* rkz, const VpclmulKey* hk, int kv, const CtrState& cs,
-    __m512i ct, const uint8_t* in, uint8_t* out, const uint8_t* hash,
-    __m512i* x) {
+    __m512i ct, __m512i c, const uint8_t* in, uint8_t* out,
+    const uint8_t* hash, __m512i* x) {
   static_assert(NH % 2 == 0 && NH + 1 < NR);
   const __m512i* kh = reinterpret_cast<const __m512i*>(hk->h) + kv;
   const __m512i* kk = reinterpret_cast<const __m512i*>(hk->hk) + kv;
@@ -175,7 +189,7 @@ inline __attribute__((always_inline)) void gcm_iter(
   // size_t bound: gcc 12's -Wsign-conversion reports an int template parameter
   // used as an array bound.
   __m512i b[static_cast<size_t>(NZ)];
-  ctr_blocks<NZ>(cs, ct, b);
+  ctr_blocks<NR, NZ>(cs, ct, c, rkz[0], b);
   GhAcc a{_mm512_setzero_si512(), _mm512_setzero_si512(),
           _mm512_setzero_si512()};
   GhAcc p = a;
@@ -376,13 +390,13 @@ template <int NR, bool kCarry = false>
   __m512i x = bcast128(bswap128(loadu(xi)));
   if (kCarry && n32) {
     if (*carry_len != 0)
-      gcm_iter<NR, 8, 8>(rk, hk, 0, cs, ct, in, out, carry, &x);
+      gcm_iter<NR, 8, 8>(rk, hk, 0, cs, ct, c, in, out, carry, &x);
     else
-      gcm_iter<NR, 8, 0>(rk, hk, 0, cs, ct, in, out, nullptr, &x);
+      gcm_iter<NR, 8, 0>(rk, hk, 0, cs, ct, c, in, out, nullptr, &x);
     c = _mm512_add_epi32(c, lane_step(32));
     ct = _mm512_add_epi32(ct, _mm512_set1_epi32(32));
     for (size_t i = 1; i < n32; ++i) {
-      gcm_iter<NR, 8, 8>(rk, hk, 0, cs, ct, in + 512 * i,
+      gcm_iter<NR, 8, 8>(rk, hk, 0, cs, ct, c, in + 512 * i,
                          out + 512 * i, out + 512 * (i - 1), &x);
       c = _mm512_add_epi32(c, lane_step(32));
       ct = _mm512_add_epi32(ct, _mm512_set1_epi32(32));
@@ -392,11 +406,11 @@ template <int NR, bool kCarry = false>
   } else if (n32) {
     // Software pipeline: encrypt chunk 0, then encrypt chunk i while
     // hashing chunk i - 1, then hash the last chunk.
-    gcm_iter<NR, 8, 0>(rk, hk, 0, cs, ct, in, out, nullptr, &x);
+    gcm_iter<NR, 8, 0>(rk, hk, 0, cs, ct, c, in, out, nullptr, &x);
     c = _mm512_add_epi32(c, lane_step(32));
     ct = _mm512_add_epi32(ct, _mm512_set1_epi32(32));
     for (size_t i = 1; i < n32; ++i) {
-      gcm_iter<NR, 8, 8>(rk, hk, 0, cs, ct, in + 512 * i,
+      gcm_iter<NR, 8, 8>(rk, hk, 0, cs, ct, c, in + 512 * i,
                          out + 512 * i, out + 512 * (i - 1), &x);
       c = _mm512_add_epi32(c, lane_step(32));
       ct = _mm512_add_epi32(ct, _mm512_set1_epi32(32));
@@ -404,7 +418,7 @@ template <int NR, bool kCarry = false>
     const uint8_t* last = out + 512 * (n32 - 1);
     if (n - done >= 16) {
       // The next 16 blocks encrypt while the previous chunk is hashed.
-      gcm_iter<NR, 4, 8>(rk, hk, 0, cs, ct, in + 512 * n32,
+      gcm_iter<NR, 4, 8>(rk, hk, 0, cs, ct, c, in + 512 * n32,
                          out + 512 * n32, last, &x);
       c = _mm512_add_epi32(c, lane_step(16));
       x = ghash_vecs<4>(hk, 4, last + 512, x);
@@ -437,7 +451,7 @@ template <int NR>
   __m512i ct = ctr16(c);
   __m512i x = bcast128(bswap128(loadu(xi)));
   for (size_t i = 0; i < n32; ++i) {
-    gcm_iter<NR, 8, 8>(rk, hk, 0, cs, ct, in + 512 * i,
+    gcm_iter<NR, 8, 8>(rk, hk, 0, cs, ct, c, in + 512 * i,
                        out + 512 * i, in + 512 * i, &x);
     c = _mm512_add_epi32(c, lane_step(32));
     ct = _mm512_add_epi32(ct, _mm512_set1_epi32(32));
