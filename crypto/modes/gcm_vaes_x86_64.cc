@@ -41,14 +41,23 @@
 // pass the stack it used is zeroed, measured from its stack pointer
 // (run_wiped): a few stores after gcm_short with GCC -O2, the passes'
 // 3-6 KiB frames under ASan. Counter
-// blocks: built in registers per iteration, 16 counters per vector for
-// AES-128 and AES-192 (ctr_blocks). Taking them instead from a stack buffer that integer code
+// blocks: built in registers per iteration (ctr_blocks; its big-endian
+// fast form waits for a caller that can vouch for a public counter, see
+// no_carry). Taking them instead from a stack buffer that integer code
 // fills one iteration ahead (4-byte counter stores, 64-byte loads) was
 // about 7% faster at 8-16 KiB on Golden Cove (Emerald Rapids) but 20-50%
 // slower on Zen 5 (TSC cycles per 16 KiB AES-128 call, four runs: seal
 // 1980-3350 with it, 1610-1660 without; open 1920-2890 and 1560-1610; the
 // same with two buffers, written two iterations ahead), so it is not
-// used.
+// used. Nor is building them 16 counters per vector (one VPADDD, VPSHUFB
+// and VPXORD per 16 blocks, then a two-table VPERMI2D per chain with the
+// whitened nonce): it cut the 512-bit ALU uops of an AES-128 iteration
+// from 188 to 176 (llvm-mca sapphirerapids 88.15 -> 85.10 cycles; the
+// port 0+5 bound 94 -> 88), but on Zen 5 seals got 2-10% slower (16 KiB
+// AES-128 and 64 KiB AES-256, //bench:speed -cputime, interleaved runs in
+// both orders), also for AES-256 with its counters left per chain: there
+// GCC then read the hashed ciphertext back from memory instead of keeping
+// it in registers.
 //
 //
 // Cost model: bench/mca.sh (CONFIGS=x86_64_aesni) runs llvm-mca on the
@@ -87,81 +96,44 @@ namespace x86hw {
 
 namespace {
 
-// Counter blocks for the stitched iterations. Only the last dword of a
-// counter block changes, so the 32-bit counters of 16 blocks are kept
-// side by side in one vector (CtrState::ct, little-endian, counter + 0..15)
-// and each iteration byte swaps and whitens them 16 at a time: one VPADDD,
-// one VPSHUFB and one VPXORD per 16 blocks. Each chain then takes its four
-// counters and the whitened nonce (the block's first 12 bytes XOR round key
-// 0, the same for the whole call) with one two-table VPERMI2D/VPERMT2D.
-// With the per-iteration counter updates that is 15 vector uops for 32
-// blocks where adding to, byte swapping and whitening every chain's own
-// counter vector took 24. On Intel the loop's bound is the number of
-// 512-bit uops on ports 0 and 5 together (VAESENC issues on port 0 only,
-// port 1 is fused off; bench/mca.sh). Counters wrap modulo 2^32 as GCM's
-// inc32 does; no branch, index or mask depends on their values.
-struct CtrState {
-  __m512i nonce;  // dwords 0..2 of every lane: block bytes 0..11 ^ k0
-  __m512i k3;     // k0's bytes 12..15 in every dword
-};
-
-inline __attribute__((always_inline)) CtrState ctr_state(
-    const uint8_t ctr[16], const __m512i* rkz) {
-  return CtrState{_mm512_xor_si512(bcast128(loadu(ctr)), rkz[0]),
-                  _mm512_maskz_permutexvar_epi32(0xffff, _mm512_set1_epi32(3),
-                                                 rkz[0])};
-}
-
-// ctr16: the little-endian 32-bit counters counter + 0..15, from the
-// ctr_base form (counter + lane in dword 0 of each lane). The maskz forms
-// of the permutes: GCC 12 reports the unmasked ones' undefined pass-through
-// operand as uninitialised.
-inline __attribute__((always_inline)) __m512i ctr16(__m512i c) {
-  return _mm512_add_epi32(
-      _mm512_maskz_permutexvar_epi32(0xffff, _mm512_setzero_si512(), c),
-      _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
-}
-
-//
-// AES-256 keeps the per-chain form (add, byte swap and whiten each chain's
-// counter vector from c, the ctr_base form): its loop is bound by VAESENC
-// on Intel either way (llvm-mca), and on Zen 5 the permutes made the
-// AES-256 seal 4-5% slower (//bench:speed -cputime, two interleaved runs
-// of five rounds at 16 and 64 KiB), where AES-128 stayed within noise.
-template <int NR, int NZ>
-inline __attribute__((always_inline)) void ctr_blocks(const CtrState& cs,
-                                                      __m512i ct, __m512i c,
+// Counter blocks for one iteration of NZ chains. The general form adds to
+// the byte-reversed counter and byte swaps every vector back (one VPSHUFB
+// per four blocks, on the same pipes as VAESENC on the target). When the
+// low byte of the public counter cannot carry within the iteration, the
+// additions go straight to the big-endian form instead: adding n << 24 to
+// the last dword of a lane adds n to byte 15, so one VPSHUFB serves all NZ
+// vectors. `fast` must not depend on a secret counter (see no_carry).
+template <int NZ>
+inline __attribute__((always_inline)) void ctr_blocks(__m512i c, bool fast,
                                                       __m512i k0,
                                                       __m512i* b) {
-  static_assert(NZ == 4 || NZ == 8);
-  if constexpr (NR == 14) {
+  if (fast) {
+    const __m512i base = bswap512(c);
+#pragma GCC unroll 8
+    for (int i = 0; i < NZ; ++i)
+      b[i] = _mm512_xor_si512(
+          _mm512_add_epi32(base, _mm512_set_epi32(
+                                     (4 * i) << 24, 0, 0, 0, (4 * i) << 24,
+                                     0, 0, 0, (4 * i) << 24, 0, 0, 0,
+                                     (4 * i) << 24, 0, 0, 0)),
+          k0);
+  } else {
 #pragma GCC unroll 8
     for (int i = 0; i < NZ; ++i)
       b[i] = _mm512_xor_si512(
           bswap512(_mm512_add_epi32(c, lane_step(4 * i))), k0);
-    return;
-  }
-  const __m512i bswap32 = _mm512_set_epi64(
-      0x0c0d0e0f08090a0bll, 0x0405060700010203ll, 0x0c0d0e0f08090a0bll,
-      0x0405060700010203ll, 0x0c0d0e0f08090a0bll, 0x0405060700010203ll,
-      0x0c0d0e0f08090a0bll, 0x0405060700010203ll);
-  __m512i t = _mm512_xor_si512(_mm512_shuffle_epi8(ct, bswap32), cs.k3);
-#pragma GCC unroll 8
-  for (int i = 0; i < NZ; ++i) {
-    if (i == 4)
-      t = _mm512_xor_si512(
-          _mm512_shuffle_epi8(_mm512_add_epi32(ct, _mm512_set1_epi32(16)),
-                              bswap32),
-          cs.k3);
-    // dword 3 of lane j from t's dword 4 * (i % 4) + j, the rest from the
-    // nonce (index bit 4: the second table).
-    const int q = 4 * (i % 4);
-    const __m512i idx = _mm512_set_epi32(
-        q + 3, 16 + 14, 16 + 13, 16 + 12, q + 2, 16 + 10, 16 + 9, 16 + 8,
-        q + 1, 16 + 6, 16 + 5, 16 + 4, q, 16 + 2, 16 + 1, 16 + 0);
-    b[i] = _mm512_permutex2var_epi32(t, idx, cs.nonce);
   }
 }
+
+// no_carry: whether the big-endian fast form of ctr_blocks may be used for
+// the next n blocks from counter value v. Always false: the counter is not
+// public in general. For a nonce other than 96 bits GCM starts from
+// J0 = GHASH_H(IV), a function of the key, and testing whether its low byte
+// carries within the iteration is a branch on secret data (reported by the
+// ctmsan suite). Choosing the fast form needs the caller's word that the
+// counter is public (a 96-bit nonce); until the row interface carries
+// it, every iteration takes the general form.
+inline bool no_carry(uint32_t /*v*/, int /*n*/) { return false; }
 
 // gcm_iter: one stitched iteration of NZ ZMM chains (4 * NZ blocks of CTR
 // from in to out) and NH vectors (4 * NH blocks) at `hash` folded into x
@@ -174,22 +146,15 @@ inline __attribute__((always_inline)) void ctr_blocks(const CtrState& cs,
 // previous iteration's output.
 template <int NR, int NZ, int NH>
 inline __attribute__((always_inline)) void gcm_iter(
-    const __m512i* rkz, const VpclmulKey* hk, int kv, const CtrState& cs,
-    __m512i ct, __m512i c, const uint8_t* in, uint8_t* out,
-    const uint8_t* hash, __m512i* x) {
+    const __m512i* rkz, const VpclmulKey* hk, int kv, __m512i c, bool fast,
+    const uint8_t* in, uint8_t* out, const uint8_t* hash, __m512i* x) {
   static_assert(NH % 2 == 0 && NH + 1 < NR);
   const __m512i* kh = reinterpret_cast<const __m512i*>(hk->h) + kv;
   const __m512i* kk = reinterpret_cast<const __m512i*>(hk->hk) + kv;
-  // The hashed vectors are read from memory. In seal's loop GCC can see
-  // that `hash` is the previous iteration's `out`, and otherwise keeps that
-  // iteration's eight ciphertext vectors in registers across the back edge:
-  // with the eight chains and the round keys live that meant register
-  // copies and spills (stores and reloads) of half of them every iteration.
-  __asm__("" : "+r"(hash));
   // size_t bound: gcc 12's -Wsign-conversion reports an int template parameter
   // used as an array bound.
   __m512i b[static_cast<size_t>(NZ)];
-  ctr_blocks<NR, NZ>(cs, ct, c, rkz[0], b);
+  ctr_blocks<NZ>(c, fast, rkz[0], b);
   GhAcc a{_mm512_setzero_si512(), _mm512_setzero_si512(),
           _mm512_setzero_si512()};
   GhAcc p = a;
@@ -385,40 +350,35 @@ template <int NR, bool kCarry = false>
   bcast_keys<NR>(s, rk);
   const VpclmulKey* hk = vpclmul_key(g);
   __m512i c = ctr_base(ctr);
-  const CtrState cs = ctr_state(ctr, rk);
-  __m512i ct = ctr16(c);
   __m512i x = bcast128(bswap128(loadu(xi)));
   if (kCarry && n32) {
     if (*carry_len != 0)
-      gcm_iter<NR, 8, 8>(rk, hk, 0, cs, ct, c, in, out, carry, &x);
+      gcm_iter<NR, 8, 8>(rk, hk, 0, c, no_carry(0, 32), in, out, carry, &x);
     else
-      gcm_iter<NR, 8, 0>(rk, hk, 0, cs, ct, c, in, out, nullptr, &x);
+      gcm_iter<NR, 8, 0>(rk, hk, 0, c, no_carry(0, 32), in, out, nullptr,
+                         &x);
     c = _mm512_add_epi32(c, lane_step(32));
-    ct = _mm512_add_epi32(ct, _mm512_set1_epi32(32));
     for (size_t i = 1; i < n32; ++i) {
-      gcm_iter<NR, 8, 8>(rk, hk, 0, cs, ct, c, in + 512 * i,
+      gcm_iter<NR, 8, 8>(rk, hk, 0, c, no_carry(0, 32), in + 512 * i,
                          out + 512 * i, out + 512 * (i - 1), &x);
       c = _mm512_add_epi32(c, lane_step(32));
-      ct = _mm512_add_epi32(ct, _mm512_set1_epi32(32));
     }
     std::memcpy(carry, out + 512 * (n32 - 1), 512);
     *carry_len = 512;
   } else if (n32) {
     // Software pipeline: encrypt chunk 0, then encrypt chunk i while
     // hashing chunk i - 1, then hash the last chunk.
-    gcm_iter<NR, 8, 0>(rk, hk, 0, cs, ct, c, in, out, nullptr, &x);
+    gcm_iter<NR, 8, 0>(rk, hk, 0, c, no_carry(0, 32), in, out, nullptr, &x);
     c = _mm512_add_epi32(c, lane_step(32));
-    ct = _mm512_add_epi32(ct, _mm512_set1_epi32(32));
     for (size_t i = 1; i < n32; ++i) {
-      gcm_iter<NR, 8, 8>(rk, hk, 0, cs, ct, c, in + 512 * i,
+      gcm_iter<NR, 8, 8>(rk, hk, 0, c, no_carry(0, 32), in + 512 * i,
                          out + 512 * i, out + 512 * (i - 1), &x);
       c = _mm512_add_epi32(c, lane_step(32));
-      ct = _mm512_add_epi32(ct, _mm512_set1_epi32(32));
     }
     const uint8_t* last = out + 512 * (n32 - 1);
     if (n - done >= 16) {
       // The next 16 blocks encrypt while the previous chunk is hashed.
-      gcm_iter<NR, 4, 8>(rk, hk, 0, cs, ct, c, in + 512 * n32,
+      gcm_iter<NR, 4, 8>(rk, hk, 0, c, no_carry(0, 16), in + 512 * n32,
                          out + 512 * n32, last, &x);
       c = _mm512_add_epi32(c, lane_step(16));
       x = ghash_vecs<4>(hk, 4, last + 512, x);
@@ -447,14 +407,11 @@ template <int NR>
   bcast_keys<NR>(s, rk);
   const VpclmulKey* hk = vpclmul_key(g);
   __m512i c = ctr_base(ctr);
-  const CtrState cs = ctr_state(ctr, rk);
-  __m512i ct = ctr16(c);
   __m512i x = bcast128(bswap128(loadu(xi)));
   for (size_t i = 0; i < n32; ++i) {
-    gcm_iter<NR, 8, 8>(rk, hk, 0, cs, ct, c, in + 512 * i,
+    gcm_iter<NR, 8, 8>(rk, hk, 0, c, no_carry(0, 32), in + 512 * i,
                        out + 512 * i, in + 512 * i, &x);
     c = _mm512_add_epi32(c, lane_step(32));
-    ct = _mm512_add_epi32(ct, _mm512_set1_epi32(32));
   }
   const size_t r = n - 32 * n32;  // 0..31
   if (r) {
