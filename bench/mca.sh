@@ -9,7 +9,8 @@
 #     // mca-loop: <row> <function> <bytes per iteration> [<select>]
 # e.g. `// mca-loop: aes=vpaes vpaes_ctr32_blocks 64`, where <function> is a
 # substring of the demangled name of the function that holds the loop in the
-# compiled code (after inlining; the first function that matches) and
+# compiled code (after inlining; the first function that matches; spaces
+# of the demangled name are ignored: `gcm_seal_nr<10,false>`) and
 # <bytes per iteration> may be a decimal. Put the marker in the .cc file the
 # config compiles (a header is not a compilation unit of its own).
 # bench/mca_loops.txt holds the same for files without a marker, as
@@ -58,6 +59,12 @@ printf '# config\trow\tfunction\tfile\tcpu\tbytes_per_iteration\tcycles_per_iter
 # The scheduling model LLVM 14 uses for a core, from the names of the
 # resources in llvm-mca's report (e.g. A57UnitB -> A57).
 model_of() {
+  # x86: the prefix of the port names (SKXPort0 -> SKX).
+  if [ "$2" = x86 ]; then
+    echo 'add %eax, %eax' | "$MCA" -mtriple="$1" -mcpu="$3" -resource-pressure -instruction-info=0 2>/dev/null |
+      sed -n 's/^\[[0-9.]*\] *- *\([A-Za-z0-9]*\)Port0$/\1/p' | head -1
+    return
+  fi
   printf 'add %s, %s, #1\n' "$2" "$2" |
     "$MCA" -mtriple="$1" -mcpu="$3" -resource-pressure -instruction-info=0 2>/dev/null |
     sed -n 's/^\[[0-9.]*\] *- *\([A-Za-z]*[0-9][0-9]*\).*/\1/p' | head -1
@@ -75,6 +82,15 @@ for c in $CONFIGS; do
     # LLVM 14 has no model for ARMv6-M (Cortex-M0/M0+).
     cortex_m4) triple=thumbv7em-none-eabi; reg=r0; cpus="cortex-m4 cortex-m7" ;;
     cortex_m33) triple=thumbv8m.main-none-eabi; reg=r0; cpus="cortex-m33" ;;
+    # x86-64, only with CONFIGS=x86_64_aesni (the x86 rows are timed on the
+    # host; this is for the cores the host is not): Intel Sapphire Rapids,
+    # which LLVM 14 schedules with its Skylake-server model (the note says
+    # so; that model lets 512-bit ALU ops issue on port 1, which Intel
+    # fuses off while 512-bit uops run, so its figures are a lower bound).
+    # LLVM 14 has no znver4/znver5 model, and its znver3 model (no AVX-512)
+    # rejects ZMM instructions even with -mattr, so no AMD core is
+    # estimated.
+    x86_64_aesni) triple=x86_64-linux-gnu; reg=x86; cpus="sapphirerapids" ;;
     *) continue ;;
   esac
   libs=$(bazel cquery $BAZEL_FLAGS --config="$c" \
@@ -82,8 +98,8 @@ for c in $CONFIGS; do
   todo=""
   : > "$work/$c.todo"
   while read -r file row fn bytes sel; do
-    # The library among the file's direct rdeps (others are filegroups,
-    # e.g. //crypto:sources, which bazel may list first).
+    # The library that compiles the file (a filegroup such as
+    # //crypto:sources may list it too).
     lib=$(bazel query --noshow_progress --ui_event_filters=-info "rdeps(//crypto:all, //${file%%/*}:${file#*/}, 1)" 2>/dev/null < /dev/null |
       grep -v "^//${file%%/*}:${file#*/}\$" | grep -Fx "$libs" | head -1)
     if [ -n "$lib" ]; then
@@ -156,14 +172,16 @@ for c in $CONFIGS; do
       /^[^ \t.][^:]*:$/ || /^[^ \t].*(\)|\]):$/ {
         name = $0; sub(/:$/, "", name)
         if (infn && name !~ /^\.L/) { flush(); infn = 0 }
-        if (!done && !infn && index(name, fn) > 0) { infn = 1; nl = 0 }
+        # spaces of the demangled name are ignored (a marker is one word)
+        bare = name; gsub(/ /, "", bare)
+        if (!done && !infn && index(bare, fn) > 0) { infn = 1; nl = 0 }
       }
       infn {
         nl++; line[nl] = $0; isins[nl] = 0
         if ($0 ~ /^\.L[A-Za-z0-9_]*:/) { l = $0; sub(/:.*/, "", l); lab[l] = nl }
         else if ($0 ~ /^[ \t]+[a-z]/ && $1 !~ /^\./) {
           isins[nl] = 1; mn[nl] = $1
-          if ($1 ~ /^(b|b\..*|b[a-z][a-z]|cbn?z|tbn?z)$/ && $NF ~ /^\.L/) tgt[nl] = $NF
+          if ($1 ~ /^(b|b\..*|b[a-z][a-z]|cbn?z|tbn?z|j[a-z]+)$/ && $NF ~ /^\.L/) tgt[nl] = $NF
         }
       }
       END { if (infn) flush() }')
@@ -209,6 +227,7 @@ for c in $CONFIGS; do
       fi
       model=$(model_of "$ftriple" "$reg" "$cpu")
       want=$(echo "$cpu" | sed 's/cortex-a/A/; s/cortex-m/M/')
+      [ "$reg" = x86 ] && want=$cpu
       note="-"
       [ -n "$model" ] && [ "$model" != "$want" ] && note="LLVM 14 schedules $cpu with its $model model"
       [ -z "$model" ] && note="no scheduling model in LLVM 14"

@@ -49,8 +49,23 @@
 // slower on Zen 5 (TSC cycles per 16 KiB AES-128 call, four runs: seal
 // 1980-3350 with it, 1610-1660 without; open 1920-2890 and 1560-1610; the
 // same with two buffers, written two iterations ahead), so it is not
-// used.
+// used. Nor is building them 16 counters per vector (one VPADDD, VPSHUFB
+// and VPXORD per 16 blocks, then a two-table VPERMI2D per chain with the
+// whitened nonce): it cut the 512-bit ALU uops of an AES-128 iteration
+// from 188 to 176 (llvm-mca sapphirerapids 88.15 -> 85.10 cycles; the
+// port 0+5 bound 94 -> 88), but on Zen 5 seals got 2-10% slower (16 KiB
+// AES-128 and 64 KiB AES-256, //bench:speed -cputime, interleaved runs in
+// both orders), also for AES-256 with its counters left per chain: there
+// GCC then read the hashed ciphertext back from memory instead of keeping
+// it in registers.
 //
+//
+// Cost model: bench/mca.sh (CONFIGS=x86_64_aesni) runs llvm-mca on the
+// 32-block loops on Sapphire Rapids and znver3:
+// mca-loop: gcm=vaes+vpclmul gcm_seal_nr<10,false> 512 vaesenc=72
+// mca-loop: gcm=vaes+vpclmul gcm_open_nr<10> 512 vaesenc=72
+// mca-loop: gcm=vaes+vpclmul gcm_seal_nr<14,false> 512 vaesenc=104
+// mca-loop: gcm=vaes+vpclmul gcm_open_nr<14> 512 vaesenc=104
 //
 // Constant time. VAES/VPCLMULQDQ are data-independent in timing; branches,
 // masks and indices depend only on lengths, block counts and round numbers.
