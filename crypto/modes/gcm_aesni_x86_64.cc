@@ -201,7 +201,7 @@ template <bool kOpen, int NR>
 // the one-shot instantiations stay as they were (a runtime test cost a
 // 256-byte seal 18 instructions, callgrind).
 template <bool kOpen, int NR, bool kHashLast = true, bool kFirstHash = false>
-size_t gcm_nr(const AesKeyState* s, const GhashKeyState* g, const uint8_t* in,
+[[gnu::noinline]] size_t gcm_nr(const AesKeyState* s, const GhashKeyState* g, const uint8_t* in,
               uint8_t* out, size_t len, uint8_t ctr[16], uint8_t xi[16],
               const uint8_t* first_hash = nullptr) {
   const size_t n8 = len / 128;
@@ -235,6 +235,33 @@ size_t gcm_nr(const AesKeyState* s, const GhashKeyState* g, const uint8_t* in,
   return n8 * 128;
 }
 
+// Frame hygiene. With 8 blocks, the GHASH sums, H powers and up to 15
+// round keys wanting 16 XMM registers, a compiler may spill round keys to
+// the loops' frames (clang 14 does: round keys 1 and 7..9 stayed below a
+// stream's caller and a one-shot seal's; gcc 12 reloads them from the
+// schedule). So the loops (gcm_nr, and gcm8_mem_loop below it; gcm_final)
+// are never inlined into the kernel entry points, and each entry point
+// scrubs their frames after them (scrub_stack, crypto/internal.h). Frames,
+// objdump, gcc 12 and clang 14, return address and pushes included:
+// gcm_nr under 240 bytes, gcm8_mem_loop under 330, gcm_final under 160;
+// so 768 bytes below a run that reaches gcm8_mem_loop (a public length) and
+// 384 otherwise (the scrub costs 60 to 110 instructions per call).
+// tests/stack_residue_test.cc finds the spilled round keys without it
+// (clang x86-64 build).
+constexpr size_t kMemLoopScrubBytes = 768;
+constexpr size_t kLoopScrubBytes = 384;
+
+template <typename Loop>
+inline __attribute__((always_inline)) size_t run_scrubbed(size_t len,
+                                                          Loop loop) {
+  const size_t done = loop();
+  if (len >= 128 * kMemIterations)
+    scrub_stack<kMemLoopScrubBytes>();
+  else
+    scrub_stack<kLoopScrubBytes>();
+  return done;
+}
+
 // gcm_bulk: GcmKernel::seal_bulk (kOpen false) / open_bulk, whole
 // 8-block batches; the round count is public.
 template <bool kOpen>
@@ -242,11 +269,13 @@ size_t gcm_bulk(const AesKeyState* s, const GhashKeyState* g,
                 const uint8_t* in, uint8_t* out, size_t len, uint8_t ctr[16],
                 uint8_t xi[16]) {
   if (len < 128) return 0;
-  switch (s->rounds) {
-    case 10: return gcm_nr<kOpen, 10>(s, g, in, out, len, ctr, xi);
-    case 12: return gcm_nr<kOpen, 12>(s, g, in, out, len, ctr, xi);
-    default: return gcm_nr<kOpen, 14>(s, g, in, out, len, ctr, xi);
-  }
+  return run_scrubbed(len, [&]() -> size_t {
+    switch (s->rounds) {
+      case 10: return gcm_nr<kOpen, 10>(s, g, in, out, len, ctr, xi);
+      case 12: return gcm_nr<kOpen, 12>(s, g, in, out, len, ctr, xi);
+      default: return gcm_nr<kOpen, 14>(s, g, in, out, len, ctr, xi);
+    }
+  });
 }
 
 // gcm_seal_carry: GcmKernel::seal_bulk_carry: gcm_nr's seal with the
@@ -261,24 +290,22 @@ size_t gcm_seal_carry(const AesKeyState* s, const GhashKeyState* g,
                       size_t* carry_len) {
   if (len < kCarryBytes) return 0;
   const bool first = *carry_len != 0;
-  size_t done;
-  switch (s->rounds) {
-    case 10:
-      done = first ? gcm_nr<false, 10, false, true>(s, g, in, out, len, ctr,
-                                                    xi, carry)
-                   : gcm_nr<false, 10, false>(s, g, in, out, len, ctr, xi);
-      break;
-    case 12:
-      done = first ? gcm_nr<false, 12, false, true>(s, g, in, out, len, ctr,
-                                                    xi, carry)
-                   : gcm_nr<false, 12, false>(s, g, in, out, len, ctr, xi);
-      break;
-    default:
-      done = first ? gcm_nr<false, 14, false, true>(s, g, in, out, len, ctr,
-                                                    xi, carry)
-                   : gcm_nr<false, 14, false>(s, g, in, out, len, ctr, xi);
-      break;
-  }
+  const size_t done = run_scrubbed(len, [&]() -> size_t {
+    switch (s->rounds) {
+      case 10:
+        return first ? gcm_nr<false, 10, false, true>(s, g, in, out, len, ctr,
+                                                      xi, carry)
+                     : gcm_nr<false, 10, false>(s, g, in, out, len, ctr, xi);
+      case 12:
+        return first ? gcm_nr<false, 12, false, true>(s, g, in, out, len, ctr,
+                                                      xi, carry)
+                     : gcm_nr<false, 12, false>(s, g, in, out, len, ctr, xi);
+      default:
+        return first ? gcm_nr<false, 14, false, true>(s, g, in, out, len, ctr,
+                                                      xi, carry)
+                     : gcm_nr<false, 14, false>(s, g, in, out, len, ctr, xi);
+    }
+  });
   std::memcpy(carry, out + done - kCarryBytes, kCarryBytes);
   *carry_len = kCarryBytes;
   return done;
@@ -342,6 +369,9 @@ constexpr size_t kLastMaxBytes = 128 * kMemIterations - 1;
 // messages whole, hence its bound of at least 128.
 constexpr size_t kFromStartBytes = 49;
 static_assert(kFromStartBytes > kGcmHeadBytes && kLastMaxBytes >= 128);
+// The last pass's batches stay in gcm_nr's register loop (gcm_last_nr's
+// scrub covers no gcm8_mem_loop frame): fewer than kMemIterations batches.
+static_assert(kLastMaxBytes < 128 * kMemIterations);
 
 // gcm_final: the final batch of the last pass, R blocks from the counter
 // `ctr`, the GHASH value in `xi` (both updated; the mode's buffers, which
@@ -521,6 +551,11 @@ void gcm_last_nr(const AesKeyState* s, const GhashKeyState* g,
   std::memcpy(out + 16 * (n - 1), tout, t);
   secure_zero(tin, sizeof(tin));
   secure_zero(tout, sizeof(tout));
+  // The bulk entry points' frame hygiene (see run_scrubbed) for the loops
+  // below this one: gcm_nr_call's and gcm_final's (clang 14 spilled round
+  // keys 7..9 in gcm_final for AES-256). The last pass never reaches
+  // gcm8_mem_loop (static_assert below).
+  scrub_stack<kLoopScrubBytes>();
 }
 
 // gcm_last: GcmKernel::seal_last (kOpen false) / open_last.
