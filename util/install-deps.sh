@@ -31,6 +31,8 @@ libnewlib-arm-none-eabi
 libstdc++-arm-none-eabi-newlib
 qemu-system-arm
 python3
+openssl
+lsof
 "
 
 missing=""

@@ -6,7 +6,7 @@
 # cross config without one would run natively); otherwise keeps going when
 # a configuration fails, prints a summary, and exits non-zero if any failed.
 #
-# Then the test suites (CLANG_TARGETS, default //tests/...) of the clang 14
+# Then the test suites (CLANG_TARGETS, default //tests/... //dist/...) of the clang 14
 # builds in CLANG_CONFIGS (default clang_armv7_neon: the 32-bit ARM build,
 # where the compilers' NEON code differs most and clang has its own inline
 # assembly; the other clang configs of util/configs.tsv are not part of this
@@ -37,7 +37,7 @@ util/install-deps.sh || exit 1
 
 CONFIGS=${CONFIGS:-$(configs_all)}
 CLANG_CONFIGS=${CLANG_CONFIGS-clang_armv7_neon}
-CLANG_TARGETS=${CLANG_TARGETS:-//tests/...}
+CLANG_TARGETS=${CLANG_TARGETS:-"//tests/... //dist/..."}
 CLANG_RESIDUE_CONFIGS=${CLANG_RESIDUE_CONFIGS-clang_x86_64_aesni}
 MCU_CONFIGS=${MCU_CONFIGS-$(configs_mcu)}
 STRICT_CONFIGS=${STRICT_CONFIGS-"x86_64_aesni aarch64_ce armv7_neon cortex_m0plus \
@@ -107,7 +107,7 @@ done
 # qemu-system-arm with semihosting; default all of them): the test suites
 # that can run without an OS. MCU_CONFIGS="" skips them.
 for c in $MCU_CONFIGS; do
-  suite "$c" "//tests/... //toolchains/..." --config="$c" "$@"
+  suite "$c" "//tests/... //toolchains/... //dist/..." --config="$c" "$@"
 done
 
 # A product's build flags (issue 28). --config=strict (.bazelrc) adds a
