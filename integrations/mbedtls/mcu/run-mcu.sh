@@ -141,7 +141,7 @@ for c in $CONFIGS; do
       fi
       python3 util/mcu_trace_check.py check --config "$c" --bin "$out/driver.$variant" \
         --dir "$dir" --runs "$runs" --vt "$vt" || { fail "$c" ct "FAIL ($variant): analysis"; continue; }
-      regions=$(grep -vc '^negative_control' "$dir/regions")
+      regions=$(grep -vc ' negative_control\.' "$dir/regions")
       reports=$(grep -c 'FAIL' "$dir/result.table")
       # Of those, regions whose traces differ between secrets (the rest:
       # verdict pairs, variable-time instructions).
