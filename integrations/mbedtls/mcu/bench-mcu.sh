@@ -24,6 +24,7 @@ cd "$(dirname "$0")/../../.."
 . integrations/mbedtls/mcu/mcu_lib.sh
 
 util/fetch-mbedtls.sh > /dev/null
+# shellcheck disable=SC2086 # a list of configs
 [ $# -gt 0 ] || set -- $MCU_CONFIGS_DEFAULT
 CONFIGS=$*
 JOBS=${JOBS:-2}
@@ -71,6 +72,7 @@ for c in $CONFIGS; do
          printf "| %s | %s | %d | %d | %.2f |\n", name, len, stock[$1], $2, $2 / stock[$1]
        }' "$work/$c.stock/counts" "$work/$c.alt/counts"
   echo
+  # shellcheck disable=SC2046 # two numbers each
   set -- $(mem "$work/$c.stock/driver") $(mem "$work/$c.alt/driver")
   echo "Driver program flash / RAM (bytes): stock $1 / $2, ALT $3 / $4 (RAM: static data only; contexts live on the caller's stack or heap)."
   echo

@@ -1,6 +1,8 @@
 # mcu_lib.sh: shell functions shared by run-mcu.sh and bench-mcu.sh
 # (sourced from the repository root; POSIX sh).
+# shellcheck shell=sh
 
+# shellcheck disable=SC2034 # used by the scripts that source this
 MCU_CONFIGS_DEFAULT="cortex_m0plus cortex_m4 cortex_m33"
 MCU_PKG=//integrations/mbedtls/mcu
 
@@ -51,7 +53,10 @@ mcu_trace_run() {
   _sym() { arm-none-eabi-nm "$2" | awk -v s="$1" '$3 == s { print "0x" $1 }'; }
   _b=$(_sym ct_mcu_trace_begin "$2")
   _e=$(_sym ct_mcu_trace_end "$2")
-  [ -n "$_b" ] && [ -n "$_e" ] || { echo "mcu: no marker symbols in $2" >&2; return 1; }
+  if [ -z "$_b" ] || [ -z "$_e" ]; then
+    echo "mcu: no marker symbols in $2" >&2
+    return 1
+  fi
   # shellcheck disable=SC2046,SC2086 # words: runner options, the secrets
   QEMU_MPS2_OPTS="-d plugin -plugin $1,out=$5/trace.$4,begin=$_b,end=$_e" \
     toolchains/arm_none_eabi/qemu_mps2.sh $(mcu_runner "$3") "$2" \
