@@ -2,6 +2,7 @@
 #include "tests/elf_symbols.h"
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -11,8 +12,20 @@ namespace {
 
 using Bytes = std::vector<uint8_t>;
 
+// `path` as it is in ctcrypto's runfiles: relative to the working directory
+// (ctcrypto's own runs), or else under $TEST_SRCDIR/ctcrypto (ctcrypto is an
+// external repository of the workspace running the test) or
+// $TEST_SRCDIR/_main (bzlmod), as tests/test_util.cc's TestDataPath.
 Bytes ReadFile(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
+  if (!f) {
+    if (const char* srcdir = std::getenv("TEST_SRCDIR")) {
+      for (const char* repo : {"/ctcrypto/", "/_main/"}) {
+        f = std::ifstream(std::string(srcdir) + repo + path, std::ios::binary);
+        if (f) break;
+      }
+    }
+  }
   return Bytes(std::istreambuf_iterator<char>(f), {});
 }
 

@@ -11,7 +11,9 @@
 namespace ctcrypto_test {
 
 // Symbols: the names of every SHT_SYMTAB of the ELF file at `path`, or of
-// every ELF member of the ar archive there (empty if unreadable).
+// every ELF member of the ar archive there (empty if unreadable). `path` is
+// relative to ctcrypto's root ("crypto/libaes.a"), in its own workspace or
+// run from a product's (found under $TEST_SRCDIR/ctcrypto).
 std::vector<std::string> Symbols(const std::string& path);
 
 // Contains: whether some name in `syms` contains `needle`.

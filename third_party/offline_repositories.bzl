@@ -34,3 +34,17 @@ def offline_repositories(ctcrypto_path = "."):
         build_file = str(Label("//third_party:remote_coverage_tools.BUILD")),
         path = ctcrypto_path + "/third_party/remote_coverage_tools",
     )
+
+def ctcrypto_test_repositories():
+    """Declares @googletest, which ctcrypto's own tests (@ctcrypto//tests)
+    need: GoogleTest 1.12.1 from the Debian `googletest` source package
+    (/usr/src/googletest), compiled per target platform. Labels:
+    @googletest//:gtest, @googletest//:gtest_main, @googletest//:gmock,
+    @googletest//:gmock_main. A product that runs @ctcrypto//tests/...
+    calls it after offline_repositories (README).
+    """
+    native.new_local_repository(
+        name = "googletest",
+        build_file = str(Label("//third_party:googletest.BUILD")),
+        path = "/usr/src/googletest",
+    )

@@ -31,6 +31,10 @@ libnewlib-arm-none-eabi
 libstdc++-arm-none-eabi-newlib
 qemu-system-arm
 python3
+gcc-riscv64-unknown-elf
+picolibc-riscv64-unknown-elf
+libstdc++-arm-none-eabi-dev
+qemu-system-misc
 openssl
 lsof
 "
@@ -51,6 +55,11 @@ package_of() {
     *aarch64-linux-gnu*) echo "g++-$GCC_VERSION-aarch64-linux-gnu" ;;
     *arm-linux-gnueabihf*) echo "g++-$GCC_VERSION-arm-linux-gnueabihf" ;;
     /usr/lib/arm-none-eabi/*) echo libnewlib-arm-none-eabi ;;
+    /usr/include/newlib/c++*) echo libstdc++-arm-none-eabi-dev ;;
+    /usr/include/newlib*) echo libnewlib-dev ;;
+    /usr/lib/picolibc/*) echo picolibc-riscv64-unknown-elf ;;
+    *riscv64-unknown-elf-ar|*riscv64-unknown-elf-ld) echo binutils-riscv64-unknown-elf ;;
+    *riscv64-unknown-elf*) echo gcc-riscv64-unknown-elf ;;
     *arm-none-eabi*) echo gcc-arm-none-eabi ;;
     *riscv64-linux-gnu*) echo "g++-$GCC_VERSION-riscv64-linux-gnu" ;;
     */clang/[0-9]*/include)
@@ -65,7 +74,8 @@ package_of() {
 
 # check_toolchain_paths: every absolute path literal in the toolchain
 # definitions (ctcrypto's, and the product example's in
-# examples/product/toolchains: include directories, clang tools) and, for
+# examples/product/toolchains and the firmware example's in
+# examples/firmware/toolchains: include directories, clang tools) and, for
 # each gcc prefix ("/usr/bin/<triple>-"), the gcc, cpp and binutils it
 # completes to, with the gcc version of toolchains/gcc_toolchain.bzl.
 check_toolchain_paths() {
@@ -76,12 +86,12 @@ check_toolchain_paths() {
   fi
   bad=0
   for p in $(grep -ho '"/[^/"][^"]*"' toolchains/BUILD.bazel toolchains/clang/clang_toolchain.bzl toolchains/arm_none_eabi/arm_none_eabi_toolchain.bzl \
-      examples/product/toolchains/BUILD.bazel | tr -d '"' | sort -u); do
+      examples/product/toolchains/BUILD.bazel examples/firmware/toolchains/BUILD.bazel | tr -d '"' | sort -u); do
     case "$p" in
       /usr/local/*) continue ;;  # searched by gcc, present or not
       */) continue ;;
       # Debian's bare-metal gcc has unversioned names.
-      */arm-none-eabi-) set -- "${p}gcc" "${p}cpp" "${p}ar" "${p}ld" ;;
+      */arm-none-eabi-|*/riscv64-unknown-elf-) set -- "${p}gcc" "${p}cpp" "${p}ar" "${p}ld" ;;
       *-) set -- "${p}gcc-$GCC_VERSION" "${p}cpp-$GCC_VERSION" "${p}ar" "${p}ld" ;;
       *) set -- "$p" ;;
     esac

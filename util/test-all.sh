@@ -171,6 +171,7 @@ CONFIGS="$CONFIGS" examples/consumer/test.sh || failed=1  # the consumer workspa
 # The product workspace has platforms of its own: all of them, whatever
 # CONFIGS (this repository's config names) says.
 CONFIGS= examples/product/test.sh || failed=1
+CONFIGS= examples/firmware/test.sh || failed=1  # the bare-metal product workspace, its two boards
 [ "${HOST_CHECKS:-1}" = 0 ] || util/check-host.sh || failed=1  # valgrind ct, asan, ubsan, fuzz; HOST_CHECKS=0 skips
 echo "=================== summary ==================="
 printf '%s' "$summary"
