@@ -79,6 +79,23 @@ suite() {
 "
 }
 
+# step LABEL COMMAND...: a script of its own (Mbed TLS, examples, host
+# checks), one summary line (LABEL, result, seconds) as suite.
+step() {
+  _label=$1
+  shift
+  echo "=================== $* ==================="
+  _start=$(date +%s)
+  if "$@"; then
+    _result="PASS"
+  else
+    _result="FAIL (exit $?)"
+    failed=1
+  fi
+  summary="$summary$(printf '%-14s %s (%ss)' "$_label" "$_result" "$(($(date +%s) - _start))")
+"
+}
+
 for c in $CONFIGS; do
   suite "$c" "$TARGETS" --config="$c" "$@"
 done
@@ -103,12 +120,43 @@ for c in $CLANG_RESIDUE_CONFIGS; do
   suite "$c-residue" //tests:stack_residue_test --config="$c" "$@"
 done
 
+# Mbed TLS 3.6 on ctcrypto's ALT modules (issue 27,
+# integrations/mbedtls/README.md; the tree is fetched from Debian's archive
+# by util/fetch-mbedtls.sh into the ctcrypto cache): Mbed TLS's own suites on
+# every Linux target, each case against stock's recorded outcomes
+# (ci-suites.sh; in the target suites' output trees), then TLS 1.2/1.3
+# against OpenSSL 3 both ways, natively and under QEMU (interop.sh, on the
+# suites' builds). MBEDTLS=0 skips every Mbed TLS step.
+if [ "${MBEDTLS:-1}" != 0 ]; then
+  step mbedtls-suites integrations/mbedtls/ci-suites.sh
+  step mbedtls-tls integrations/mbedtls/interop.sh
+fi
+
 # The microcontroller configs (util/mcu_configs.tsv: bare metal,
 # qemu-system-arm with semihosting; default all of them): the test suites
 # that can run without an OS. MCU_CONFIGS="" skips them.
 for c in $MCU_CONFIGS; do
   suite "$c" "//tests/... //toolchains/... //dist/..." --config="$c" "$@"
 done
+
+# Mbed TLS on the Cortex-M configs (integrations/mbedtls/mcu/run-mcu.sh): its
+# suites that fit (ALT against stock, case by case; stock is built for
+# cortex_m4 only and is the same on all three, MCU_STOCK_FROM) and the trace
+# check over Mbed TLS's calls (ALT 0 reports; stock REPORTED).
+# shellcheck disable=SC2086,SC2116 # a list of configs, one line or several
+mcu_list=" $(echo $MCU_CONFIGS) "
+if [ "${MBEDTLS:-1}" != 0 ] && [ "$mcu_list" != "  " ]; then
+  case $mcu_list in
+    *" cortex_m4 "*)
+      # shellcheck disable=SC2046 # a list of configs
+      step mbedtls-mcu env MCU_STOCK_FROM=cortex_m4 \
+        integrations/mbedtls/mcu/run-mcu.sh cortex_m4 \
+        $(echo "$mcu_list" | sed 's/ cortex_m4 / /') ;;
+    *)
+      # shellcheck disable=SC2086
+      step mbedtls-mcu integrations/mbedtls/mcu/run-mcu.sh $mcu_list ;;
+  esac
+fi
 
 # A product's build flags (issue 28). --config=strict (.bazelrc) adds a
 # product's warning set with -Werror as --copt, i.e. before the library's own
@@ -167,12 +215,31 @@ case " $STRICT_CONFIGS " in
       --copt=-march=armv8.2-a --copt=-mcpu=cortex-a55 ;;
 esac
 
+# The Mbed TLS ALT modules under the same warning set (they are compiled
+# with the product's Mbed TLS build, so a product's flags reach them too;
+# Mbed TLS's own sources keep theirs: --per_file_copt), in the target
+# suites' output trees.
+if [ "${MBEDTLS:-1}" != 0 ]; then
+  strict_alt="-Wall,-Wextra,-Wshadow,-Wconversion,-Wsign-conversion,-Wcast-align,-Wundef,-Werror"
+  for c in x86_64_aesni armv7_neon clang_x86_64_aesni; do
+    case " $STRICT_CONFIGS " in *" $c "*) ;; *) continue ;; esac
+    strict "$c-mbedtls" @mbedtls//:ctcrypto_alt --config="$c" \
+      "--per_file_copt=integrations/mbedtls/src/.*@$strict_alt"
+  done
+fi
+
 CONFIGS="$CONFIGS" examples/consumer/test.sh || failed=1  # the consumer workspace, all configs
 # The product workspace has platforms of its own: all of them, whatever
 # CONFIGS (this repository's config names) says.
-CONFIGS= examples/product/test.sh || failed=1
-CONFIGS= examples/firmware/test.sh || failed=1  # the bare-metal product workspace, its two boards
+CONFIGS='' examples/product/test.sh || failed=1
+CONFIGS='' examples/firmware/test.sh || failed=1  # the bare-metal product workspace, its two boards
 [ "${HOST_CHECKS:-1}" = 0 ] || util/check-host.sh || failed=1  # valgrind ct, asan, ubsan, fuzz; HOST_CHECKS=0 skips
+# The valgrind constant-time check over Mbed TLS's calls, ALT and stock (the
+# negative control), on the host and ARM builds check-host.sh's ctgrind and
+# ctarm steps built (integrations/mbedtls/ct/run-ct.sh).
+if [ "${MBEDTLS:-1}" != 0 ] && [ "${HOST_CHECKS:-1}" != 0 ]; then
+  step mbedtls-ct integrations/mbedtls/ct/run-ct.sh
+fi
 echo "=================== summary ==================="
 printf '%s' "$summary"
 exit "$failed"

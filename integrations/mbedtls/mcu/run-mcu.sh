@@ -23,7 +23,13 @@
 # "mcu: FAIL"; exit status 0 when everything passed. Logs and traces go to
 # ${CTCRYPTO_MBEDTLS_RESULTS:-${TMPDIR:-/tmp}/ctcrypto-mbedtls-mcu}/<config>/.
 # Environment: JOBS (bazel --jobs, default 2), MCU_SUITES (test targets),
-# MCU_RUNS (trace runs of the ALT build, default 3; stock gets 2), MCU_PARTS ("suites ct", default both).
+# MCU_RUNS (trace runs of the ALT build, default 3; stock gets 2), MCU_PARTS
+# ("suites ct", default both), MCU_STOCK_FROM (a config: only that config
+# builds stock Mbed TLS, and the others compare their ALT outcomes and
+# output digest with its stock ones, its stock build being the trace check's
+# negative control for all; it must come first in the list. Stock's
+# outcomes are the same on the three cores, case by case, so this halves a
+# cold run's Mbed TLS builds; util/test-all.sh uses it.)
 set -u
 cd "$(dirname "$0")/../../.." || exit 1
 . integrations/mbedtls/mcu/mcu_lib.sh
@@ -39,6 +45,13 @@ done
 CONFIGS=$*
 JOBS=${JOBS:-2}
 RUNS=${MCU_RUNS:-3}
+STOCK_FROM=${MCU_STOCK_FROM:-}
+if [ -n "$STOCK_FROM" ]; then
+  case " $CONFIGS " in
+    " $STOCK_FROM "*) ;;
+    *) echo "mcu: MCU_STOCK_FROM=$STOCK_FROM must be the first config"; exit 1 ;;
+  esac
+fi
 PARTS=${MCU_PARTS:-suites ct}
 # The suites of the issue that run in CI on every Cortex-M config. Left
 # out: test_suite_gcm.aes{128,192,256}_{en,de}, which run every split of
@@ -73,7 +86,14 @@ for c in $CONFIGS; do
   targets=""
   case " $PARTS " in *" suites "*) targets="$MCU_SUITES" ;; esac
   case " $PARTS " in *" ct "*) targets="$targets $MCU_PKG:mbedtls_trace_driver" ;; esac
-  for variant in stock alt; do
+  # Where this config's stock outcomes, driver run and digest come from.
+  variants="stock alt"
+  stock_out=$out
+  if [ -n "$STOCK_FROM" ] && [ "$c" != "$STOCK_FROM" ]; then
+    variants="alt"
+    stock_out="$results/$STOCK_FROM"
+  fi
+  for variant in $variants; do
     start=$(date +%s)
     eval "set -- $(mcu_bazel_flags "$c" "$variant")"
     testlogs=$(bazel info "$@" bazel-testlogs 2> /dev/null)
@@ -99,7 +119,7 @@ for c in $CONFIGS; do
 
   # 1. The suites, case by case.
   case " $PARTS " in *" suites "*)
-    python3 integrations/mbedtls/compare_outcomes.py "$out/stock" "$out/alt" > "$out/report.txt"
+    python3 integrations/mbedtls/compare_outcomes.py "$stock_out/stock" "$out/alt" > "$out/report.txt"
     rc=$?
     nsuites=0
     for f in "$out"/alt/test_suite_*.log; do
@@ -109,11 +129,11 @@ for c in $CONFIGS; do
     # shellcheck disable=SC2086 # the two counts
     set -- $total
     if [ "$rc" -eq 0 ] && [ "$nsuites" -gt 0 ]; then
-      line "$c" suites "PASS: $nsuites suites, stock ${1:-?} vs ALT ${2:-?} pass/skip/fail, every stock pass passes on ALT ($(grep -c 'does not apply' "$out/report.txt") not applicable)"
+      line "$c" suites "PASS: $nsuites suites, stock${stock_out#"$out"} ${1:-?} vs ALT ${2:-?} pass/skip/fail, every stock pass passes on ALT ($(grep -c 'does not apply' "$out/report.txt") not applicable)"
     else
       fail "$c" suites "FAIL: $nsuites suites, stock ${1:-?} vs ALT ${2:-?}: $(grep -v '^test_suite_\|^suite\|^total' "$out/report.txt" | head -3 | tr '\n' ';') ($out/report.txt, $out/bazel.*.log)"
     fi
-    for variant in stock alt; do
+    for variant in $variants; do
       x=$(grep -h '^alt_extra_test' "$out/$variant/extra.log" 2> /dev/null)
       case $x in
         *": PASSED"*) line "$c" "extra" "PASS ($variant): $x" ;;
@@ -127,6 +147,7 @@ for c in $CONFIGS; do
     start=$(date +%s)
     vt="udiv sdiv"   # util/ct-mcu.sh adds the M3's multiplies; no M3 config here
     for variant in alt stock; do
+      case " $variants " in *" $variant "*) ;; *) continue ;; esac
       dir="$out/ct.$variant"
       mkdir -p "$dir"
       if [ ! -f "$out/driver.$variant" ]; then
@@ -166,7 +187,7 @@ for c in $CONFIGS; do
       [ "$reports" -eq 0 ] || grep 'FAIL' "$dir/result.table" | head -40 > "$dir/reports.txt"
     done
     d1=$(sed -n 's/^DIGEST //p' "$out/ct.alt/run.1.log" 2> /dev/null)
-    d2=$(sed -n 's/^DIGEST //p' "$out/ct.stock/run.1.log" 2> /dev/null)
+    d2=$(sed -n 's/^DIGEST //p' "$stock_out/ct.stock/run.1.log" 2> /dev/null)
     if [ -n "$d1" ] && [ "$d1" = "$d2" ]; then
       line "$c" "ct" "PASS: stock and ALT outputs agree (digest $d1)"
     else
