@@ -27,6 +27,12 @@
 # --config=strict (a product's warning set and -Werror) and, on A-profile
 # ARM, a product's own -mcpu (below). STRICT_CONFIGS= skips them.
 #
+# Mbed TLS 3.6 on ctcrypto's ALT modules (integrations/mbedtls/): its suites
+# on every Linux target and TLS against OpenSSL 3 after the target configs,
+# its suites and the trace check on the Cortex-M configs after theirs, the
+# ALT modules in the strict builds, the valgrind check over its calls after
+# the host checks. MBEDTLS=0 skips them.
+#
 #   util/test-all.sh [extra bazel test arguments...]
 #   CONFIGS="aarch64_ce armv7_neon" TARGETS=//tests/... util/test-all.sh
 set -u

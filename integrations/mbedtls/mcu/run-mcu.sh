@@ -89,9 +89,14 @@ for c in $CONFIGS; do
   # Where this config's stock outcomes, driver run and digest come from.
   variants="stock alt"
   stock_out=$out
+  stock_from=""
+  t_build_stock=0
+  t_build_alt=0
+  t_ct=0
   if [ -n "$STOCK_FROM" ] && [ "$c" != "$STOCK_FROM" ]; then
     variants="alt"
     stock_out="$results/$STOCK_FROM"
+    stock_from=" ($STOCK_FROM's)"
   fi
   for variant in $variants; do
     start=$(date +%s)
@@ -129,7 +134,7 @@ for c in $CONFIGS; do
     # shellcheck disable=SC2086 # the two counts
     set -- $total
     if [ "$rc" -eq 0 ] && [ "$nsuites" -gt 0 ]; then
-      line "$c" suites "PASS: $nsuites suites, stock${stock_out#"$out"} ${1:-?} vs ALT ${2:-?} pass/skip/fail, every stock pass passes on ALT ($(grep -c 'does not apply' "$out/report.txt") not applicable)"
+      line "$c" suites "PASS: $nsuites suites, stock$stock_from ${1:-?} vs ALT ${2:-?} pass/skip/fail, every stock pass passes on ALT ($(grep -c 'does not apply' "$out/report.txt") not applicable)"
     else
       fail "$c" suites "FAIL: $nsuites suites, stock ${1:-?} vs ALT ${2:-?}: $(grep -v '^test_suite_\|^suite\|^total' "$out/report.txt" | head -3 | tr '\n' ';') ($out/report.txt, $out/bazel.*.log)"
     fi
@@ -197,7 +202,11 @@ for c in $CONFIGS; do
     [ "$failed" -eq 0 ] && rm -rf "$out"/ct.*/[0-9]*
     t_ct=$(($(date +%s) - start)) ;;
   esac
-  line "$c" "time" "build+test stock ${t_build_stock:-0}s, ALT ${t_build_alt:-0}s, trace check ${t_ct:-0}s"
+  if [ -n "$stock_from" ]; then
+    line "$c" "time" "build+test ALT ${t_build_alt}s (stock: $STOCK_FROM's), trace check ${t_ct}s"
+  else
+    line "$c" "time" "build+test stock ${t_build_stock}s, ALT ${t_build_alt}s, trace check ${t_ct}s"
+  fi
 done
 
 echo "=================== mcu: Mbed TLS on Cortex-M ==================="
