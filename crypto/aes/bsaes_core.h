@@ -92,6 +92,13 @@ void bsaes_encrypt_blocks(const uint8_t* bs, unsigned rounds,
                           const uint8_t* in, uint8_t* out, size_t n);
 void bsaes_decrypt_blocks(const uint8_t* bs, unsigned rounds,
                           const uint8_t* in, uint8_t* out, size_t n);
+// XTS on `blocks` (>= 1) whole blocks with the tweaks tweak * alpha^i,
+// `tweak` updated to tweak * alpha^blocks (XtsKernel::encrypt_bulk's
+// contract, crypto/modes/xts_kernel.h); in place allowed.
+void bsaes_xts_encrypt(const uint8_t* bs, unsigned rounds, const uint8_t* in,
+                       uint8_t* out, size_t blocks, uint8_t tweak[16]);
+void bsaes_xts_decrypt(const uint8_t* bs, unsigned rounds, const uint8_t* in,
+                       uint8_t* out, size_t blocks, uint8_t tweak[16]);
 
 // ---------------------------------------------------------------------------
 // Standard key expansion (FIPS-197 §5.2), constant time.
@@ -441,6 +448,92 @@ struct BsaesEngine {
     std::memcpy(iv, ct, 16);
     wipe_regs(q);
   }
+
+  // xts: XTS (IEEE 1619 5.3.1 / 5.4.1) on `blocks` whole blocks, block i
+  // with the tweak T_i = tweak * alpha^i; `tweak` is updated to
+  // tweak * alpha^blocks (the XtsKernel contract, crypto/modes/xts_kernel.h).
+  // Whole 8-block batches, the last one padded when blocks is not a
+  // multiple of 8 (the padding lanes carry only their tweaks, and their
+  // output is dropped). The whitening is fused with the batch's transposes:
+  // the tweak XOR rides on the block load before transpose4x4 and on the
+  // output store after it, so a batch is one pass over the data (the path
+  // without a kernel whitens in passes of its own around the ECB entry).
+  //
+  // Tweaks: made in general registers (two 64-bit halves, a shift and the
+  // bit out of x^127 as a 0x87 mask, as the aesni kernel) one batch ahead
+  // into a stack buffer that the batch's vector loads read. Eight doublings
+  // a batch are a few dozen integer operations beside a bitsliced batch of
+  // well over a thousand vector ones, and they need nothing of the shim;
+  // the buffer is wiped before return.
+  template <bool kDecrypt>
+  [[gnu::noinline]] static void xts(const uint8_t* bs, unsigned nr,
+                                    const uint8_t* in, uint8_t* out,
+                                    size_t blocks, uint8_t tweak[16]) {
+    alignas(16) uint8_t tw[2][128];
+    uint64_t lo, hi;
+    std::memcpy(&lo, tweak, 8);
+    std::memcpy(&hi, tweak + 8, 8);
+    xts_fill(lo, hi, tw[0]);
+    size_t j = 0, n = 0;
+    V q[8];
+    while (blocks > 0) {
+      n = blocks < 8 ? blocks : 8;
+      const uint8_t* t = tw[j];
+      if (n == 8) {
+#pragma GCC unroll 8
+        for (int b = 0; b < 8; b++) {
+          q[b] = Isa::transpose4x4(Isa::load(in + 16 * b) ^
+                                   Isa::load(t + 16 * b));
+        }
+      } else {
+        // The padded last batch (n is public).
+#pragma GCC unroll 8
+        for (size_t b = 0; b < 8; b++) {
+          q[b] = b < n ? Isa::transpose4x4(Isa::load(in + 16 * b) ^
+                                           Isa::load(t + 16 * b))
+                       : Isa::splat(0);
+        }
+      }
+      // The next batch's tweaks while this one runs (the last fill also
+      // gives the tweak after a full last batch).
+      xts_fill(lo, hi, tw[j ^ 1]);
+      ortho(q);
+      if (kDecrypt) {
+        decrypt(bs, nr, q);
+      } else {
+        encrypt(bs, nr, q);
+      }
+      ortho(q);
+      for (size_t b = 0; b < n; b++) {
+        Isa::store(out + 16 * b,
+                   Isa::transpose4x4(q[b]) ^ Isa::load(t + 16 * b));
+      }
+      in += 16 * n;
+      out += 16 * n;
+      blocks -= n;
+      if (n == 8) j ^= 1;
+    }
+    // The next tweak: after a whole last batch the first of the buffer
+    // filled during it, after a padded one its own T_n.
+    std::memcpy(tweak, tw[j] + 16 * (n % 8), 16);
+    wipe_regs(q);
+    secure_zero(tw, sizeof(tw));
+  }
+
+  // xts_fill: the eight tweaks from (lo, hi) as 16-byte little-endian
+  // images into t; (lo, hi) advanced by alpha^8. The bit shifted out of
+  // x^127 selects the reduction 0x87 through a mask, never a branch.
+  static CTCRYPTO_BS_INLINE void xts_fill(uint64_t& lo, uint64_t& hi,
+                                          uint8_t* t) {
+#pragma GCC unroll 8
+    for (int b = 0; b < 8; b++) {
+      std::memcpy(t + 16 * b, &lo, 8);
+      std::memcpy(t + 16 * b + 8, &hi, 8);
+      const uint64_t c = 0 - (hi >> 63);
+      hi = (hi << 1) | (lo >> 63);
+      lo = (lo << 1) ^ (c & 0x87);
+    }
+  }
 };
 
 // ISA-file glue: defines the engine entry points for one shim.
@@ -489,6 +582,20 @@ constexpr size_t bsaes_frame_scrub_bytes() {
                             const uint8_t* in, uint8_t* out, size_t n) {     \
     BsaesEngine<IsaType>::template crypt_blocks<true>(bs, rounds, in, out,   \
                                                       n);                    \
+    scrub_stack<bsaes_frame_scrub_bytes<IsaType>()>();                      \
+  }                                                                          \
+  void bsaes_xts_encrypt(const uint8_t* bs, unsigned rounds,                 \
+                         const uint8_t* in, uint8_t* out, size_t blocks,     \
+                         uint8_t tweak[16]) {                                \
+    BsaesEngine<IsaType>::template xts<false>(bs, rounds, in, out, blocks,   \
+                                              tweak);                        \
+    scrub_stack<bsaes_frame_scrub_bytes<IsaType>()>();                      \
+  }                                                                          \
+  void bsaes_xts_decrypt(const uint8_t* bs, unsigned rounds,                 \
+                         const uint8_t* in, uint8_t* out, size_t blocks,     \
+                         uint8_t tweak[16]) {                                \
+    BsaesEngine<IsaType>::template xts<true>(bs, rounds, in, out, blocks,    \
+                                             tweak);                         \
     scrub_stack<bsaes_frame_scrub_bytes<IsaType>()>();                      \
   }
 

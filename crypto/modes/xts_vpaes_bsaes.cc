@@ -1,0 +1,151 @@
+// xts_vpaes_bsaes.cc: XTS's kernel of the vpaes+bsaes AES row
+// (xts_kernel.h), one source for the three ISAs of the row (x86_64 SSSE3,
+// AArch64 NEON, ARMv7 NEON), as the row's own bulk operations are
+// (crypto/aes/vpaes_bsaes_hybrid.h).
+//
+// The split between the engines is the row's policy, read through its
+// hooks (vpaes_bsaes_threshold_blocks, vpaes_bsaes_tail_to_bsaes_blocks,
+// defined in the row file next to their measurements): a call below the
+// threshold runs on vpaes; otherwise the key is converted to bitsliced
+// form once for the call, the whole 8-block batches (and a tail of at least
+// the row's tail count as one padded batch) run through the bitsliced
+// engine's XTS loop (bsaes_xts_encrypt / bsaes_xts_decrypt, bsaes_core.h:
+// tweaks one batch ahead, whitening fused with the batch's transposes, one
+// pass over the data), and a shorter tail on vpaes. Without the kernel
+// xts.cc whitened in passes of its own around the row's ECB entry, which
+// ran each 8-block batch through a padded-batch call (copies in and out of
+// a stack buffer and a 1 KiB frame scrub per batch).
+//
+// vpaes part: the blocks whitened into `out`, vpaes's multi-block ECB on
+// `out`, whitened again with the tweaks recomputed (as xts.cc's path
+// without a kernel, so no tweak buffer holds secrets).
+//
+// Memory: the exported round keys and the bitsliced schedule are wiped, the
+// frames below this one scrubbed (the hybrid's bulk figure), the caller
+// scrubs this one's (kXtsKernelScrubBytes).
+//
+// Constant time: both engines are; the split and every loop bound depend on
+// the block count only; the tweak doubling is shifts and a mask.
+//
+// In a file of its own, so that a build that drops the row drops its entry;
+// the encrypting entry reaches no inverse cipher (if constexpr).
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "crypto/aes/aes_row.h"
+#include "crypto/aes/bsaes_core.h"
+#include "crypto/aes/vpaes_bsaes_hybrid.h"
+#include "crypto/aes/vpaes_export.h"
+#include "crypto/internal.h"
+#include "crypto/modes/xts_kernel.h"
+
+namespace ctcrypto::internal {
+
+namespace {
+
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+              "the tweak halves are little-endian memory images");
+
+// A tweak as IEEE 1619's little-endian halves.
+struct Tw {
+  uint64_t lo, hi;
+  void load(const uint8_t* p) {
+    std::memcpy(&lo, p, 8);
+    std::memcpy(&hi, p + 8, 8);
+  }
+  void store(uint8_t* p) const {
+    std::memcpy(p, &lo, 8);
+    std::memcpy(p + 8, &hi, 8);
+  }
+  // Times alpha: the bit out of x^127 selects 0x87 through a mask.
+  void dbl() {
+    const uint64_t c = 0 - (hi >> 63);
+    hi = (hi << 1) | (lo >> 63);
+    lo = (lo << 1) ^ (c & 0x87);
+  }
+  // out = in ^ this (16 bytes).
+  void whiten(const uint8_t* in, uint8_t* out) const {
+    uint64_t x[2];
+    std::memcpy(x, in, 16);
+    x[0] ^= lo;
+    x[1] ^= hi;
+    std::memcpy(out, x, 16);
+  }
+};
+
+// vpaes_xts: `blocks` blocks on vpaes; `tweak` advanced by alpha^blocks.
+template <bool kDec>
+void vpaes_xts(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+               size_t blocks, uint8_t tweak[16]) {
+  Tw t, t0;
+  t.load(tweak);
+  t0 = t;
+  for (size_t i = 0; i < blocks; ++i) {
+    t.whiten(in + 16 * i, out + 16 * i);
+    t.dbl();
+  }
+  if constexpr (kDec) {
+    kAesVpaesDecrypt.ecb_decrypt(s, out, out, blocks);
+  } else {
+    kAesVpaes.ecb_encrypt(s, out, out, blocks);
+  }
+  for (size_t i = 0; i < blocks; ++i) {
+    t0.whiten(out + 16 * i, out + 16 * i);
+    t0.dbl();
+  }
+  t.store(tweak);
+  secure_zero(&t, sizeof(t));
+  secure_zero(&t0, sizeof(t0));
+}
+
+template <bool kDec>
+void xts_bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
+              size_t blocks, uint8_t tweak[16]) {
+  if (blocks < vpaes_bsaes_threshold_blocks()) {
+    vpaes_xts<kDec>(s, in, out, blocks, tweak);
+    return;
+  }
+  alignas(16) uint8_t rk[15][16];
+  alignas(16) uint8_t bs[kBsaesScheduleBytes];
+  vpaes_export_enc_round_keys(s, rk);
+  bsaes_convert_key(bs, rk, s->rounds);
+  // The hybrid's split (Hybrid::bsaes_blocks): whole batches, and the
+  // tail too when it is long enough for a padded batch.
+  const size_t whole = blocks - blocks % kBsaesBatchBlocks;
+  const size_t nb =
+      blocks - whole >= vpaes_bsaes_tail_to_bsaes_blocks() ? blocks : whole;
+  if constexpr (kDec) {
+    bsaes_xts_decrypt(bs, s->rounds, in, out, nb, tweak);
+  } else {
+    bsaes_xts_encrypt(bs, s->rounds, in, out, nb, tweak);
+  }
+  if (nb < blocks) {
+    vpaes_xts<kDec>(s, in + 16 * nb, out + 16 * nb, blocks - nb, tweak);
+  }
+  scrub_stack<vpaes_bsaes::kHybridBulkScrubBytes>();
+  vpaes_bsaes::wipe_keys(rk, bs, s->rounds);
+}
+
+void vpaes_bsaes_xts_encrypt_bulk(const AesKeyState* s, const uint8_t* in,
+                                  uint8_t* out, size_t blocks,
+                                  uint8_t tweak[16]) {
+  xts_bulk<false>(s, in, out, blocks, tweak);
+}
+
+void vpaes_bsaes_xts_decrypt_bulk(const AesKeyState* s, const uint8_t* in,
+                                  uint8_t* out, size_t blocks,
+                                  uint8_t tweak[16]) {
+  xts_bulk<true>(s, in, out, blocks, tweak);
+}
+
+}  // namespace
+
+const XtsKernel kXtsVpaesBsaes = {
+    .name = "vpaes+bsaes",
+    .aes = &kAesVpaesBsaes,
+    .encrypt_bulk = vpaes_bsaes_xts_encrypt_bulk,
+    .decrypt_bulk = vpaes_bsaes_xts_decrypt_bulk,
+};
+
+}  // namespace ctcrypto::internal
