@@ -9,7 +9,7 @@
 // a 128-byte-per-round bitsliced schedule. The key is therefore stored in
 // vpaes form only (set_key, single blocks and the inherently serial CBC
 // encryption are vpaes's own functions), and the parallel bulk
-// operations - CTR, CBC decryption and multi-block ECB (XTS) - go through
+// operations - CTR, CBC decryption and multi-block ECB - go through
 // Hybrid::bulk(), the one place that holds the policy:
 //   - below Policy::kThresholdBlocks blocks the whole call runs on vpaes;
 //   - otherwise the standard round keys are recovered from the vpaes
@@ -26,7 +26,10 @@
 // whole batches stitched with or alternating with the GHASH row) are GCM's:
 // crypto/modes/gcm_vpaes_bsaes.h, over ctr_advance, wipe_keys and
 // kBulkScrubBytes from here. CCM's kernel is vpaes's own one-pass loop
-// (crypto/modes/ccm_kernel.h): the key is in vpaes form.
+// (crypto/modes/ccm_kernel.h): the key is in vpaes form. XTS's kernel
+// (crypto/modes/xts_vpaes_bsaes.cc) splits its calls as bulk() does, read
+// through the policy hooks below, and runs its batches through the
+// engine's XTS loop (bsaes_xts_encrypt / bsaes_xts_decrypt).
 //
 // Engines. Each target compiles exactly one vpaes (aes_vpaes_<isa>.cc:
 // kAesVpaes, vpaes_export_enc_round_keys) and one bsaes
@@ -57,7 +60,7 @@
 namespace ctcrypto::internal {
 
 // The hybrid row's policy constants of this target (defined in its row
-// file), for the seam tests: bulk calls of at least threshold blocks run on
+// file), for the seam tests and XTS's kernel: bulk calls of at least threshold blocks run on
 // bsaes, and after the whole batches a tail of at least tail_to_bsaes blocks
 // runs as one padded batch (shorter tails on vpaes).
 size_t vpaes_bsaes_threshold_blocks();

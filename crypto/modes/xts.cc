@@ -5,18 +5,17 @@
 // (IEEE 1619 5.2: the 16-byte value read as a little-endian polynomial,
 // reduction x^128 = x^7 + x^2 + x + 1), and C_j = E_K1(P_j ^ T_j) ^ T_j.
 // Once the T_j are known the blocks are independent. A row with an XTS
-// kernel (xts_kernel.h: vaes, aesni) runs all whole blocks in one pass,
-// the tweaks made and kept in vector registers. Otherwise whole blocks are
+// kernel (xts_kernel.h: vaes, aesni, vpaes+bsaes) runs all whole blocks in
+// one pass, the tweaks made in registers. Otherwise whole blocks are
 // whitened in chunks of kChunkBlocks, encrypted through the row's
 // multi-block ECB entry (ecb_encrypt / ecb_decrypt: 8 blocks in flight on
 // AES-NI and ARMv8, ZMM lanes on VAES, bitsliced batches) when it has one,
 // block by block otherwise, and whitened again. The second whitening
 // recomputes the T_j from the chunk's first one instead of storing them:
 // the doubling is a few register operations, no tweak buffer holds secrets,
-// and the chunk can be large - one ECB call per 4 KiB, so the vpaes+bsaes
-// row converts its key to bitsliced form once per 4 KiB sector. A final partial block uses
-// ciphertext stealing (IEEE 1619 5.3.2 / 5.4.2): the last whole block and
-// the partial one are processed with T_{m-1} and T_m in the order the
+// and the chunk can be large - one ECB call per 4 KiB. A final partial
+// block uses ciphertext stealing (IEEE 1619 5.3.2 / 5.4.2): the last whole
+// block and the partial one are processed with T_{m-1} and T_m in the order the
 // standard gives, which differs between encryption and decryption.
 //
 // Constant time. The doubling is shifts and a mask built from the carried

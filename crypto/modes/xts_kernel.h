@@ -6,7 +6,10 @@
 // multiply-by-alpha sequence is computed in vector registers, several
 // tweaks a register and several registers a batch (each register stepped by
 // alpha^(blocks per batch), all independent), whitened in, through the
-// rounds and whitened out without a tweak ever reaching memory. Without a
+// rounds and whitened out without a tweak ever reaching memory (vaes; the
+// aesni and vpaes+bsaes kernels make them in general registers, a batch
+// ahead into a stack buffer the vector loads read, which they wipe; the
+// bitsliced one whitens on its batch's loads and stores). Without a
 // kernel xts.cc whitens in scalar passes around the row's ECB entry, three
 // passes over the data. AesXts looks the kernel up by its data key's row on
 // each call (the public object and its C twin keep their size); the table
@@ -56,7 +59,8 @@ struct XtsKernel {
 
 // kXtsKernelScrubBytes: the stack under its caller a kernel may leave
 // spills in (the aesni kernel's two 128-byte tweak batches and spills,
-// with a margin; the vaes kernel keeps everything in registers).
+// with a margin; the vaes kernel keeps everything in registers; the
+// vpaes+bsaes kernel wipes its key buffers and scrubs below its own frame).
 inline constexpr size_t kXtsKernelScrubBytes = 512;
 
 // xts_kernel_table: the kernels of this configuration (generated,

@@ -157,7 +157,7 @@ void key_wrap_checks(const AesRow* row, const AesRow* ref, Suite* s) {
 template <class Suite>
 void xts_checks(const AesRow* row, const AesRow* ref, Suite* s) {
   const std::string name = row->name;
-  constexpr size_t kLens[] = {16, 17, 16 * 8 + 5, 16 * 33, 512, 4096 - 3};
+  constexpr size_t kLens[] = {16, 17, 16 * 8 + 5, 16 * 15, 16 * 33, 512, 4096 - 3};
   for (size_t key_len : {32u, 64u}) {
     const std::string k = "xts" + std::to_string(key_len * 4) + ".";
     uint8_t raw[64], secret_key[64], tweak[16];
