@@ -73,6 +73,7 @@ const XtsKernel* find_xts_kernel(std::span<const XtsKernel* const> table,
 // with it).
 extern const XtsKernel kXtsVaes;
 extern const XtsKernel kXtsAesni;
+extern const XtsKernel kXtsArmv8;
 
 }  // namespace ctcrypto::internal
 
