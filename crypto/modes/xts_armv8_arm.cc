@@ -14,6 +14,13 @@
 #error "xts_armv8_arm.cc is the AArch32 build; AArch64 uses xts_armv8_aarch64.cc"
 #endif
 
+// Bulk loops for the llvm-mca cost model (bench/mca.sh, doc/cost-model.md):
+// 4 blocks, 64 bytes, per iteration (40 AESE for AES-128, 56 for AES-256);
+// gcc inlines the loops into the entries, hence the selectors.
+// mca-loop: xts=armv8 armv8_xts_encrypt_bulk 64 aese.8=40
+// mca-loop: xts=armv8 armv8_xts_decrypt_bulk 64 aesd.8=40
+// mca-loop: xts=armv8 armv8_xts_encrypt_bulk 64 aese.8=56
+
 namespace ctcrypto::internal {
 
 extern const XtsKernel kXtsArmv8 = armv8_xts_kernel();
