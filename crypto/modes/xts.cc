@@ -5,7 +5,7 @@
 // (IEEE 1619 5.2: the 16-byte value read as a little-endian polynomial,
 // reduction x^128 = x^7 + x^2 + x + 1), and C_j = E_K1(P_j ^ T_j) ^ T_j.
 // Once the T_j are known the blocks are independent. A row with an XTS
-// kernel (xts_kernel.h: vaes, aesni) runs all whole blocks in one pass,
+// kernel (xts_kernel.h: vaes, aesni, armv8) runs all whole blocks in one pass,
 // the tweaks made and kept in vector registers. Otherwise whole blocks are
 // whitened in chunks of kChunkBlocks, encrypted through the row's
 // multi-block ECB entry (ecb_encrypt / ecb_decrypt: 8 blocks in flight on

@@ -56,7 +56,7 @@ struct XtsKernel {
 
 // kXtsKernelScrubBytes: the stack under its caller a kernel may leave
 // spills in (the aesni kernel's two 128-byte tweak batches and spills,
-// with a margin; the vaes kernel keeps everything in registers).
+// with a margin; the vaes and armv8 kernels keep everything in registers).
 inline constexpr size_t kXtsKernelScrubBytes = 512;
 
 // xts_kernel_table: the kernels of this configuration (generated,
