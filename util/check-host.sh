@@ -20,14 +20,16 @@
 #               runs with different secrets, and scanning the executed
 #               functions for variable-time instructions; its three
 #               negative controls must be reported.
-#   3. asan     bazel test --config=asan //...
-#   4. ubsan    bazel test --config=ubsan //...
-#   5. fuzz     every fuzz target (tag "ctcrypto_fuzzer" in //fuzz:
+#   3. asan_ubsan  bazel test --config=asan_ubsan //...: AddressSanitizer
+#               and UndefinedBehaviorSanitizer in one build (one compile and
+#               one run of //...; CHECKS="asan" or "ubsan" runs one alone)
+#   4. fuzz     every fuzz target (tag "ctcrypto_fuzzer" in //fuzz:
 #               differential_fuzzer, gcm_open_fuzzer, tls_cbc_open_fuzzer,
 #               ccm_open_fuzzer, gcm_siv_open_fuzzer, key_wrap_xts_fuzzer,
 #               stream_fuzzer) built with
 #               --config=fuzz (clang 14, libFuzzer, ASan+UBSan) and run from
-#               its seed corpus for CTCRYPTO_FUZZ_SECONDS (default 30) each;
+#               its seed corpus for CTCRYPTO_FUZZ_SECONDS (default 30) each,
+#               JOBS (default 2) of them at a time;
 #               no finding allowed. Work and findings go to $FUZZ_OUT (by
 #               default a temporary directory, removed at exit unless a
 #               fuzzer found something).
@@ -41,7 +43,7 @@ cd "$(dirname "$0")/.." || exit 1
 
 util/install-deps.sh || exit 1
 
-CHECKS=${CHECKS:-"ctgrind control ctarm ctmcu asan ubsan fuzz"}
+CHECKS=${CHECKS:-"ctgrind control ctarm ctmcu asan_ubsan fuzz"}
 JOBS=${JOBS:-2}
 FUZZ_SECONDS=${CTCRYPTO_FUZZ_SECONDS:-30}
 LOG_DIR=$(mktemp -d /tmp/ctcrypto-check-host.XXXXXX) || exit 1
@@ -112,7 +114,7 @@ for check in $CHECKS; do
       if util/ct-mcu.sh; then record ctmcu "PASS (table above)" "$start"
       else record ctmcu "FAIL (table above)" "$start"; fi
       ;;
-    asan|ubsan)
+    asan|ubsan|asan_ubsan)
       if bazel test --config="$check" --jobs="$JOBS" --keep_going -- //...; then
         record "$check" "PASS" "$start"
       else
@@ -132,21 +134,45 @@ for check in $CHECKS; do
         continue
       fi
       bin=$(bazel info --config=fuzz bazel-bin)
+      # The fuzzers run in $JOBS lanes at once (each is one process on one
+      # core), each for its full FUZZ_SECONDS; the results are read in
+      # the targets' order afterwards.
+      lane=0
+      lanes=""
+      for t in $targets; do
+        lanes="$lanes $t@$lane"
+        lane=$(((lane + 1) % JOBS))
+      done
+      lane=0
+      while [ "$lane" -lt "$JOBS" ]; do
+        (
+          for entry in $lanes; do
+            [ "${entry##*@}" = "$lane" ] || continue
+            t=${entry%@*}
+            name=${t##*:}
+            work="$FUZZ_OUT/$name"
+            mkdir -p "$work/corpus" "$work/findings"
+            "$bin/fuzz/$name" -max_total_time="$FUZZ_SECONDS" -timeout=30 \
+              -rss_limit_mb=2048 -print_final_stats=1 \
+              -artifact_prefix="$work/findings/" \
+              "$work/corpus" "fuzz/corpus/$name" >"$work/log" 2>&1
+            echo $? >"$work/rc"
+          done
+        ) &
+        lane=$((lane + 1))
+      done
+      echo "--- $(echo "$targets" | wc -w) fuzzers, ${FUZZ_SECONDS}s each from fuzz/corpus/<name>, $JOBS at a time (work and findings in $FUZZ_OUT)"
+      wait
       fuzz_result="PASS:"
       for t in $targets; do
         name=${t##*:}
         work="$FUZZ_OUT/$name"
-        mkdir -p "$work/corpus" "$work/findings"
-        echo "--- $name: ${FUZZ_SECONDS}s from fuzz/corpus/$name (findings -> $work/findings)"
-        "$bin/fuzz/$name" -max_total_time="$FUZZ_SECONDS" -timeout=30 \
-          -rss_limit_mb=2048 -print_final_stats=1 \
-          -artifact_prefix="$work/findings/" \
-          "$work/corpus" "fuzz/corpus/$name" >"$work/log" 2>&1
-        frc=$?
-        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log" | tail -1)
-        tail -n 12 "$work/log"
-        if [ "$frc" -eq 0 ]; then
-          fuzz_result="$fuzz_result $name ${runs:-?} execs;"
+        frc=$(cat "$work/rc" 2>/dev/null || echo "did not run")
+        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log" 2>/dev/null | tail -1)
+        echo "--- $name"
+        tail -n 12 "$work/log" 2>/dev/null
+        if [ "$frc" = 0 ]; then
+          case $fuzz_result in PASS:*) fuzz_result="$fuzz_result $name ${runs:-?} execs;" ;; esac
         else
           fuzz_result="FAIL: $name found something (exit $frc, $work/findings)"
           keep_fuzz=1

@@ -84,8 +84,40 @@ checker_cmd() {
 record_time() { times="$times$(printf '%-22s %5ss  %s' "$1" "$2" "$3")
 "; }
 
+# run_one NAME: the suite and the negative control of one run, on the
+# binaries phase 1 built (their directory in $LOG_DIR/NAME.bin); output and
+# exit statuses go to $LOG_DIR/NAME.{suite,control}.log, .rc, .seconds. Each
+# run is one single-threaded emulator process: the runs go $JOBS at a time.
+run_one() {
+  run_spec "$1" || return 1
+  [ -f "$LOG_DIR/$1.bin" ] || return 0  # its build failed (reported below)
+  bin=$(cat "$LOG_DIR/$1.bin")
+  if [ "$vgarch" = armhf ]; then
+    # Valgrind for ARM hides AT_HWCAP2 (AES/PMULL) from the guest: read the
+    # CPU model's value without valgrind, the suite puts it back.
+    hwcap2=$($qemu -cpu "$cpu" "$bin/ct_suite" --print-hwcap2)
+    env_="$env_ CTCRYPTO_CT_HWCAP2=$hwcap2"
+  fi
+  cmd=$(checker_cmd)
+  start=$(date +%s)
+  # shellcheck disable=SC2086
+  $cmd "$bin/ct_suite" >"$LOG_DIR/$1.suite.log" 2>&1
+  rc=$?
+  suite_s=$(($(date +%s) - start))
+  start=$(date +%s)
+  # shellcheck disable=SC2086
+  $cmd "$bin/ct_negative_control" >"$LOG_DIR/$1.control.log" 2>&1
+  crc=$?
+  echo "$rc $crc" >"$LOG_DIR/$1.rc"
+  echo "$suite_s $(($(date +%s) - start))" >"$LOG_DIR/$1.seconds"
+}
+if [ "${1:-}" = --run-one ]; then
+  run_one "$2"
+  exit $?
+fi
+
 all_start=$(date +%s)
-# Valgrind for the guest architectures (cached after the first time).
+# Phase 0: valgrind for the guest architectures the runs need.
 vgarchs=""
 for r in $RUNS; do
   run_spec "$r" || { echo "ct-arm: unknown run $r"; exit 1; }
@@ -98,45 +130,60 @@ if [ -n "$vgarchs" ]; then
   record_time "fetch valgrind" "$(($(date +%s) - start))" "$vgarchs (cached after the first run)"
 fi
 
+# Phase 1: each config's build, once (Bazel uses $JOBS cores itself).
 built=""
 for r in $RUNS; do
   run_spec "$r"
-  echo "=================== ct-arm: $r ($config, cpu $cpu${env_:+, $env_}) ==================="
   case " $built " in
     *" $config "*) ;;
     *)
+      echo "=================== ct-arm: build $config ==================="
       start=$(date +%s)
       # shellcheck disable=SC2086
       if ! bazel build --config="$config" --jobs="$JOBS" $TARGETS; then
-        table="$table$(printf '%-20s %-28s %s' "$r" "-" "FAIL: build")
-"
-        failed=1
+        record_time "build $config" "$(($(date +%s) - start))" "FAILED"
         continue
       fi
       built="$built $config"
       record_time "build $config" "$(($(date +%s) - start))" ""
       ;;
   esac
-  bin=$(bazel info --config="$config" bazel-bin 2>/dev/null)/tests/ct
-  cmd=$(checker_cmd)
-  if [ "$vgarch" = armhf ]; then
-    # Valgrind for ARM hides AT_HWCAP2 (AES/PMULL) from the guest: read the
-    # CPU model's value without valgrind, the suite puts it back.
-    hwcap2=$($qemu -cpu "$cpu" "$bin/ct_suite" --print-hwcap2)
-    env_="$env_ CTCRYPTO_CT_HWCAP2=$hwcap2"
-    cmd=$(checker_cmd)
-  fi
+  echo "$(bazel info --config="$config" bazel-bin 2>/dev/null)/tests/ct" >"$LOG_DIR/$r.bin"
+done
 
-  start=$(date +%s)
-  # shellcheck disable=SC2086
-  $cmd "$bin/ct_suite" >"$LOG_DIR/$r.suite.log" 2>&1
-  rc=$?
-  suite_s=$(($(date +%s) - start))
-  start=$(date +%s)
-  # shellcheck disable=SC2086
-  $cmd "$bin/ct_negative_control" >"$LOG_DIR/$r.control.log" 2>&1
-  crc=$?
-  control_s=$(($(date +%s) - start))
+# Phase 2: the runs, $JOBS at a time, longest expected first (RUNS' order
+# is the table's).
+start=$(date +%s)
+echo "=================== ct-arm: runs, $JOBS at a time: $RUNS ==================="
+order=""
+for r in armv7_neon_ce armv7_neon; do
+  case " $RUNS " in *" $r "*) order="$order $r" ;; esac
+done
+for r in $RUNS; do
+  case " $order " in *" $r "*) ;; *) order="$order $r" ;; esac
+done
+# shellcheck disable=SC2086 # order is a list
+printf '%s\n' $order | CT_LOG_DIR="$LOG_DIR" CT_RUNS="$RUNS" xargs -P "$JOBS" -I{} "$0" --run-one {}
+record_time "runs" "$(($(date +%s) - start))" "$JOBS at a time"
+
+# Phase 3: the table, from the logs.
+for r in $RUNS; do
+  run_spec "$r"
+  echo "=================== ct-arm: $r ($config, cpu $cpu${env_:+, $env_}) ==================="
+  if [ ! -f "$LOG_DIR/$r.bin" ]; then
+    table="$table$(printf '%-20s %-28s %s' "$r" "-" "FAIL: build")
+"
+    failed=1
+    continue
+  fi
+  if [ ! -f "$LOG_DIR/$r.rc" ]; then
+    table="$table$(printf '%-20s %-28s %s' "$r" "-" "FAIL: did not run")
+"
+    failed=1
+    continue
+  fi
+  read -r rc crc <"$LOG_DIR/$r.rc"
+  read -r suite_s control_s <"$LOG_DIR/$r.seconds"
   record_time "$r suite" "$suite_s" "$(grep -E '^[0-9]+ passed' "$LOG_DIR/$r.suite.log")"
   record_time "$r control" "$control_s" ""
 
@@ -177,7 +224,6 @@ $(printf '%-20s %-28s %s' "$r" "(rows checked)" "$rows; $summary; ${suite_s}s")
     failed=1
   fi
 done
-
 echo "=================== ct-arm: run x row -> checker x pairs ==================="
 printf '%s' "$table"
 echo "=================== ct-arm: seconds ==================="

@@ -37,8 +37,11 @@
 #   CONFIGS="aarch64_ce armv7_neon" TARGETS=//tests/... util/test-all.sh
 set -u
 cd "$(dirname "$0")/.." || exit 1
+all_start=$(date +%s)
 
+install_start=$all_start
 util/install-deps.sh || exit 1
+echo "test-all: install-deps.sh $(($(date +%s) - install_start))s"
 . util/configs.sh
 
 CONFIGS=${CONFIGS:-$(configs_all)}
@@ -234,12 +237,13 @@ if [ "${MBEDTLS:-1}" != 0 ]; then
   done
 fi
 
-CONFIGS="$CONFIGS" examples/consumer/test.sh || failed=1  # the consumer workspace, all configs
+step consumer env CONFIGS="$CONFIGS" examples/consumer/test.sh  # the consumer workspace, all configs
 # The product workspace has platforms of its own: all of them, whatever
 # CONFIGS (this repository's config names) says.
-CONFIGS='' examples/product/test.sh || failed=1
-CONFIGS='' examples/firmware/test.sh || failed=1  # the bare-metal product workspace, its two boards
-[ "${HOST_CHECKS:-1}" = 0 ] || util/check-host.sh || failed=1  # valgrind ct, asan, ubsan, fuzz; HOST_CHECKS=0 skips
+step product env CONFIGS='' examples/product/test.sh
+step firmware env CONFIGS='' examples/firmware/test.sh  # the bare-metal product workspace, its two boards
+# valgrind ct, asan+ubsan, fuzz; HOST_CHECKS=0 skips
+[ "${HOST_CHECKS:-1}" = 0 ] || step host-checks util/check-host.sh
 # The valgrind constant-time check over Mbed TLS's calls, ALT and stock (the
 # negative control), on the host and ARM builds check-host.sh's ctgrind and
 # ctarm steps built (integrations/mbedtls/ct/run-ct.sh).
@@ -248,4 +252,5 @@ if [ "${MBEDTLS:-1}" != 0 ] && [ "${HOST_CHECKS:-1}" != 0 ]; then
 fi
 echo "=================== summary ==================="
 printf '%s' "$summary"
+echo "total $(($(date +%s) - all_start))s"
 exit "$failed"
