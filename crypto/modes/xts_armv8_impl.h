@@ -28,9 +28,10 @@
 //    out of each lane as sign masks (VSHR.S64 #63), crossed by VEXT and
 //    masked with (0x87, 1).
 // No tweak is stored: the 32 AArch64 registers hold up to 15 round keys,
-// 8 blocks and 8 tweaks (gcc 12 spills nothing for any key size); AArch32
-// loads each round key per use, as the row does (aes_armv8_core.h). What a
-// compiler spills anyway the caller's scrub covers (xts_kernel.h).
+// 8 blocks and 8 tweaks (gcc 12 spills nothing for any key size; clang 14
+// spills a few in the AES-256 loop); AArch32 loads each round key per use,
+// as the row does (aes_armv8_core.h). What a compiler spills the caller's
+// scrub covers (xts_kernel.h).
 //
 // Measured (llvm-mca 14, cycles per 128-byte batch of AES-128, gcc 12):
 // this loop 170 on Cortex-A76 (LLVM's A57 model), 446 on Cortex-A55,
