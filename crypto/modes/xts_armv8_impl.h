@@ -38,7 +38,10 @@
 // against the row's ECB loop's 152 and 407. Tweaks made in general
 // registers and stored a batch ahead (as xts_aesni_x86_64.cc) ran 161 and
 // 480, and 599 against 581 on Cortex-A53: the in-order cores favour this
-// one, and it keeps no tweak buffer.
+// one, and it keeps no tweak buffer. Under QEMU (//bench:speed), whose
+// AESE and PMULL.8 are helper calls, the general-register form ran as
+// fast as the three-pass path and this one 5-8% slower (AArch32: 2-4%):
+// an artefact of the emulation, a helper call where a core issues one op.
 //
 // Constant time. AESE/AESMC/AESD/AESIMC, EXT, shifts, EOR and the 8-bit
 // polynomial multiply have fixed latency; branches and indices depend on
