@@ -273,9 +273,10 @@ TEST(KernelTableTest, CcmKernels) {
             ctcrypto::internal::find_ccm_kernel(t, aes));
 }
 
-// XTS (crypto/modes/xts_kernel.h): as CCM's, and the wide x86 rows and
-// the vpaes+bsaes row must each have theirs, so a kernel dropped from the table fails here rather
-// than falling back to the three-pass path unnoticed.
+// XTS (crypto/modes/xts_kernel.h): as CCM's, and the wide x86 rows, the
+// armv8 row and the vpaes+bsaes row must each have theirs, so a kernel
+// dropped from the table fails here rather than falling back to the
+// three-pass path unnoticed.
 TEST(KernelTableTest, XtsKernels) {
   std::span<const ctcrypto::internal::XtsKernel* const> t =
       ctcrypto::internal::xts_kernel_table();
@@ -296,7 +297,8 @@ TEST(KernelTableTest, XtsKernels) {
   for (size_t i = 0; i < ctcrypto::internal::kNumAesRows; ++i) {
     const AesRow* aes = ctcrypto::internal::kAesRows[i];
     const std::string name = aes->name;
-    if (name == "vaes" || name == "aesni" || name == "vpaes+bsaes") {
+    if (name == "vaes" || name == "aesni" || name == "armv8" ||
+        name == "vpaes+bsaes") {
       EXPECT_NE(ctcrypto::internal::find_xts_kernel(t, aes), nullptr)
           << "no XTS kernel for row " << name;
     }

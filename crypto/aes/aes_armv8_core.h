@@ -1,8 +1,8 @@
 // aes_armv8_core.h: the block primitives of the ARMv8 AES row (round keys
 // as the loops hold them, N blocks in flight, counter blocks), shared by
 // the row's functions (aes_armv8_impl.h) and the mode kernels over its key
-// (crypto/modes/gcm_armv8_impl.h). Inline templates only: any file may
-// include it. See aes_armv8_aarch64.cc for the essay.
+// (crypto/modes/gcm_armv8_impl.h, xts_armv8_impl.h). Inline templates only:
+// any file may include it. See aes_armv8_aarch64.cc for the essay.
 #ifndef CTCRYPTO_AES_AES_ARMV8_CORE_H_
 #define CTCRYPTO_AES_AES_ARMV8_CORE_H_
 
@@ -35,6 +35,12 @@ inline constexpr int kWide = 4;
 #endif
 
 namespace {
+
+// kDecOffset: where the decryption schedule (the equivalent inverse
+// cipher's round keys, aes_armv8_impl.h) starts in AesKeyState::storage,
+// after the 15 encryption round keys of 16 bytes.
+constexpr size_t kDecOffset = 240;
+static_assert(2 * kDecOffset <= kAesKeyStorageBytes);
 
 // The batch helpers are forced inline so that each bulk loop is one basic
 // block with its round keys in registers (no call, no key reloads).

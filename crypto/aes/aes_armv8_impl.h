@@ -21,9 +21,6 @@ namespace ctcrypto::internal {
 
 namespace {
 
-constexpr size_t kDecOffset = 240;  // 15 round keys of 16 bytes
-static_assert(2 * kDecOffset <= kAesKeyStorageBytes);
-
 // --- key schedule ----------------------------------------------------------
 
 // sub_word: FIPS-197 SubWord via AESE with a zero round key (see above).

@@ -5,8 +5,8 @@
 // (IEEE 1619 5.2: the 16-byte value read as a little-endian polynomial,
 // reduction x^128 = x^7 + x^2 + x + 1), and C_j = E_K1(P_j ^ T_j) ^ T_j.
 // Once the T_j are known the blocks are independent. A row with an XTS
-// kernel (xts_kernel.h: vaes, aesni, vpaes+bsaes) runs all whole blocks in
-// one pass, the tweaks made in registers. Otherwise whole blocks are
+// kernel (xts_kernel.h: vaes, aesni, armv8, vpaes+bsaes) runs all whole
+// blocks in one pass, the tweaks made in registers. Otherwise whole blocks are
 // whitened in chunks of kChunkBlocks, encrypted through the row's
 // multi-block ECB entry (ecb_encrypt / ecb_decrypt: 8 blocks in flight on
 // AES-NI and ARMv8, ZMM lanes on VAES, bitsliced batches) when it has one,
