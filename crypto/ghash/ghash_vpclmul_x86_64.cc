@@ -72,7 +72,7 @@ __m512i ghash_masked(const VpclmulKey* k, __m512i x, const uint8_t* in,
     const size_t nb = n - 4 * v < 4 ? n - 4 * v : 4;
     const __mmask8 m = static_cast<__mmask8>((1u << (2 * nb)) - 1);
     __m512i d = bswap512(_mm512_maskz_loadu_epi64(m, in + 64 * v));
-    if (v == 0) d = _mm512_mask_xor_epi64(d, 0x03, d, x);
+    if (v == 0) d = _mm512_xor_si512(d, x);  // x: lane 0 (fold_all)
     kh = _mm512_maskz_loadu_epi64(m, &k->h[base + 4 * v]);
     kk = _mm512_maskz_loadu_epi64(m, &k->hk[base + 4 * v]);
     gh_one(a, d, &kh, &kk, 0);
@@ -104,7 +104,7 @@ void vpclmul_update(const GhashKeyState* g, uint8_t xi[16], const uint8_t* in,
     storeu(xi, bswap128(acc_reduce(a)));
     return;
   }
-  __m512i x = bcast128(bswap128(loadu(xi)));
+  __m512i x = _mm512_zextsi128_si512(bswap128(loadu(xi)));
   while (blocks >= 32) {
     x = ghash_vecs<8>(k, 0, in, x);
     in += 512;

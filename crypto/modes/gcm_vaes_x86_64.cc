@@ -41,9 +41,9 @@
 // pass the stack it used is zeroed, measured from its stack pointer
 // (run_wiped): a few stores after gcm_short with GCC -O2, the passes'
 // 3-6 KiB frames under ASan. Counter
-// blocks: built in registers per iteration (ctr_blocks; its big-endian
-// fast form waits for a caller that can vouch for a public counter, see
-// no_carry). Taking them instead from a stack buffer that integer code
+// blocks: built in registers, one iteration ahead (ctr_blocks, gcm_iter's
+// kPipe; its big-endian fast form waits for a caller that can vouch for a
+// public counter, see no_carry). Taking them instead from a stack buffer that integer code
 // fills one iteration ahead (4-byte counter stores, 64-byte loads) was
 // about 7% faster at 8-16 KiB on Golden Cove (Emerald Rapids) but 20-50%
 // slower on Zen 5 (TSC cycles per 16 KiB AES-128 call, four runs: seal
@@ -61,7 +61,14 @@
 //
 //
 // Cost model: bench/mca.sh (CONFIGS=x86_64_aesni) runs llvm-mca on the
-// 32-block loops on Sapphire Rapids and znver3:
+// 32-block loops on Sapphire Rapids (LLVM 14 has no AMD model with
+// AVX-512). There the loop is bound by ports 0 and 5: VAESENC issues on
+// port 0 only, VPCLMULQDQ and the shuffles on port 5, the other 512-bit ALU
+// ops on either, so every such op costs VAESENC time. Cycles per iteration
+// (512 bytes), AES-128 seal / open: 82.11 / 82.11, AES-256 112.06 / 112.08;
+// before the lane-0 fold_all, reload and the counter pipe (gcm_iter) 88.15 /
+// 86.61 and 113.13 / 112.13. BoringSSL's VAES loop in the same model: 83.17
+// (AES-128), 112.2 (AES-256); the floor, one VAESENC per cycle: 80 and 112.
 // mca-loop: gcm=vaes+vpclmul gcm_seal_nr<10,false> 512 vaesenc=72
 // mca-loop: gcm=vaes+vpclmul gcm_open_nr<10> 512 vaesenc=72
 // mca-loop: gcm=vaes+vpclmul gcm_seal_nr<14,false> 512 vaesenc=104
@@ -135,6 +142,18 @@ inline __attribute__((always_inline)) void ctr_blocks(__m512i c, bool fast,
 // it, every iteration takes the general form.
 inline bool no_carry(uint32_t /*v*/, int /*n*/) { return false; }
 
+// reload: p, hidden from the compiler, so that seal's loop reads the
+// previous chunk's ciphertext back from memory (64-byte loads, the load
+// ports) rather than keeping its eight vectors in registers across the
+// iteration: with the round keys and chains that left too few of the 32
+// ZMM registers, and the spills and register moves took ports VAESENC and
+// VPCLMULQDQ use on Intel (llvm-mca sapphirerapids, AES-128 seal 87.15 ->
+// 85.61 cycles per iteration, AES-256 113.13 -> 112.12).
+inline __attribute__((always_inline)) const uint8_t* reload(const uint8_t* p) {
+  __asm__("" : "+r"(p));
+  return p;
+}
+
 // gcm_iter: one stitched iteration of NZ ZMM chains (4 * NZ blocks of CTR
 // from in to out) and NH vectors (4 * NH blocks) at `hash` folded into x
 // with one reduction (key vectors kv.., see ghash_vecs). The GHASH vectors
@@ -143,18 +162,33 @@ inline bool no_carry(uint32_t /*v*/, int /*n*/) { return false; }
 // independent VAESENCs in flight to cover the instruction's latency, while
 // the carry-less multiplies run on their own unit. For open, hash == in and
 // every hashed block is loaded before any store; for seal, hash is the
-// previous iteration's output.
-template <int NR, int NZ, int NH>
+// previous iteration's output (through reload).
+//
+// kPipe: the counter blocks (already XORed with round key 0) come from
+// pipe[], and the next NZ chains' blocks (from c + 4 * NZ) are written
+// there during the last full round, for the next iteration. Built at the
+// top of the iteration instead, their VPADDD/VPSHUFB/VPXORD chain stood
+// between one iteration's last VAESENC and the next one's first, and the
+// ALU ops that ran in that gap took the VAESENC port (llvm-mca
+// sapphirerapids, AES-128 open 85.61 -> 82.11 cycles per iteration, seal
+// likewise after reload; AES-256 about the same).
+template <int NR, int NZ, int NH, bool kPipe = false>
 inline __attribute__((always_inline)) void gcm_iter(
     const __m512i* rkz, const VpclmulKey* hk, int kv, __m512i c, bool fast,
-    const uint8_t* in, uint8_t* out, const uint8_t* hash, __m512i* x) {
+    const uint8_t* in, uint8_t* out, const uint8_t* hash, __m512i* x,
+    __m512i* pipe = nullptr) {
   static_assert(NH % 2 == 0 && NH + 1 < NR);
   const __m512i* kh = reinterpret_cast<const __m512i*>(hk->h) + kv;
   const __m512i* kk = reinterpret_cast<const __m512i*>(hk->hk) + kv;
   // size_t bound: gcc 12's -Wsign-conversion reports an int template parameter
   // used as an array bound.
   __m512i b[static_cast<size_t>(NZ)];
-  ctr_blocks<NZ>(c, fast, rkz[0], b);
+  if (kPipe) {
+#pragma GCC unroll 8
+    for (int i = 0; i < NZ; ++i) b[i] = pipe[i];
+  } else {
+    ctr_blocks<NZ>(c, fast, rkz[0], b);
+  }
   GhAcc a{_mm512_setzero_si512(), _mm512_setzero_si512(),
           _mm512_setzero_si512()};
   GhAcc p = a;
@@ -186,6 +220,9 @@ inline __attribute__((always_inline)) void gcm_iter(
       }
     }
     if (NH > 0 && r == NH + 1) *x = fold_all(reduce512(a.lo, a.hi, a.mid));
+    if (kPipe && r == NR - 1)
+      ctr_blocks<NZ>(_mm512_add_epi32(c, lane_step(4 * NZ)),
+                     no_carry(0, 4 * NZ), rkz[0], pipe);
   }
 #pragma GCC unroll 8
   for (int i = 0; i < NZ; ++i) {
@@ -279,7 +316,7 @@ inline __attribute__((always_inline)) void gcm_tail(
     else
       _mm512_mask_storeu_epi64(out + 64 * i, m, o);
     __m512i h = bswap512(kSeal ? o : d);
-    if (i == 0) h = _mm512_mask_xor_epi64(h, 0x03, h, *x);
+    if (i == 0) h = _mm512_xor_si512(h, *x);  // x: lane 0 (fold_all)
     const size_t ki = base + static_cast<size_t>(4 * i);
     const __m512i kh = _mm512_maskz_loadu_epi64(mi, &hk->h[ki]);
     const __m512i kk = _mm512_maskz_loadu_epi64(mi, &hk->hk[ki]);
@@ -350,17 +387,21 @@ template <int NR, bool kCarry = false>
   bcast_keys<NR>(s, rk);
   const VpclmulKey* hk = vpclmul_key(g);
   __m512i c = ctr_base(ctr);
-  __m512i x = bcast128(bswap128(loadu(xi)));
+  __m512i x = _mm512_zextsi128_si512(bswap128(loadu(xi)));
+  __m512i pipe[8];  // the next iteration's counter blocks (gcm_iter)
+  ctr_blocks<8>(c, no_carry(0, 32), rk[0], pipe);
   if (kCarry && n32) {
     if (*carry_len != 0)
-      gcm_iter<NR, 8, 8>(rk, hk, 0, c, no_carry(0, 32), in, out, carry, &x);
+      gcm_iter<NR, 8, 8, true>(rk, hk, 0, c, no_carry(0, 32), in, out, carry,
+                               &x, pipe);
     else
-      gcm_iter<NR, 8, 0>(rk, hk, 0, c, no_carry(0, 32), in, out, nullptr,
-                         &x);
+      gcm_iter<NR, 8, 0, true>(rk, hk, 0, c, no_carry(0, 32), in, out,
+                               nullptr, &x, pipe);
     c = _mm512_add_epi32(c, lane_step(32));
     for (size_t i = 1; i < n32; ++i) {
-      gcm_iter<NR, 8, 8>(rk, hk, 0, c, no_carry(0, 32), in + 512 * i,
-                         out + 512 * i, out + 512 * (i - 1), &x);
+      gcm_iter<NR, 8, 8, true>(rk, hk, 0, c, no_carry(0, 32), in + 512 * i,
+                               out + 512 * i, reload(out + 512 * (i - 1)), &x,
+                               pipe);
       c = _mm512_add_epi32(c, lane_step(32));
     }
     std::memcpy(carry, out + 512 * (n32 - 1), 512);
@@ -368,11 +409,13 @@ template <int NR, bool kCarry = false>
   } else if (n32) {
     // Software pipeline: encrypt chunk 0, then encrypt chunk i while
     // hashing chunk i - 1, then hash the last chunk.
-    gcm_iter<NR, 8, 0>(rk, hk, 0, c, no_carry(0, 32), in, out, nullptr, &x);
+    gcm_iter<NR, 8, 0, true>(rk, hk, 0, c, no_carry(0, 32), in, out, nullptr,
+                             &x, pipe);
     c = _mm512_add_epi32(c, lane_step(32));
     for (size_t i = 1; i < n32; ++i) {
-      gcm_iter<NR, 8, 8>(rk, hk, 0, c, no_carry(0, 32), in + 512 * i,
-                         out + 512 * i, out + 512 * (i - 1), &x);
+      gcm_iter<NR, 8, 8, true>(rk, hk, 0, c, no_carry(0, 32), in + 512 * i,
+                               out + 512 * i, reload(out + 512 * (i - 1)), &x,
+                               pipe);
       c = _mm512_add_epi32(c, lane_step(32));
     }
     const uint8_t* last = out + 512 * (n32 - 1);
@@ -407,10 +450,12 @@ template <int NR>
   bcast_keys<NR>(s, rk);
   const VpclmulKey* hk = vpclmul_key(g);
   __m512i c = ctr_base(ctr);
-  __m512i x = bcast128(bswap128(loadu(xi)));
+  __m512i x = _mm512_zextsi128_si512(bswap128(loadu(xi)));
+  __m512i pipe[8];  // the next iteration's counter blocks (gcm_iter)
+  ctr_blocks<8>(c, no_carry(0, 32), rk[0], pipe);
   for (size_t i = 0; i < n32; ++i) {
-    gcm_iter<NR, 8, 8>(rk, hk, 0, c, no_carry(0, 32), in + 512 * i,
-                       out + 512 * i, in + 512 * i, &x);
+    gcm_iter<NR, 8, 8, true>(rk, hk, 0, c, no_carry(0, 32), in + 512 * i,
+                       out + 512 * i, in + 512 * i, &x, pipe);
     c = _mm512_add_epi32(c, lane_step(32));
   }
   const size_t r = n - 32 * n32;  // 0..31
@@ -449,7 +494,7 @@ template <int NR, bool kSeal, bool kFin = false>
   *sp = stack_pointer();
   const size_t n = kFin ? (len + 15) / 16 : len / 16;
   __m512i c = ctr_base(ctr);
-  __m512i x = bcast128(bswap128(loadu(xi)));
+  __m512i x = _mm512_zextsi128_si512(bswap128(loadu(xi)));
   gcm_tail_n<NR, kSeal, kFin>(enc_keys(s), vpclmul_key(g), c, in, out, n, &x,
                               fin, len);
   c = _mm512_add_epi32(c, lane_step(static_cast<int>(n)));
