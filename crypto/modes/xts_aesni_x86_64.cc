@@ -6,21 +6,37 @@
 // operand), so a batch is one pass over the data. The last 1..7 blocks run
 // as as many chains.
 //
-// Tweaks. They are made in general registers (two 64-bit halves: shift,
-// and the bit out of x^127 as a 0x87 mask) and stored to a stack buffer
-// one batch ahead, from which the vector loop loads them: the integer
-// unit does the multiply-by-alpha sequence while the vector pipes do only
-// AES and three XORs a block. Made in XMM registers instead (PADDQ, PSRAD,
-// PSHUFD, PAND, PXOR a tweak) the same loop ran 7.6 GB/s against the
-// row's 11.4 GB/s ECB on Zen 5 (AES-128, 4 KiB, CPU time); from general
-// registers it runs 9.6 GB/s. Eight XMM tweaks stepped by alpha^8 each (no
-// chain, but ten vector operations a tweak) ran 6.6 GB/s. SSE2 and AES-NI
-// only: the row requires no PCLMULQDQ.
+// Tweaks. They are made in general registers (two 64-bit halves doubled by
+// ADD/ADC, the bit out of x^127 as a 0x87 mask: dbl64) and stored to a
+// stack buffer one batch ahead, from which the vector loop loads them: the
+// integer unit does the multiply-by-alpha sequence while the vector pipes
+// do only AES and three XORs a block. Made in XMM registers instead
+// (PADDQ, PSRAD, PSHUFD, PAND, PXOR a tweak) the same loop ran 7.6 GB/s
+// against the row's 11.4 GB/s ECB on Zen 5 (AES-128, 4 KiB, CPU time);
+// from general registers it ran 9.6 GB/s. Eight XMM tweaks stepped by
+// alpha^8 each (no chain, but ten vector operations a tweak) ran 6.6 GB/s.
+// What the buffer costs at the ends of a call is kept out of it: the first
+// batch (and every batch of a call under 16 blocks) takes its tweaks
+// straight from the general registers (MOVQ, MOVQ, PUNPCKLQDQ), since a
+// load of a tweak just stored as two halves cannot be forwarded and waits
+// for the stores to retire, and the buffer is wiped with vector stores.
+// Tried and dropped, on the same machine: the tweaks XORed with round keys
+// 0 and Nr in the integer unit (32 stores a batch instead of 16: slower,
+// 6.5-8.4 GB/s), the buffer two batches ahead, the tweak generation
+// spread between the rounds or placed after round 3, 5 or 8 (all slower
+// or no better), 10- and 12-block batches (spills, 9.0-9.7 GB/s), and
+// the round loop unrolled per key size (no faster, four times the code).
+// Measured in isolation (the kernel called on one 4 KiB / 512-byte buffer
+// in place, AES-128, CPU time, best of three): 9.9 / 7.3 GB/s before;
+// first batch from registers and vector wipe 10.2 / 8.6; dbl64 as
+// ADD/ADC and the last round reloading the tweaks 10.5 / 8.4; the row's
+// ECB 11.1-11.4 / 11.3, and this loop without any tweak generation 10.9.
+// SSE2 and AES-NI only: the row requires no PCLMULQDQ.
 //
 // Memory. The tweak buffer is wiped before return; the caller scrubs the
 // kernel's frame for whatever else the compiler spilled (xts_kernel.h).
 //
-// Constant time. AES-NI, shifts, masks and XORs; branches and buffer
+// Constant time. AES-NI, shifts, ADD/ADC, masks and XORs; branches and buffer
 // indices depend on the block count and round number only.
 #include <immintrin.h>
 
@@ -218,8 +234,8 @@ inline void xts_bulk(const AesKeyState* s, const uint8_t* in,
   XTS_TAIL(xts_mem, rk, nr, buf[j], in, out)
   std::memcpy(tweak, &buf[j][blocks], 16);
   // The wipe as 16 aligned vector stores: secure_zero's memset of these
-  // 256 bytes compiles to REP STOSQ, whose start-up cost was most of the
-  // gap between the 512-byte and 4 KiB rates.
+  // 256 bytes compiles to REP STOSQ, 11.5 ns a call on Zen 5 against 5.5 ns
+  // for the stores (a whole 512-byte call takes about 60 ns).
   __m128i* w = reinterpret_cast<__m128i*>(&buf[0][0]);
 #pragma GCC unroll 16
   for (size_t i = 0; i < sizeof(buf) / 16; ++i)

@@ -21,7 +21,8 @@
 // decrypt row does for any XTS program that decrypts.
 //
 // Constant time: the tweaks are secret; their multiply-by-alpha^k is shifts
-// and XORs of the bits shifted out (no branch, no table). Branches and
+// (the aesni kernel's: ADD/ADC) and XORs of the bits shifted out (no
+// branch, no table). Branches and
 // masks depend on the block count only.
 #ifndef CTCRYPTO_MODES_XTS_KERNEL_H_
 #define CTCRYPTO_MODES_XTS_KERNEL_H_
