@@ -60,6 +60,7 @@ import os
 import random
 import re
 import sys
+import time
 
 SEED_TRIES = 64
 # pair_memory: how many instructions a lone load or store may wait.
@@ -67,6 +68,16 @@ MEM_DELAY = 4
 NOISE = 50
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+ORDER_FILE = os.path.join(HERE, "fixsliced_armv7m_order.txt")
+ORDER_HEADER = """\
+# The operation order of each generated block of fixsliced_armv7m.inc: the
+# destination value of every operation, in order. Written by
+#   python3 crypto/aes/fixsliced_armv7m_gen.py --search SECONDS
+# (improve(): a local search on the modelled Cortex-M4 cycles, offline,
+# because it takes minutes); read by every run of the generator, which
+# falls back to its seeded greedy orders where a line no longer fits the
+# operations.
+"""
 src = open(os.path.join(HERE, "bitsliced_sbox.h")).read()
 body = src[src.index("CTCRYPTO_BS_INLINE void bs_sbox_circuit"):]
 body = body[:body.index("\n}\n")]
@@ -409,14 +420,19 @@ SLOT_Q, SLOT_KP, SLOT_END, SLOT_NR = 0, 4, 8, 12
 SPILL_BASE = 16
 
 
-def block(ops, inputs, seed):
-    entry = dict(("in%d" % j, "r%d" % j) for j in range(8))
-    exits = dict(("q%d" % j, "r%d" % j) for j in range(8))
-    mem = {"kp": SLOT_KP, "end": SLOT_END}
-    order = order_ops(ops, list(entry) + list(mem), seed)
-    a = Alloc(order, entry, exits, mem, SPILL_BASE)
+ENTRY = dict(("in%d" % j, "r%d" % j) for j in range(8))
+EXITS = dict(("q%d" % j, "r%d" % j) for j in range(8))
+MEM = {"kp": SLOT_KP, "end": SLOT_END}
+
+
+def allocate(order):
+    a = Alloc(order, ENTRY, EXITS, MEM, SPILL_BASE)
     code = a.run()
     return code, a.spills, a.reloads, a.nslots
+
+
+def block(ops, inputs, seed):
+    return allocate(order_ops(ops, list(ENTRY) + list(MEM), seed))
 
 
 def round_ops_raw(K, last):
@@ -579,16 +595,101 @@ def pair_memory(code):
     return out
 
 
-def best_block(K, last):
+def evaluate(order):
+    """(cost key, code, spills, reloads, slots) of one operation order."""
+    code, sp, rl, ns = allocate(order)
+    code = pair_memory(code)
+    return (cost(code), len(code)), code, sp, rl, ns
+
+
+def split_tail(order):
+    n = sum(1 for o in order if o[0] in ("stsp", "cmp"))
+    return order[:len(order) - n], order[len(order) - n:]
+
+
+def stored_order(ops, names):
+    """ops in the order of the stored destination names, or None when the
+    names do not fit the operations (the circuit or MixColumns changed) or
+    break the dataflow."""
+    body, tail = split_tail(order_ops(ops, list(ENTRY) + list(MEM), 0))
+    by_dst = dict((dst(o), o) for o in body)
+    if names is None or sorted(names) != sorted(by_dst):
+        return None
+    avail = set(ENTRY) | set(MEM)
+    out = []
+    for n in names:
+        o = by_dst[n]
+        if not all(x in avail for x in srcs(o)):
+            return None
+        avail.add(n)
+        out.append(o)
+    return out + tail
+
+
+def improve(order, seconds, rnd):
+    """Local search on an order (--search): move one operation to another
+    place its dataflow allows (after the producers of its operands, before
+    the first reader of its result), keep the move unless the modelled
+    cycles grow (moves that keep them let the search cross plateaus)."""
+    body, tail = split_tail(order)
+    cur = evaluate(body + tail)[0]
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        i = rnd.randrange(len(body))
+        o = body[i]
+        lo = 0
+        for j in range(i - 1, -1, -1):
+            if dst(body[j]) in srcs(o):
+                lo = j + 1
+                break
+        hi = len(body) - 1
+        for j in range(i + 1, len(body)):
+            if dst(o) in srcs(body[j]):
+                hi = j - 1
+                break
+        k = rnd.randint(lo, hi) if hi > lo else i
+        if k == i:
+            continue
+        nb = body[:i] + body[i + 1:]
+        nb.insert(k, o)
+        c = evaluate(nb + tail)[0]
+        if c <= cur:
+            body, cur = nb, c
+    return body + tail
+
+
+def best_block(K, last, name, orders, search):
+    """The block's code from the stored order (ORDER_FILE) when it fits,
+    else from the best of SEED_TRIES seeded greedy orders; with --search
+    SECONDS, that order improved by improve()."""
     ops = round_ops(K, last)
-    best = None
-    for seed in range(SEED_TRIES):
-        code, sp, rl, ns = block(ops, None, seed)
-        code = pair_memory(code)
-        key = (cost(code), len(code))
-        if best is None or key < best[0]:
-            best = (key, seed, code, sp, rl, ns)
-    return best
+    order = stored_order(ops, orders.get(name))
+    how = "stored order"
+    if order is None:
+        if orders:
+            sys.stderr.write("%s: the stored order does not fit; seeded orders\n" % name)
+        best = None
+        for seed in range(SEED_TRIES):
+            o = order_ops(ops, list(ENTRY) + list(MEM), seed)
+            key = evaluate(o)[0]
+            if best is None or key < best[0]:
+                best = (key, seed, o)
+        order, how = best[2], "seed %d" % best[1]
+    if search:
+        order = improve(order, search, random.Random(name))
+        how = "stored order"
+    key, code, sp, rl, ns = evaluate(order)
+    return key, how, code, sp, rl, ns, [dst(o) for o in split_tail(order)[0]]
+
+
+def read_orders():
+    orders = {}
+    if os.path.exists(ORDER_FILE):
+        for line in open(ORDER_FILE):
+            if line.strip() and not line.startswith("#"):
+                name, _, rest = line.partition(":")
+                orders[name.strip()] = rest.split()
+    return orders
 
 
 # ---------------------------------------------------------------------------
@@ -690,22 +791,35 @@ def check(code, K, last, seed):
 
 
 def main():
+    search = 0.0
+    if len(sys.argv) == 3 and sys.argv[1] == "--search":
+        search = float(sys.argv[2])
+    elif len(sys.argv) != 1:
+        raise SystemExit("usage: fixsliced_armv7m_gen.py [--search SECONDS]")
+    orders = read_orders()
     out = []
     stats = []
     blocks = {}
+    found = {}
     for K in (1, 2, 3, 0):
-        key, seed, code, sp, rl, ns = best_block(K, False)
+        name = "lag%d" % K
+        key, how, code, sp, rl, ns, found[name] = best_block(K, False, name, orders, search)
         for s in range(4):
             assert check(code, K, False, s), "round K=%d does not match the model" % K
         blocks[K] = code
-        stats.append("lag %d: %d instructions, %d cycles (Cortex-M4), %d spills, %d reloads (seed %d)"
-                     % (K, len(code), cost(code), sp, rl, seed))
-    key, seed, code, sp, rl, ns = best_block(0, True)
+        stats.append("lag %d: %d instructions, %d cycles (Cortex-M4), %d spills, %d reloads (%s)"
+                     % (K, len(code), cost(code), sp, rl, how))
+    key, how, code, sp, rl, ns, found["last"] = best_block(0, True, "last", orders, search)
     for s in range(4):
         assert check(code, 0, True, s), "last round does not match the model"
     blocks["last"] = code
-    stats.append("last: %d instructions, %d cycles (Cortex-M4), %d spills, %d reloads (seed %d)"
-                 % (len(code), cost(code), sp, rl, seed))
+    stats.append("last: %d instructions, %d cycles (Cortex-M4), %d spills, %d reloads (%s)"
+                 % (len(code), cost(code), sp, rl, how))
+    if search:
+        with open(ORDER_FILE, "w") as f:
+            f.write(ORDER_HEADER)
+            for name in ("lag1", "lag2", "lag3", "lag0", "last"):
+                f.write("%s: %s\n" % (name, " ".join(found[name])))
     maxslots = 0
     for c in blocks.values():
         for ins in c:
