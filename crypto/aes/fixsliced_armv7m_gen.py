@@ -5,13 +5,16 @@ function for ARMv7-M / ARMv7E-M / ARMv8-M Mainline, with registers
 allocated here instead of by the compiler:
 
   void ctc_aes_fixsliced_v7m_encrypt(uint32_t q[8], const uint8_t* rk,
-                                     unsigned nr);
+                                     unsigned nr, unsigned sr2);
 
 runs fixsliced_rounds.h's encrypt_batch: AddRoundKey 0, the middle rounds
 1 .. nr-1 (S-box, fixsliced MixColumns at lag r mod 4, AddRoundKey), the
-last round (S-box, AddRoundKey nr) and, for AES-128/256, SR^2 on the
+last round (S-box, AddRoundKey nr) and, where sr2 is not zero, SR^2 on the
 planes q[0..7] in place, reading the round keys of aes_nohw32.cc's
-schedule (rk: nr + 1 keys of 8 words, each at its lag).
+schedule (rk: nr + 1 keys of 8 words, each at its lag). The caller passes
+sr2 = 1 for AES-128/256 (which end at lag 2), or 0 when it leaves the lag
+to its output transposition (aes_nohw32.cc's ctr32, where SR^2 on the
+transposed columns is 12 instructions instead of 32).
 
 Why (issue 29): GCC 12 keeps the ~20 values live at the widest point of the
 S-box in 13 registers by spilling through the stack, about a quarter of
@@ -416,7 +419,7 @@ def encode(o, rd, regs):
 
 
 # Stack frame (after push {r4-r11, lr}): fixed slots, then spill slots.
-SLOT_Q, SLOT_KP, SLOT_END, SLOT_NR = 0, 4, 8, 12
+SLOT_Q, SLOT_KP, SLOT_END, SLOT_SR2 = 0, 4, 8, 12
 SPILL_BASE = 16
 
 
@@ -839,7 +842,7 @@ def main():
           "push {r4-r11, lr}",
           "sub sp, sp, #%d" % frame,
           "str r0, [sp, #%d]" % SLOT_Q,
-          "str r2, [sp, #%d]" % SLOT_NR,
+          "str r3, [sp, #%d]" % SLOT_SR2,
           "add r2, r1, r2, lsl #5",
           "str r2, [sp, #%d]" % SLOT_END,
           "mov lr, r1",
@@ -858,10 +861,11 @@ def main():
     a += ["@ round at lag 0"] + blocks[0] + ["bne .Lctc_fs_loop"]
     a += [".Lctc_fs_last:", "@ last round"] + blocks["last"]
     a += ["mvn r%d, r%d" % (j, j) for j in range(8) if (POL >> j) & 1]
-    # SR^2 (lag 2 back to 0) for 10 and 14 rounds (nr & 2; 12 rounds end at
-    # lag 0): rows 1 and 3 of each lane rotate by two columns, a nibble
-    # swap in bytes 1 and 3, as aes_nohw32.cc's shift_rows_2.
-    a += ["ldr r8, [sp, #%d]" % SLOT_NR, "tst r8, #2", "beq .Lctc_fs_store"]
+    # SR^2 (lag 2 back to 0) where the caller asks (sr2: 10 and 14 rounds;
+    # 12 rounds end at lag 0): rows 1 and 3 of each lane rotate by two
+    # columns, a nibble swap in bytes 1 and 3, as aes_nohw32.cc's
+    # shift_rows_2.
+    a += ["ldr r8, [sp, #%d]" % SLOT_SR2, "cmp r8, #0", "beq .Lctc_fs_store"]
     for j in range(8):
         a += ["eor r8, r%d, r%d, lsr #4" % (j, j), "and r8, r8, #0x0f000f00",
               "eor r%d, r%d, r8" % (j, j), "eor r%d, r%d, r8, lsl #4" % (j, j)]
