@@ -59,6 +59,7 @@ Usage: python3 crypto/aes/fixsliced_armv7m_gen.py > crypto/aes/fixsliced_armv7m.
 //tests:fixsliced_armv7m_inc_test fails when the checked-in .inc is not
 this program's output.
 """
+import math
 import os
 import random
 import re
@@ -69,6 +70,8 @@ SEED_TRIES = 64
 # pair_memory: how many instructions a lone load or store may wait.
 MEM_DELAY = 4
 NOISE = 50
+# improve(): the starting temperature of the annealing, in cycles.
+SEARCH_T0 = 1.0
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ORDER_FILE = os.path.join(HERE, "fixsliced_armv7m_order.txt")
@@ -632,12 +635,19 @@ def stored_order(ops, names):
 def improve(order, seconds, rnd):
     """Local search on an order (--search): move one operation to another
     place its dataflow allows (after the producers of its operands, before
-    the first reader of its result), keep the move unless the modelled
-    cycles grow (moves that keep them let the search cross plateaus)."""
+    the first reader of its result); a move that does not add modelled
+    cycles is kept, one that adds d of them with probability exp(-d / T),
+    T falling from SEARCH_T0 to 0 over the time given (simulated
+    annealing), and the best order seen is returned."""
     body, tail = split_tail(order)
     cur = evaluate(body + tail)[0]
-    deadline = time.time() + seconds
-    while time.time() < deadline:
+    best = (cur, body)
+    start = time.time()
+    while True:
+        left = 1 - (time.time() - start) / seconds
+        if left <= 0:
+            break
+        temp = SEARCH_T0 * left
         i = rnd.randrange(len(body))
         o = body[i]
         lo = 0
@@ -656,9 +666,11 @@ def improve(order, seconds, rnd):
         nb = body[:i] + body[i + 1:]
         nb.insert(k, o)
         c = evaluate(nb + tail)[0]
-        if c <= cur:
+        if c <= cur or rnd.random() < math.exp((cur[0] - c[0]) / temp):
             body, cur = nb, c
-    return body + tail
+            if c < best[0]:
+                best = (c, body)
+    return best[1] + tail
 
 
 def best_block(K, last, name, orders, search):
