@@ -384,6 +384,12 @@ struct Layout32 {
 // The row.
 
 struct Nohw32 {
+#if defined(CTC_AES_FIXSLICED_V7M)
+  static constexpr bool kColumnSr2 = true;
+#else
+  static constexpr bool kColumnSr2 = false;
+#endif
+
   static void set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
     const size_t nr = s->rounds;
     // The FIPS-197 words (16 bytes per round key) are expanded into the
@@ -422,16 +428,19 @@ struct Nohw32 {
     // the batch loads columns little-endian, hence be32_lane. The
     // transposition is linear, so the fixed columns are transposed once
     // (qc) and each batch transposes only its two counter words (q[0..5]
-    // zero: the compiler drops most of the swap-moves) and adds qc.
+    // zero: where transpose is inlined, the compiler drops most of its
+    // swap-moves) and adds qc.
     u32 ctr = load_be32(counter + 12);
     u32 qc[8];
     CTC_AES_UNROLL
     for (int c = 0; c < 3; c++) qc[2 * c] = qc[2 * c + 1] = load_le32(counter + 4 * c);
     qc[6] = qc[7] = 0;
     transpose(qc);
-    // The rounds end at lag rounds mod 4; SR^2 (AES-128/256) runs on the
-    // transposed columns, where it is cheaper (shift_rows_2_columns).
-    const bool sr2 = (s->rounds & 3) == 2;
+    // With the ARMv7-M routine the rounds end at lag rounds mod 4 and SR^2
+    // (AES-128/256) runs on the transposed columns, where it is cheaper
+    // (shift_rows_2_columns); the C rounds keep their SR^2 (a second
+    // instantiation of encrypt_batch would cost more flash than it saves).
+    const bool sr2 = kColumnSr2 && (s->rounds & 3) == 2;
     u32 q[8];  // the rounds' planes (keystream): wiped with ks
     // Whole batches: the keystream words go straight from the columns into
     // the XOR, word by word (load_le32/store_le32_word become word accesses
@@ -468,7 +477,7 @@ struct Nohw32 {
   // fixed columns), as column words k[b + 2c] = column c of block b. q
   // holds the planes for the rounds (in memory: the ARMv7-M routine reads
   // and writes them there); k is a copy the compiler may keep in registers.
-  CTC_AES_INLINE static void keystream(const AesKeyState* s, const u32 qc[8],
+  CTC_AES_SHARED static void keystream(const AesKeyState* s, const u32 qc[8],
                                        u32 ctr, bool sr2, u32 q[8], u32 k[8]) {
     CTC_AES_UNROLL
     for (int i = 0; i < 6; i++) q[i] = 0;
@@ -477,7 +486,7 @@ struct Nohw32 {
     transpose(q);
     CTC_AES_UNROLL
     for (int i = 0; i < 8; i++) q[i] ^= qc[i];
-    fixsliced::encrypt_batch<Layout32, false>(s, q);
+    fixsliced::encrypt_batch<Layout32, !kColumnSr2>(s, q);
     CTC_AES_UNROLL
     for (int i = 0; i < 8; i++) k[i] = q[i];
     transpose(k);
