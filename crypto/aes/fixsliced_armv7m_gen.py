@@ -42,7 +42,7 @@ NEON:
     fixsliced_armv7m_order.txt, which `--search SECONDS` finds offline
     from that one (improve(): simulated annealing over single moves of
     operations, scored by cost() after allocation and pairing; it took
-    the rounds from 17 spills and 21 reloads to 14-16 and 17-19, 5 to 7%
+    the rounds from 17 spills and 21 reloads to 14-16 and 17-19, 5 to 9%
     fewer cycles), then 14 registers (r0-r12, lr) are allocated; a value that does not
     fit goes to a stack slot (STR/LDR sp-relative), the victim being the
     value whose next use is farthest (Belady); the planes start and end
