@@ -43,8 +43,8 @@ NEON:
     from that one (improve(): simulated annealing over single moves of
     operations, scored by cost() after allocation and pairing; it took
     the rounds from 17 spills and 21 reloads to 14-16 and 17-19, 5 to 9%
-    fewer cycles), then 14 registers (r0-r12, lr) are allocated; a value that does not
-    fit goes to a stack slot (STR/LDR sp-relative), the victim being the
+    fewer cycles), then 14 registers (r0-r12, lr) are allocated; a value
+    that does not fit goes to a stack slot (STR/LDR sp-relative), the victim being the
     value whose next use is farthest (Belady); the planes start and end
     every round in r0-r7 (a loop of rounds needs no copies);
   - the allocated code is list-scheduled so that loads and stores follow
@@ -62,6 +62,8 @@ test the caller's sr2; loads and stores are at the round-key pointer and at
 fixed stack offsets.
 
 Usage: python3 crypto/aes/fixsliced_armv7m_gen.py > crypto/aes/fixsliced_armv7m.inc
+(with --search SECONDS first, after a change to the circuit or the round
+operations: the order file is rewritten, SECONDS of search per block)
 //tests:fixsliced_armv7m_inc_test fails when the checked-in .inc is not
 this program's output.
 """
