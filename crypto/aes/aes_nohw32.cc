@@ -384,11 +384,6 @@ struct Layout32 {
 // The row.
 
 struct Nohw32 {
-#if defined(CTC_AES_FIXSLICED_V7M)
-  static constexpr bool kColumnSr2 = true;
-#else
-  static constexpr bool kColumnSr2 = false;
-#endif
 
   static void set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
     const size_t nr = s->rounds;
@@ -423,24 +418,24 @@ struct Nohw32 {
 
   static void ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                     size_t blocks, const uint8_t counter[16]) {
+#if defined(CTC_AES_FIXSLICED_V7M)
     // Columns 0..2 are the same in every counter block; only column 3 (the
     // big-endian 32-bit tail) changes, wrapping mod 2^32 with no branch;
     // the batch loads columns little-endian, hence be32_lane. The
     // transposition is linear, so the fixed columns are transposed once
     // (qc) and each batch transposes only its two counter words (q[0..5]
-    // zero: where transpose is inlined, the compiler drops most of its
-    // swap-moves) and adds qc.
+    // zero: the inlined transpose drops most of its swap-moves) and adds
+    // qc.
     u32 ctr = load_be32(counter + 12);
     u32 qc[8];
     CTC_AES_UNROLL
     for (int c = 0; c < 3; c++) qc[2 * c] = qc[2 * c + 1] = load_le32(counter + 4 * c);
     qc[6] = qc[7] = 0;
     transpose(qc);
-    // With the ARMv7-M routine the rounds end at lag rounds mod 4 and SR^2
-    // (AES-128/256) runs on the transposed columns, where it is cheaper
-    // (shift_rows_2_columns); the C rounds keep their SR^2 (a second
-    // instantiation of encrypt_batch would cost more flash than it saves).
-    const bool sr2 = kColumnSr2 && (s->rounds & 3) == 2;
+    // The routine's rounds end at lag rounds mod 4 and SR^2 (AES-128/256)
+    // runs on the transposed columns, where it is cheaper
+    // (shift_rows_2_columns).
+    const bool sr2 = (s->rounds & 3) == 2;
     u32 q[8];  // the rounds' planes (keystream): wiped with ks
     // Whole batches: the keystream words go straight from the columns into
     // the XOR, word by word (load_le32/store_le32_word become word accesses
@@ -471,13 +466,60 @@ struct Nohw32 {
     }
     secure_zero(ks, sizeof(ks));
     secure_zero(q, sizeof(q));
+#else
+    // The C rounds (ARMv6-M, -Os, other 32-bit targets): the plain form,
+    // with no precomputed columns (their 32 bytes of stack and the
+    // column SR^2 pay off only beside the faster routine).
+    // Columns 0..2 are the same in every counter block; only column 3 (the
+    // big-endian 32-bit tail) changes, wrapping mod 2^32 with no branch;
+    // the batch loads columns little-endian, hence be32_lane.
+    u32 ctr = load_be32(counter + 12);
+    uint8_t ks[32];
+    u32 q[8];  // keystream after the rounds: wiped with ks
+    while (blocks > 0) {
+      const size_t n = blocks < 2 ? blocks : 2;
+      CTC_AES_UNROLL
+      for (int c = 0; c < 3; c++) q[2 * c] = q[2 * c + 1] = load_le32(counter + 4 * c);
+      q[6] = be32_lane(ctr);
+      q[7] = be32_lane(ctr + 1);
+      transpose(q);
+      fixsliced::encrypt_batch<Layout32>(s, q);
+      transpose(q);
+      if (n == 2) {
+        // A whole batch: the keystream words go straight from the planes
+        // into the XOR, word by word (load_le32/store_le32_word become
+        // word accesses where the core allows unaligned ones), instead of a
+        // round trip through ks and a byte loop (on the Cortex-M4 model
+        // that loop and its copies were ~15 cycles a byte).
+        CTC_AES_UNROLL
+        for (int b = 0; b < 2; b++) {
+          CTC_AES_UNROLL
+          for (int c = 0; c < 4; c++) {
+            const size_t o = 16 * static_cast<size_t>(b) + 4 * static_cast<size_t>(c);
+            store_le32_word(out + o, load_le32(in + o) ^ q[b + 2 * c]);
+          }
+        }
+      } else {
+        store_block(q, 0, ks);
+        store_block(q, 1, ks + 16);
+        for (size_t i = 0; i < 16 * n; i++) out[i] = in[i] ^ ks[i];
+      }
+      ctr += 2;
+      in += 16 * n;
+      out += 16 * n;
+      blocks -= n;
+    }
+    secure_zero(ks, sizeof(ks));
+    secure_zero(q, sizeof(q));
+#endif
   }
 
   // The keystream of counter blocks ctr and ctr + 1 (qc: the transposed
   // fixed columns), as column words k[b + 2c] = column c of block b. q
   // holds the planes for the rounds (in memory: the ARMv7-M routine reads
   // and writes them there); k is a copy the compiler may keep in registers.
-  CTC_AES_SHARED static void keystream(const AesKeyState* s, const u32 qc[8],
+#if defined(CTC_AES_FIXSLICED_V7M)
+  CTC_AES_INLINE static void keystream(const AesKeyState* s, const u32 qc[8],
                                        u32 ctr, bool sr2, u32 q[8], u32 k[8]) {
     CTC_AES_UNROLL
     for (int i = 0; i < 6; i++) q[i] = 0;
@@ -486,12 +528,13 @@ struct Nohw32 {
     transpose(q);
     CTC_AES_UNROLL
     for (int i = 0; i < 8; i++) q[i] ^= qc[i];
-    fixsliced::encrypt_batch<Layout32, !kColumnSr2>(s, q);
+    fixsliced::encrypt_batch<Layout32, false>(s, q);
     CTC_AES_UNROLL
     for (int i = 0; i < 8; i++) k[i] = q[i];
     transpose(k);
     if (sr2) shift_rows_2_columns(k);
   }
+#endif
 
   static constexpr AesRow row() {
     return AesRow{.name = "nohw",
