@@ -276,17 +276,30 @@ struct BsaesEngine {
     }
   }
 
+  // The rounds may be the shim's own (Isa::inv_round, Isa::inv_last_round:
+  // the generated SSSE3 asm), else the generic steps.
   static CTCRYPTO_BS_INLINE void decrypt(const uint8_t* bs, unsigned nr, V q[8]) {
     add_round_key(q, bs + nr * kBsaesRoundKeyBytes);
     for (unsigned r = nr - 1; r > 0; r--) {
+      if constexpr (requires { Isa::inv_round(q, bs); }) {
+        Isa::inv_round(q, bs + r * kBsaesRoundKeyBytes);
+      } else {
+        inv_shift_rows(q);
+        inv_sub_bytes(q);
+        add_round_key(q, bs + r * kBsaesRoundKeyBytes);
+        inv_mix_columns(q);
+      }
+    }
+    // Opaque, as in encrypt_hooked: the first round key's loads stay after
+    // the loop.
+    __asm__("" : "+r"(bs));
+    if constexpr (requires { Isa::inv_last_round(q, bs); }) {
+      Isa::inv_last_round(q, bs);
+    } else {
       inv_shift_rows(q);
       inv_sub_bytes(q);
-      add_round_key(q, bs + r * kBsaesRoundKeyBytes);
-      inv_mix_columns(q);
+      add_round_key(q, bs);
     }
-    inv_shift_rows(q);
-    inv_sub_bytes(q);
-    add_round_key(q, bs);
   }
 
   // The shim's own wipe when it has one (ARMv7 NEON, SSSE3: in the

@@ -5,12 +5,13 @@
 // shuffles); the rest is SSE2 logic, 64-bit shifts by constants, PSHUFD and
 // PCMPEQB. Include only from files compiled with -mssse3.
 //
-// The encryption rounds are not the generic code of bsaes_core.h but
-// generated asm (full_round, last_round): bsaes_ssse3_x86_64_round_gen.py
-// allocates the sixteen XMM registers for SSE's destructive two-operand
-// forms itself (GCC 12 made the intrinsics round ~309 instructions, 108 of
-// them register copies; see the .inc for the generated count). The other
-// steps (decryption, the transposes) stay the generic C++.
+// The rounds are not the generic code of bsaes_core.h but generated asm
+// (full_round, last_round, inv_round, inv_last_round):
+// bsaes_ssse3_x86_64_round_gen.py allocates the sixteen XMM registers for
+// SSE's destructive two-operand forms itself (GCC 12 made the intrinsics
+// encryption round ~309 instructions, 108 of them register copies; see the
+// .inc for the generated counts). The transposes and the key conversion
+// stay the generic C++.
 #ifndef CTCRYPTO_AES_BSAES_SSSE3_X86_64_H_
 #define CTCRYPTO_AES_BSAES_SSSE3_X86_64_H_
 
@@ -64,10 +65,12 @@ struct IsaSsse3 {
   }
 
   // The memory operands of the generated rounds (PSHUFB and PXOR read
-  // them as 16-byte-aligned m128): the ShiftRows index above, and all-ones
-  // for the S-box's complemented outputs (the affine constant 0x63).
+  // them as 16-byte-aligned m128): the ShiftRows indices above, and
+  // all-ones for the affine constants (0x63 of S, 0x05 of A').
   alignas(16) static constexpr uint8_t kShiftRowsIdx[16] = {
       0, 1, 2, 3, 5, 6, 7, 4, 10, 11, 8, 9, 15, 12, 13, 14};
+  alignas(16) static constexpr uint8_t kInvShiftRowsIdx[16] = {
+      0, 1, 2, 3, 7, 4, 5, 6, 10, 11, 8, 9, 13, 14, 15, 12};
   alignas(16) static constexpr uint8_t kOnes[16] = {
       0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
       0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
@@ -101,6 +104,34 @@ struct IsaSsse3 {
             : [k] "r"(rk), [s] "r"(scratch),
               "m"(*reinterpret_cast<const uint8_t(*)[128]>(rk)),
               [sr] "m"(kShiftRowsIdx), [ones] "m"(kOnes)
+            : "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
+              "xmm15");
+  }
+
+  // inv_round: a decryption round as bsaes_core.h's decrypt runs it
+  // (InvShiftRows, InvSubBytes, AddRoundKey with rk, InvMixColumns), the
+  // generated CTCRYPTO_BSAES_X86_INV_ROUND; inv_last_round without
+  // InvMixColumns. Registers and scratch as full_round.
+  static CTCRYPTO_BS_INLINE void inv_round(V q[8], const uint8_t* rk) {
+    alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_X86_INV_ROUND_SLOTS];
+    __asm__(CTCRYPTO_BSAES_X86_INV_ROUND
+            : "+x"(q[0]), "+x"(q[1]), "+x"(q[2]), "+x"(q[3]), "+x"(q[4]),
+              "+x"(q[5]), "+x"(q[6]), "+x"(q[7]), "=m"(scratch)
+            : [k] "r"(rk), [s] "r"(scratch),
+              "m"(*reinterpret_cast<const uint8_t(*)[128]>(rk)),
+              [isr] "m"(kInvShiftRowsIdx), [ones] "m"(kOnes)
+            : "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
+              "xmm15");
+  }
+
+  static CTCRYPTO_BS_INLINE void inv_last_round(V q[8], const uint8_t* rk) {
+    alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_X86_INV_LAST_ROUND_SLOTS];
+    __asm__(CTCRYPTO_BSAES_X86_INV_LAST_ROUND
+            : "+x"(q[0]), "+x"(q[1]), "+x"(q[2]), "+x"(q[3]), "+x"(q[4]),
+              "+x"(q[5]), "+x"(q[6]), "+x"(q[7]), "=m"(scratch)
+            : [k] "r"(rk), [s] "r"(scratch),
+              "m"(*reinterpret_cast<const uint8_t(*)[128]>(rk)),
+              [isr] "m"(kInvShiftRowsIdx), [ones] "m"(kOnes)
             : "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
               "xmm15");
   }

@@ -5,7 +5,12 @@ instead of by the compiler:
   - CTCRYPTO_BSAES_X86_ROUND: one full round (SubBytes, ShiftRows,
     MixColumns, AddRoundKey) on the eight planes, asm operands %0..%7 in
     and out;
-  - CTCRYPTO_BSAES_X86_LAST_ROUND: the last round (no MixColumns).
+  - CTCRYPTO_BSAES_X86_LAST_ROUND: the last round (no MixColumns);
+  - CTCRYPTO_BSAES_X86_INV_ROUND: one decryption round as bsaes_core.h's
+    decrypt runs it (InvShiftRows, InvSubBytes = A' o S o A' with the
+    same circuit, AddRoundKey, InvMixColumns = MixColumns o
+    (a_r ^ 4 (a_r ^ a_{r+2})));
+  - CTCRYPTO_BSAES_X86_INV_LAST_ROUND: the same without InvMixColumns.
 
 Why: SSE has only destructive two-operand forms (dst = dst op src) and 16
 XMM registers; the Boyar-Peralta circuit (bitsliced_sbox.h) has ~20 values
@@ -28,8 +33,10 @@ instructions, 108 of them register copies. Here:
     so the outputs land in their own operand registers and a loop of
     rounds needs no copies at its edge.
 The finished code is run here on random inputs by a model of the
-instructions and compared with a model of the round (the gates evaluated
-directly, ShiftRows and MixColumns as bsaes_core.h states them).
+instructions and compared with the round computed byte by byte as FIPS-197
+states it (S-box tables from the inverse in GF(2^8) and the affine map;
+MixColumns / InvMixColumns by their matrices), and for encryption also
+with a model of bsaes_core.h's steps.
 The gate list is read from bitsliced_sbox.h itself (the audited, as-printed
 circuit), so the two cannot disagree.
 
@@ -43,11 +50,14 @@ import re
 import sys
 
 # Gate order: among the ready gates, the one that ends the most live
-# ranges, ties broken by paper order plus ORDER_NOISE times a draw of
-# random.Random(seed). The seeds are the best of a search (see SEARCH
-# below), ranked by the instruction count of the full round.
-ORDER_SEED = 852
-LAST_ORDER_SEED = 1173
+# ranges, ties broken by list order plus ORDER_NOISE times a draw of
+# random.Random(seed). Each seed is the best of a search (`search` at the
+# end of this file) ranked by the instruction count of its round, then by
+# spills + reloads.
+ORDER_SEED = 142
+LAST_ORDER_SEED = 142
+INV_ORDER_SEED = 792
+INV_LAST_ORDER_SEED = 668
 ORDER_NOISE = 200
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -70,8 +80,93 @@ assert len(SBOX) == 128 + 4, len(SBOX)
 alias = dict(("U%d" % i, "in%d" % (7 - i)) for i in range(8))
 SBOX = [(d, op, alias.get(a, a), alias.get(b, b)) for d, op, a, b in SBOX]
 
-# ShiftRows (lane 4r + c <- lane 4r + (c + r) mod 4), bsaes_ssse3_x86_64.h.
+# ShiftRows (lane 4r + c <- lane 4r + (c + r) mod 4) and its inverse
+# (lane 4r + c <- lane 4r + (c - r) mod 4), bsaes_ssse3_x86_64.h.
 SR = [0, 1, 2, 3, 5, 6, 7, 4, 10, 11, 8, 9, 15, 12, 13, 14]
+ISR = [0, 1, 2, 3, 7, 4, 5, 6, 10, 11, 8, 9, 13, 14, 15, 12]
+
+
+def sbox(inputs, prefix, affine):
+    """The circuit on the planes named inputs[0..7] (plane j = bit j),
+    every value renamed with `prefix`; output plane j is prefix + "q<j>".
+    Without `affine`, the four XNORs are XORs (S without 0x63)."""
+    ren = dict(("in%d" % j, inputs[j]) for j in range(8))
+    out = []
+    for d, op, a, b in SBOX:
+        if not affine and op == "~":
+            continue
+        if not affine and d.startswith("x"):
+            d = "q" + d[1:]
+        f = lambda v: ren.get(v, prefix + v) if v else v
+        out.append((f(d), op, f(a), f(b)))
+    return out
+
+
+def inv_affine(src, dst, const):
+    """A' (FIPS-197 5.3.2): dst_i = src_{i+2} ^ src_{i+5} ^ src_{i+7}, with
+    the constant 0x05 (planes 0 and 2 complemented) when `const`."""
+    g = []
+    for i in range(8):
+        p = dst + "p%d" % i
+        g.append((p, "^", src[(i + 2) % 8], src[(i + 5) % 8]))
+        if const and i in (0, 2):
+            g.append((dst + "n%d" % i, "^", p, src[(i + 7) % 8]))
+            g.append((dst + "%d" % i, "~", dst + "n%d" % i, None))
+        else:
+            g.append((dst + "%d" % i, "^", p, src[(i + 7) % 8]))
+    return g
+
+
+def mix_gates(s, out, pre=""):
+    """MixColumns (bsaes_core.h) of the planes named s[0..7] into
+    out[0..7]: t = s ^ rot1(s), out_j = xtime(t)_j ^ rot1(s)_j ^
+    rot2(t_j), xtime(t) = (t7, t0^t7, t1, t2^t7, t3^t7, t4, t5, t6)."""
+    g = []
+    for j in range(8):
+        g.append((pre + "r%d" % j, "rot1", s[j], None))
+        g.append((pre + "t%d" % j, "^", s[j], pre + "r%d" % j))
+        g.append((pre + "u%d" % j, "rot2", pre + "t%d" % j, None))
+        g.append((pre + "v%d" % j, "^", pre + "r%d" % j, pre + "u%d" % j))
+    for j in range(8):
+        x = pre + ("t7" if j == 0 else "t%d" % (j - 1))
+        last_v = out[j] if j not in (1, 3, 4) else pre + "w%d" % j
+        g.append((last_v, "^", pre + "v%d" % j, x))
+        if j in (1, 3, 4):
+            g.append((out[j], "^", last_v, pre + "t7"))
+    return g
+
+
+def inv_round_gates(last):
+    """A decryption round as bsaes_core.h's decrypt runs it: InvShiftRows,
+    InvSubBytes = A' o S o A' (S without its constant, bitsliced_sbox.h),
+    AddRoundKey, then (not in the last round) InvMixColumns =
+    MixColumns o (a_r -> a_r ^ 4 (a_r ^ a_{r+2}))."""
+    g = [("a%d" % j, "isr", "in%d" % j, None) for j in range(8)]
+    g += inv_affine(["a%d" % j for j in range(8)], "b", True)
+    g += sbox(["b%d" % j for j in range(8)], "S", False)
+    g += inv_affine(["Sq%d" % j for j in range(8)], "c", False)
+    for j in range(8):
+        g.append(("k%d" % j, "key", None, None))
+        g.append(("out%d" % j if last else "d%d" % j, "^", "c%d" % j,
+                  "k%d" % j))
+    if last:
+        return g
+    for j in range(8):
+        g.append(("h%d" % j, "rot2", "d%d" % j, None))
+        g.append(("w%d" % j, "^", "d%d" % j, "h%d" % j))
+    # 4 * w = xtime(xtime(w)) = (w6, w6^w7, w0^w7, w1^w6, w2^w6^w7, w3^w7,
+    # w4, w5).
+    x4 = {0: "w6", 6: "w4", 7: "w5"}
+    g.append(("x1", "^", "w6", "w7"))
+    g.append(("x2", "^", "w0", "w7"))
+    g.append(("x3", "^", "w1", "w6"))
+    g.append(("x4", "^", "w2", "x1"))
+    g.append(("x5", "^", "w3", "w7"))
+    for j in range(8):
+        g.append(("e%d" % j, "^", "d%d" % j, x4.get(j, "x%d" % j)))
+    g += mix_gates(["e%d" % j for j in range(8)],
+                   ["out%d" % j for j in range(8)], "m")
+    return g
 
 
 def round_gates(last):
@@ -149,6 +244,9 @@ def schedule(gates, seed):
     return order
 
 
+# Register hints (allocate): on.
+HINTS = 1
+
 P = ["%%%d" % j for j in range(8)]
 X = ["%%%%xmm%d" % j for j in range(8, 16)]
 REGS = X + P  # allocation preference: temporaries first
@@ -162,6 +260,16 @@ def allocate(order):
         for s in (a, b):
             if s:
                 usepos.setdefault(s, []).append(t)
+    # hint: the register a value should get, that of the output it becomes
+    # through gates that overwrite it in place (its last use), so that
+    # the outputs tend to end in their own registers.
+    hint = {}
+    for t in range(len(order) - 1, -1, -1):
+        d, op, a, b = order[t]
+        h = final.get(d) or hint.get(d)
+        for s in (a, b):
+            if h and s and usepos[s][-1] == t and s not in hint:
+                hint[s] = h
     loc = dict(("in%d" % j, P[j]) for j in range(8))
     holder = dict((r, v) for v, r in loc.items())
     slot = {}
@@ -232,13 +340,14 @@ def allocate(order):
         if op == "key":
             keys[d] = int(d[1:])
             continue
-        pref = final.get(d)
+        pref = final.get(d) or (hint.get(d) if HINTS else None)
         if op in ("^", "&"):
             mn = "pxor" if op == "^" else "pand"
             if b in keys:  # out_j = a ^ round key plane j
                 j = keys.pop(b)
                 ld = "movdqu %d(%%%%[k]), %%s" % (16 * j)
-                if pref not in holder:
+                assert dies(a, t)
+                if pref is not None and pref not in holder:
                     out.append(ld % pref)
                     out.append("pxor %s, %s" % (src_operand(a), pref))
                     if a in loc and dies(a, t):
@@ -295,8 +404,9 @@ def allocate(order):
                 del holder[loc[y]]
                 del loc[y]
             place(d, r)
-        elif op in ("~", "sr"):
-            ins = ("pxor %[ones], %s" if op == "~" else "pshufb %[sr], %s")
+        elif op in ("~", "sr", "isr"):
+            ins = {"~": "pxor %[ones], %s", "sr": "pshufb %[sr], %s",
+                   "isr": "pshufb %[isr], %s"}[op]
             if a in loc and dies(a, t):
                 r = loc[a]
                 del holder[r]
@@ -415,12 +525,81 @@ def run(code, planes, key, seed):
         elif mn == "pshufd":
             wr(ops[2], pshufd(rd(ops[1]), int(ops[0][1:], 16)))
         elif mn == "pshufb":
-            assert ops[0] == "%[sr]"
+            idx = {"%[sr]": SR, "%[isr]": ISR}[ops[0]]
             ls = lanes(rd(ops[1]))
-            wr(ops[1], from_lanes([ls[SR[p]] for p in range(16)]))
+            wr(ops[1], from_lanes([ls[idx[p]] for p in range(16)]))
         else:
             raise SystemExit("unknown instruction " + ins)
     return [reg["%%%d" % j] for j in range(8)]
+
+
+def gmul(a, b):
+    r = 0
+    while b:
+        if b & 1:
+            r ^= a
+        a = ((a << 1) ^ (0x11B if a & 0x80 else 0)) & 0x1FF
+        b >>= 1
+    return r
+
+
+def sbox_table():
+    """FIPS-197 5.1.1: the inverse in GF(2^8), then the affine map."""
+    inv = [0] + [next(y for y in range(1, 256) if gmul(x, y) == 1)
+                 for x in range(1, 256)]
+    rotl = lambda v, n: ((v << n) | (v >> (8 - n))) & 0xFF
+    return [inv[x] ^ rotl(inv[x], 1) ^ rotl(inv[x], 2) ^ rotl(inv[x], 3) ^
+            rotl(inv[x], 4) ^ 0x63 for x in range(256)]
+
+
+S_TABLE = sbox_table()
+INV_S_TABLE = [S_TABLE.index(x) for x in range(256)]
+
+
+def to_bytes(planes):
+    """state[b][p]: byte p (row-major lane) of block slot b."""
+    ls = [lanes(v) for v in planes]
+    return [[sum(((ls[j][p] >> b) & 1) << j for j in range(8))
+             for p in range(16)] for b in range(8)]
+
+
+def to_planes(st):
+    return [from_lanes([sum(((st[b][p] >> j) & 1) << b for b in range(8))
+                        for p in range(16)]) for j in range(8)]
+
+
+def mix(col, m):
+    return [gmul(m[0], col[r]) ^ gmul(m[1], col[(r + 1) % 4]) ^
+            gmul(m[2], col[(r + 2) % 4]) ^ gmul(m[3], col[(r + 3) % 4])
+            for r in range(4)]
+
+
+def reference(planes, key, kind):
+    """One round on bytes, FIPS-197: kind "enc"/"enc_last" (SubBytes,
+    ShiftRows, MixColumns, AddRoundKey), "dec"/"dec_last" (InvShiftRows,
+    InvSubBytes, AddRoundKey, InvMixColumns) as bsaes_core.h orders them."""
+    st, ks = to_bytes(planes), to_bytes(key)
+    out = []
+    for b in range(8):
+        s = st[b]
+        if kind.startswith("enc"):
+            s = [S_TABLE[x] for x in s]
+            s = [s[SR[p]] for p in range(16)]
+            if kind == "enc":
+                cols = [mix([s[4 * r + c] for r in range(4)], (2, 3, 1, 1))
+                        for c in range(4)]
+                s = [cols[p % 4][p // 4] for p in range(16)]
+            s = [x ^ k for x, k in zip(s, ks[b])]
+        else:
+            s = [s[ISR[p]] for p in range(16)]
+            s = [INV_S_TABLE[x] for x in s]
+            s = [x ^ k for x, k in zip(s, ks[b])]
+            if kind == "dec":
+                cols = [mix([s[4 * r + c] for r in range(4)], (14, 11, 13, 9))
+                        for c in range(4)]
+                s = [cols[p % 4][p // 4] for p in range(16)]
+        out.append(s)
+    return to_planes(out)
 
 
 def model(planes, key, last):
@@ -442,24 +621,38 @@ def model(planes, key, last):
     return [xt[j] ^ r1[j] ^ pshufd(t[j], 0x4E) ^ key[j] for j in range(8)]
 
 
-def check(code, last):
+def check(code, kind):
+    """The code against the byte-level round (and, for encryption, the
+    plane-level model of bsaes_core.h's steps) on random planes."""
     for seed in range(4):
         rnd = random.Random(1000 + seed)
         planes = [rnd.getrandbits(128) for _ in range(8)]
         key = [rnd.getrandbits(128) for _ in range(8)]
-        if run(code, planes, key, seed) != model(planes, key, last):
+        got = run(code, planes, key, seed)
+        if got != reference(planes, key, kind):
+            return False
+        if kind.startswith("enc") and got != model(planes, key,
+                                                   kind == "enc_last"):
             return False
     return True
 
 
-def build(last, seed):
-    order = schedule(SBOX + round_gates(last), seed)
+KINDS = {
+    "enc": lambda: SBOX + round_gates(False),
+    "enc_last": lambda: SBOX + round_gates(True),
+    "dec": lambda: inv_round_gates(False),
+    "dec_last": lambda: inv_round_gates(True),
+}
+
+
+def build(kind, seed):
+    order = schedule(KINDS[kind](), seed)
     return allocate(order)
 
 
-def emit(name, last, seed):
-    code, nslots, st = build(last, seed)
-    assert check(code, last), name + ": the code does not compute the round"
+def emit(name, kind, seed):
+    code, nslots, st = build(kind, seed)
+    assert check(code, kind), name + ": the code does not compute the round"
     sys.stderr.write("%s: %d instructions, %d slots, %s\n"
                      % (name, len(code), nslots, st))
     print("// %d instructions: %d register copies, %d spills, %d reloads, %d"
@@ -477,20 +670,24 @@ def emit(name, last, seed):
 if len(sys.argv) > 1 and sys.argv[1] == "search":
     # python3 bsaes_ssse3_x86_64_round_gen.py search N: the seeds 0..N-1
     # ranked by instruction count (then spills + reloads).
-    for last in (False, True):
+    for kind in sys.argv[3].split(",") if len(sys.argv) > 3 else KINDS:
         res = []
         for seed in range(int(sys.argv[2])):
-            code, nslots, st = build(last, seed)
+            code, nslots, st = build(kind, seed)
             res.append((len(code), st["spill"] + st["reload"], nslots, seed))
         res.sort()
-        print("last" if last else "full", res[:5])
+        print(kind, res[:5])
+        sys.stdout.flush()
     sys.exit(0)
 
 print("// Generated by crypto/aes/bsaes_ssse3_x86_64_round_gen.py from the circuit")
 print("// in bitsliced_sbox.h; do not edit. AT&T syntax. Operands: %0..%7 the")
 print("// planes q[0..7] (in and out), %[k] the round key (8 planes of 16 bytes,")
-print("// any alignment), %[s] the 16-byte-aligned scratch area, %[sr] the")
-print("// ShiftRows PSHUFB index and %[ones] all-ones (16-byte-aligned memory);")
+print("// any alignment), %[s] the 16-byte-aligned scratch area, %[sr] / %[isr]")
+print("// the (Inv)ShiftRows PSHUFB index and %[ones] all-ones (16-byte-aligned")
+print("// memory);")
 print("// xmm8..xmm15 are clobbered.")
-emit("CTCRYPTO_BSAES_X86_ROUND", False, ORDER_SEED)
-emit("CTCRYPTO_BSAES_X86_LAST_ROUND", True, LAST_ORDER_SEED)
+emit("CTCRYPTO_BSAES_X86_ROUND", "enc", ORDER_SEED)
+emit("CTCRYPTO_BSAES_X86_LAST_ROUND", "enc_last", LAST_ORDER_SEED)
+emit("CTCRYPTO_BSAES_X86_INV_ROUND", "dec", INV_ORDER_SEED)
+emit("CTCRYPTO_BSAES_X86_INV_LAST_ROUND", "dec_last", INV_LAST_ORDER_SEED)
