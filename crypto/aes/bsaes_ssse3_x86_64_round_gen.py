@@ -14,8 +14,11 @@ instead of by the compiler:
 
 Why: SSE has only destructive two-operand forms (dst = dst op src) and 16
 XMM registers; the Boyar-Peralta circuit (bitsliced_sbox.h) has ~20 values
-live at its widest point. GCC 12 compiled the intrinsics round to ~309
-instructions, 108 of them register copies. Here:
+live at its widest point. GCC 12 compiled the intrinsics round loop (CTR)
+to 303 instructions, 50 of them register copies and 72 frame accesses
+(spills and reloads); the decryption round loop (XTS) to 354. With the
+code generated here they are 249 and 321 (objdump; 8 of the 321 are
+stores of the planes that GCC adds in the XTS loop). Here:
   - the gates of the whole round (the S-box's, then ShiftRows, MixColumns
     and the round key's) are put in an order that keeps few values live
     (among the ready gates, the one that ends the most live ranges, ties
