@@ -35,9 +35,115 @@
     (__ARM_ARCH_ISA_THUMB == 1 ||                               \
      (__ARM_ARCH == 7 && !defined(__ARM_FEATURE_DSP)))
 #define CTCRYPTO_GHASH_NOHW32_MUL Mul32
+#elif defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M' && \
+    __ARM_ARCH_ISA_THUMB == 2 && defined(__OPTIMIZE__) &&         \
+    !defined(__OPTIMIZE_SIZE__)
+#define CTCRYPTO_GHASH_NOHW32_MUL MulV7m
+#define CTCRYPTO_GHASH_NOHW32_V7M 1
 #else
 #define CTCRYPTO_GHASH_NOHW32_MUL Mul64
 #endif
+
+#if defined(CTCRYPTO_GHASH_NOHW32_V7M)
+namespace ctcrypto::internal::ghash_nohw32 {
+namespace {
+
+// MulV7m (ARMv7E-M, ARMv8-M Mainline; -O2): Mul64's nine products as
+// register-allocated Thumb-2. gcc spills Mul64::clmul, whose split
+// operands, accumulators and result want all 14 registers; here each
+// product keeps x's four holey words in r0-r3 (x3 in r0), H's in r8-r11,
+// the class accumulator in r4:r5, the second product in r6:r7 and the
+// result in r12:lr, and reloads the io and key pointers from the two words
+// it pushes. The sums are Mul64::clmul's (UMLAL for the paired products).
+// Straight-line code on registers and fixed addresses: constant time as the
+// C (UMULL/UMLAL are one cycle on every operand on these cores).
+#define CTC_GH_PROD(k)                                            \
+  "ldr lr, [sp]\n\t"                                              \
+  "ldr r12, [sp, #4]\n\t"                                         \
+  "ldr r0, [lr, #8*" #k "]\n\t"                                   \
+  "ldr r8, [r12, #16*" #k "]\n\t"                                 \
+  "ldr r9, [r12, #16*" #k "+4]\n\t"                               \
+  "ldr r10, [r12, #16*" #k "+8]\n\t"                              \
+  "ldr r11, [r12, #16*" #k "+12]\n\t"                             \
+  "and r1, r0, #0x11111111\n\t"                                   \
+  "and r2, r0, #0x22222222\n\t"                                   \
+  "and r3, r0, #0x44444444\n\t"                                   \
+  "and r0, r0, #0x88888888\n\t"                                   \
+  /* class 0: x0 h0 + x1 h3, x2 h2, x3 h1 */                      \
+  "umull r4, r5, r1, r8\n\t"                                      \
+  "umull r6, r7, r3, r10\n\t"                                     \
+  "umlal r4, r5, r2, r11\n\t"                                     \
+  "eor r6, r6, r4\n\t"                                            \
+  "eor r7, r7, r5\n\t"                                            \
+  "umull r4, r5, r0, r9\n\t"                                      \
+  "eor r4, r4, r6\n\t"                                            \
+  "eor r5, r5, r7\n\t"                                            \
+  "and r12, r4, #0x11111111\n\t"                                  \
+  "and lr, r5, #0x11111111\n\t"                                   \
+  /* class 1: x0 h1 + x2 h3, x1 h0 + x3 h2 */                     \
+  "umull r4, r5, r1, r9\n\t"                                      \
+  "umull r6, r7, r2, r8\n\t"                                      \
+  "umlal r4, r5, r3, r11\n\t"                                     \
+  "umlal r6, r7, r0, r10\n\t"                                     \
+  "eor r4, r4, r6\n\t"                                            \
+  "eor r5, r5, r7\n\t"                                            \
+  "and r4, r4, #0x22222222\n\t"                                   \
+  "and r5, r5, #0x22222222\n\t"                                   \
+  "orr r12, r12, r4\n\t"                                          \
+  "orr lr, lr, r5\n\t"                                            \
+  /* class 2: x0 h2 + x3 h3, x1 h1, x2 h0 */                      \
+  "umull r4, r5, r1, r10\n\t"                                     \
+  "umull r6, r7, r2, r9\n\t"                                      \
+  "umlal r4, r5, r0, r11\n\t"                                     \
+  "eor r6, r6, r4\n\t"                                            \
+  "eor r7, r7, r5\n\t"                                            \
+  "umull r4, r5, r3, r8\n\t"                                      \
+  "eor r4, r4, r6\n\t"                                            \
+  "eor r5, r5, r7\n\t"                                            \
+  "and r4, r4, #0x44444444\n\t"                                   \
+  "and r5, r5, #0x44444444\n\t"                                   \
+  "orr r12, r12, r4\n\t"                                          \
+  "orr lr, lr, r5\n\t"                                            \
+  /* class 3: x0 h3, x1 h2, x2 h1, x3 h0 */                       \
+  "umull r4, r5, r1, r11\n\t"                                     \
+  "umull r6, r7, r2, r10\n\t"                                     \
+  "eor r4, r4, r6\n\t"                                            \
+  "eor r5, r5, r7\n\t"                                            \
+  "umull r6, r7, r3, r9\n\t"                                      \
+  "umull r8, r9, r0, r8\n\t"                                      \
+  "eor r4, r4, r6\n\t"                                            \
+  "eor r5, r5, r7\n\t"                                            \
+  "eor r4, r4, r8\n\t"                                            \
+  "eor r5, r5, r9\n\t"                                            \
+  "and r4, r4, #0x88888888\n\t"                                   \
+  "and r5, r5, #0x88888888\n\t"                                   \
+  "ldr r0, [sp]\n\t"                                              \
+  "orr r12, r12, r4\n\t"                                          \
+  "orr lr, lr, r5\n\t"                                            \
+  "str r12, [r0, #8*" #k "]\n\t"                                  \
+  "str lr, [r0, #8*" #k "+4]\n\t"
+
+struct MulV7m {
+  [[gnu::always_inline]] static inline void products(u32 io[18], const Key* k) {
+    register u32* r0 __asm__("r0") = io;
+    register const u32* r1 __asm__("r1") = &k->hp[0][0];
+    __asm__ volatile(
+        "push {r0, r1}\n\t"
+        CTC_GH_PROD(0) CTC_GH_PROD(1) CTC_GH_PROD(2) CTC_GH_PROD(3)
+        CTC_GH_PROD(4) CTC_GH_PROD(5) CTC_GH_PROD(6) CTC_GH_PROD(7)
+        CTC_GH_PROD(8)
+        "add sp, sp, #8\n\t"
+        : "+r"(r0), "+r"(r1)
+        :
+        : "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11",
+          "r12", "lr", "cc", "memory");
+  }
+};
+#undef CTC_GH_PROD
+
+}  // namespace
+}  // namespace ctcrypto::internal::ghash_nohw32
+#endif  // CTCRYPTO_GHASH_NOHW32_V7M
 
 namespace ctcrypto::internal {
 
@@ -52,5 +158,6 @@ const GhashRow kGhashNohw = {
 }  // namespace ctcrypto::internal
 
 #undef CTCRYPTO_GHASH_NOHW32_MUL
+#undef CTCRYPTO_GHASH_NOHW32_V7M
 
 #endif  // !defined(__SIZEOF_INT128__)
