@@ -57,10 +57,9 @@ namespace {
 // it pushes. The sums are Mul64::clmul's (UMLAL for the paired products).
 // Straight-line code on registers and fixed addresses: constant time as the
 // C (UMULL/UMLAL are one cycle on every operand on these cores).
-#define CTC_GH_PROD(k)                                            \
-  "ldr lr, [sp]\n\t"                                              \
-  "ldr r12, [sp, #4]\n\t"                                         \
-  "ldr r0, [lr, #8*" #k "]\n\t"                                   \
+#define CTC_GH_PROD(k, lo, hi)                                    \
+  "ldr r12, %[hp]\n\t"                                            \
+  "ldr r0, %" #lo "\n\t"                                          \
   "ldr r8, [r12, #16*" #k "]\n\t"                                 \
   "ldr r9, [r12, #16*" #k "+4]\n\t"                               \
   "ldr r10, [r12, #16*" #k "+8]\n\t"                              \
@@ -117,26 +116,28 @@ namespace {
   "eor r5, r5, r9\n\t"                                            \
   "and r4, r4, #0x88888888\n\t"                                   \
   "and r5, r5, #0x88888888\n\t"                                   \
-  "ldr r0, [sp]\n\t"                                              \
   "orr r12, r12, r4\n\t"                                          \
   "orr lr, lr, r5\n\t"                                            \
-  "str r12, [r0, #8*" #k "]\n\t"                                  \
-  "str lr, [r0, #8*" #k "+4]\n\t"
+  "str r12, %" #lo "\n\t"                                          \
+  "str lr, %" #hi "\n\t"
 
 struct MulV7m {
-  [[gnu::always_inline]] static inline void products(u32 io[18], const Key* k) {
-    register u32* r0 __asm__("r0") = io;
-    register const u32* r1 __asm__("r1") = &k->hp[0][0];
+  [[gnu::always_inline]] static inline void products(u32 io[18],
+                                                     const Key* k) {
+    const u32* hp = &k->hp[0][0];
     __asm__ volatile(
-        "push {r0, r1}\n\t"
-        CTC_GH_PROD(0) CTC_GH_PROD(1) CTC_GH_PROD(2) CTC_GH_PROD(3)
-        CTC_GH_PROD(4) CTC_GH_PROD(5) CTC_GH_PROD(6) CTC_GH_PROD(7)
-        CTC_GH_PROD(8)
-        "add sp, sp, #8\n\t"
-        : "+r"(r0), "+r"(r1)
-        :
-        : "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11",
-          "r12", "lr", "cc", "memory");
+        CTC_GH_PROD(0, 0, 1) CTC_GH_PROD(1, 2, 3) CTC_GH_PROD(2, 4, 5)
+        CTC_GH_PROD(3, 6, 7) CTC_GH_PROD(4, 8, 9) CTC_GH_PROD(5, 10, 11)
+        CTC_GH_PROD(6, 12, 13) CTC_GH_PROD(7, 14, 15) CTC_GH_PROD(8, 16, 17)
+        // io[2i]: operand word in, low word out; io[2i + 1]: high word.
+        : "+m"(io[0]), "=m"(io[1]), "+m"(io[2]), "=m"(io[3]), "+m"(io[4]),
+          "=m"(io[5]), "+m"(io[6]), "=m"(io[7]), "+m"(io[8]), "=m"(io[9]),
+          "+m"(io[10]), "=m"(io[11]), "+m"(io[12]), "=m"(io[13]),
+          "+m"(io[14]), "=m"(io[15]), "+m"(io[16]), "=m"(io[17])
+        : [hp] "m"(hp)
+        // "memory": the key words, read through hp.
+        : "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10",
+          "r11", "r12", "lr", "cc", "memory");
   }
 };
 #undef CTC_GH_PROD

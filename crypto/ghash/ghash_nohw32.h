@@ -210,14 +210,13 @@ CTC_NOHW32_INLINE void karatsuba64(const u64 p[3], u64* hi, u64* lo) {
   *lo = p[0] ^ (mid << 32);
 }
 
-// As ghash_nohw.cc: aligns the 255-bit reversed product w3..w0 to 256 bits
-// and reduces it by x^128 + x^7 + x^2 + x + 1 in reversed bit order.
+// Reduces the 256-bit reversed product w3..w0 by x^128 + x^7 + x^2 + x + 1
+// in reversed bit order (ghash_nohw.cc's reduction). The 255-bit product of
+// the reversed X and H needs a shift left by one to be aligned to 256 bits;
+// the key holds H * x^-1 instead (init_key), whose product with X is that
+// shifted product modulo the polynomial, so there is no shift here.
 CTC_NOHW32_INLINE void reduce(u64 w3, u64 w2, u64 w1, u64 w0, u64* yh,
                               u64* yl) {
-  w3 = (w3 << 1) | (w2 >> 63);
-  w2 = (w2 << 1) | (w1 >> 63);
-  w1 = (w1 << 1) | (w0 >> 63);
-  w0 <<= 1;
   w2 ^= w0 ^ (w0 >> 1) ^ (w0 >> 2) ^ (w0 >> 7);
   w1 ^= (w0 << 63) ^ (w0 << 62) ^ (w0 << 57);
   w3 ^= w1 ^ (w1 >> 1) ^ (w1 >> 2) ^ (w1 >> 7);
@@ -237,9 +236,19 @@ CTC_NOHW32_INLINE const Key* key_of(const GhashKeyState* g) {
 
 inline size_t init_key(GhashKeyState* g, const uint8_t h[16]) {
   Key* k = new (g->storage) Key;
+  // H * x^-1 (reduce() says why), in the reversed order of GCM (the
+  // coefficient of x^0 is the top bit of hh): x^-1 = (P - x^128) / x +
+  // x^127, so with H's x^0 coefficient set, H + P is divided by x (a shift
+  // left here; P's low terms x^0, x^1, x^2, x^7 are 0xE1 at the top) and
+  // x^128 / x = x^127 is the bottom bit. Masks, not a branch, on that bit.
+  u64 hh = load_be64(h), hl = load_be64(h + 8);
+  const u64 top = hh >> 63, mask = 0 - top;
+  hh ^= mask & (u64{0xE1} << 56);
+  hh = (hh << 1) | (hl >> 63);
+  hl = (hl << 1) | top;
   u32 o[9];
-  operands(load_be32(h + 12), load_be32(h + 8), load_be32(h + 4),
-           load_be32(h), o);
+  operands(static_cast<u32>(hl), static_cast<u32>(hl >> 32),
+           static_cast<u32>(hh), static_cast<u32>(hh >> 32), o);
   for (int i = 0; i < 9; ++i) {
     k->hp[i][0] = o[i] & kM0;
     k->hp[i][1] = o[i] & kM1;
