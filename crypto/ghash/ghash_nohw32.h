@@ -10,11 +10,15 @@
 // pairs (p, q) with p + q = s, at most 8; the count fits the nibble starting
 // at s (the three bits above s are "holes" of other residue classes), so no
 // carry reaches the next bit of the class. XORing the four products of a
-// class and masking yields the exact carry-less product. The multiplier
+// class (or first adding pairs of them whose counts stay below 16: Key's
+// comment) and masking yields the exact carry-less product. The multiplier
 // decides how many product bits one instruction gives:
 //
 //  - Mul64 (32x32->64: ARM UMULL, x86 MUL): the whole 63-bit carry-less
-//    product of two 32-bit words from 16 multiplies.
+//    product of two 32-bit words from 16 multiplies. On ARMv7E-M and
+//    ARMv8-M Mainline at -O2 the nine products of a block are Thumb-2
+//    assembly (ghash_nohw32.cc: MulV7m), the same arithmetic without gcc's
+//    spills.
 //  - Mul32 (32x32->32 only: ARMv6-M MULS, or a core whose long multiply is
 //    not constant time): the low word of each integer product is exact (the
 //    nibbles below bit 32 do not depend on anything above), which gives the
@@ -30,16 +34,17 @@
 // 128x128 product: Karatsuba twice, over the 64-bit halves and then over
 // their 32-bit words, nine 32x32 products per block. Their operands are the
 // words a0..a3 of a block and the sums a0^a1, a2^a3, a0^a2, a1^a3 and
-// a0^a1^a2^a3; the key holds the same nine words of H (36 bytes).
+// a0^a1^a2^a3; the key holds the same nine words of H * x^-1 (reduce()
+// says why), each already split into its four holey words (144 bytes), so
+// no block splits H.
 //
 // No powers of H, one reduction per block (ghash_nohw.cc's reduction, on
-// 64-bit words). Thumb-2 has 14 allocatable registers, which one 32x32
-// product already fills; the aggregated form (several blocks' unreduced
-// products summed, then one reduction) would keep eight more accumulator
-// words live across the products, which spill, and each power of H costs
-// another 36 key bytes and code to compute it at set-up. The reduction it
-// saves is about 40 of the about 840 instructions of a block (Cortex-M4,
-// -O2). So the key is H alone and fits 64 bytes, and set-up is a few XORs.
+// 64-bit words). The aggregated form (several blocks' unreduced products
+// summed, then one Karatsuba recombination and one reduction) would save
+// about 50 of the about 660 cycles of a block on the Cortex-M4 (trace
+// count, -O2), for another 144 key bytes per power of H (more than the
+// 240-byte GHASH storage of the ARMv7-A family, where this is a row too)
+// and the code to compute the powers at set-up. So the key is H alone.
 //
 // Code size. The nine products are one loop over the operand words with one
 // copy of the 32x32 product; builds that optimise for speed unroll it
