@@ -306,7 +306,7 @@ template <class Mul>
 }
 
 // scrubbed_update: the row's update. Its frame holds the operand splits of
-// Y XOR X and the partial products (x[], p[] and their spills: 164..212
+// Y XOR X and the partial products (io[], p[] and their spills: 136..200
 // bytes on 32-bit ARM, objdump) and the new accumulator on its way out:
 // every one a function of H and public data from which H can be solved
 // for, so the frame is wiped after each call (tests/stack_residue_test.cc's
