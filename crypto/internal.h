@@ -122,9 +122,11 @@ inline void secure_zero(void* p, size_t n) {
 // its buffer's wipe reaches them. Used after key set-up (cold; N =
 // kSetupScrubBytes of crypto/key_storage.h: 4 KiB, 512 bytes on the
 // portable-only 32-bit family), after keyed hashing (hash_internal.h),
-// and after the loops that spill round keys or state: the wide stitched
-// GCM loops, the bitsliced batches, x86 CCM, the SSSE3 vpaes entry points
-// (N = the loop's frame size, rounded up). The buffer is not over-aligned:
+// and after the loops that spill round keys or state: the bitsliced
+// batches, x86 CCM, the SSSE3 vpaes entry points (N = the loop's frame
+// size, rounded up); the stitched GCM loops, the ARMv8 AES row and the
+// pmull GHASH row measure theirs instead (run_scrubbed, below). The buffer
+// is not over-aligned:
 // an alignas(64) one began up to 63 bytes below this frame's top, and the
 // callee's spills in those bytes (its red zone) stayed (AES-256 CCM,
 // tests/stack_residue_test.cc).

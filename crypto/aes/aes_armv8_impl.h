@@ -118,6 +118,13 @@ void armv8_decrypt_block(const AesKeyState* s, const uint8_t in[16],
   CTCRYPTO_ARMV8_DISPATCH(s, decrypt_block_t, s, in, out);
 }
 
+// The bulk functions below (ECB, CTR, CBC, CCM) run under run_scrubbed
+// (crypto/internal.h): their loops mark their frames (m), which are wiped
+// after them, spilled round keys included (RoundKeys in
+// aes_armv8_core.h). A single block (encrypt_block, decrypt_block) holds
+// its Nr + 1 keys and one block, which the 16 Q registers of AArch32 hold
+// without spilling (clang 14 and gcc 12: no stack frame).
+
 // --- ECB (multi-block, for XTS) ---------------------------------------------
 
 // ecb_batch: N independent blocks, all loaded before the first store.
