@@ -180,9 +180,9 @@ inline __attribute__((always_inline)) uintptr_t frame_bottom() {
   uint8_t anchor = 0;
   uintptr_t sp;
 #if defined(__x86_64__)
-  __asm__ __volatile__("mov %%rsp, %0" : "=r"(sp) : "r"(&anchor) : "memory");
+  __asm__ __volatile__("mov %%rsp, %0" : "=r"(sp) : "r"(&anchor));
 #elif defined(__aarch64__) || defined(__arm__)
-  __asm__ __volatile__("mov %0, sp" : "=r"(sp) : "r"(&anchor) : "memory");
+  __asm__ __volatile__("mov %0, sp" : "=r"(sp) : "r"(&anchor));
 #else
 #error "frame_bottom: no stack pointer read for this architecture"
 #endif
