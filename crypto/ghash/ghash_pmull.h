@@ -232,9 +232,11 @@ inline GhashKeyExtent pmull_init_powers(GhashKeyState* g, const uint8_t h[16],
 // H, H^2, H^5, H^6, H^8 below a GMAC or a GCM with another AES row. So the
 // frame is wiped after the loop. Never inlined: the loop is a function of
 // its own for the cost model (bench/mca.sh), and marks its frame itself.
-[[gnu::noinline]] inline void pmull_update_blocks(StackMark* m, const GhashKeyState* g,
-                                uint8_t xi[16], const uint8_t* in,
-                                size_t blocks) {
+[[gnu::noinline]] inline void pmull_update_blocks(StackMark* m,
+                                                  const GhashKeyState* g,
+                                                  uint8_t xi[16],
+                                                  const uint8_t* in,
+                                                  size_t blocks) {
   mark_frame(m);
   const uint8_t* key = g->storage;
   uint8x16_t x = to_natural(vld1q_u8(xi));
