@@ -121,9 +121,12 @@ void armv8_decrypt_block(const AesKeyState* s, const uint8_t in[16],
 // The bulk functions below (ECB, CTR, CBC, CCM) run under run_scrubbed
 // (crypto/internal.h): their loops mark their frames (m), which are wiped
 // after them, spilled round keys included (RoundKeys in
-// aes_armv8_core.h). A single block (encrypt_block, decrypt_block) holds
-// its Nr + 1 keys and one block, which the 16 Q registers of AArch32 hold
-// without spilling (clang 14 and gcc 12: no stack frame).
+// aes_armv8_core.h). The CTR and CBC loops are never inlined, so that each
+// is a function of its own for the cost model (bench/mca.sh markers in
+// aes_armv8_aarch64.cc and aes_armv8_arm.cc). A single block
+// (encrypt_block, decrypt_block) holds its Nr + 1 keys and one block,
+// which the 16 Q registers of AArch32 hold without spilling (clang 14 and
+// gcc 12: no stack frame).
 
 // --- ECB (multi-block, for XTS) ---------------------------------------------
 
@@ -191,8 +194,9 @@ void armv8_ecb_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 // --- CTR -------------------------------------------------------------------
 
 template <int Nr>
-void ctr32_t(StackMark* m, const AesKeyState* s, const uint8_t* in,
-             uint8_t* out, size_t blocks, const uint8_t* counter) {
+[[gnu::noinline]] void ctr32_t(StackMark* m, const AesKeyState* s,
+                               const uint8_t* in, uint8_t* out, size_t blocks,
+                               const uint8_t* counter) {
   mark_frame(m);
   RoundKeys<Nr> rk(s->storage);
   uint8x16_t iv = vld1q_u8(counter);
@@ -227,8 +231,9 @@ void armv8_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 // folded into that same key operand: AESE(st, p ^ rk[0] ^ rk[Nr]) =
 // SubBytes(ShiftRows(c ^ p ^ rk[0])).
 template <int Nr>
-void cbc_encrypt_t(StackMark* m, const AesKeyState* s, const uint8_t* in,
-                   uint8_t* out, size_t blocks, uint8_t* iv) {
+[[gnu::noinline]] void cbc_encrypt_t(StackMark* m, const AesKeyState* s,
+                                     const uint8_t* in, uint8_t* out,
+                                     size_t blocks, uint8_t* iv) {
   mark_frame(m);
   RoundKeys<Nr> rk(s->storage);
   const uint8x16_t k0n = veorq_u8(rk.key(0), rk.key(Nr));
@@ -260,8 +265,9 @@ CTCRYPTO_INLINE uint8x16_t cbc_dec_batch(const RoundKeys<Nr>& rk,
 }
 
 template <int Nr>
-void cbc_decrypt_t(StackMark* m, const AesKeyState* s, const uint8_t* in,
-                   uint8_t* out, size_t blocks, uint8_t* iv) {
+[[gnu::noinline]] void cbc_decrypt_t(StackMark* m, const AesKeyState* s,
+                                     const uint8_t* in, uint8_t* out,
+                                     size_t blocks, uint8_t* iv) {
   mark_frame(m);
   RoundKeys<Nr> rk(s->storage + kDecOffset);
   uint8x16_t prev = vld1q_u8(iv);
