@@ -42,6 +42,13 @@ work=${1:-$(mktemp -d)}
 mkdir -p "$work"
 CONFIGS=${CONFIGS:-"aarch64_ce aarch64_noce armv7_neon cortex_m4 cortex_m33"}
 MCA=${MCA:-llvm-mca-14}
+# x86 loops: LLVM 14 has no scheduling model of Sapphire Rapids (it uses
+# Skylake-server's) and none of an AMD core with AVX-512; LLVM 17 and later
+# have both (sapphirerapids, znver4). MCA_X86 picks the llvm-mca for them:
+# llvm-mca-19 when installed (Debian bookworm's llvm-19), else $MCA.
+if [ -z "${MCA_X86:-}" ]; then
+  if command -v llvm-mca-19 > /dev/null 2>&1; then MCA_X86=llvm-mca-19; else MCA_X86=$MCA; fi
+fi
 BAZEL_FLAGS="-c opt --ui_event_filters=-info,-debug,-warning --noshow_progress"
 
 # Markers: file row function bytes select ("-": largest loop).
@@ -56,13 +63,14 @@ BAZEL_FLAGS="-c opt --ui_event_filters=-info,-debug,-warning --noshow_progress"
 
 printf '# config\trow\tfunction\tfile\tcpu\tbytes_per_iteration\tcycles_per_iteration\tcycles_per_byte\tnote\n'
 
-# The scheduling model LLVM 14 uses for a core, from the names of the
-# resources in llvm-mca's report (e.g. A57UnitB -> A57).
+# The scheduling model llvm-mca uses for a core, from the names of the
+# resources in its report (e.g. A57UnitB -> A57).
 model_of() {
-  # x86: the prefix of the port names (SKXPort0 -> SKX).
+  # x86: the prefix of the first resource (SKXDivider -> SKX, SPRPort00 ->
+  # SPR, Zn4AGU0 -> Zn4).
   if [ "$2" = x86 ]; then
-    echo 'add %eax, %eax' | "$MCA" -mtriple="$1" -mcpu="$3" -resource-pressure -instruction-info=0 2>/dev/null |
-      sed -n 's/^\[[0-9.]*\] *- *\([A-Za-z0-9]*\)Port0$/\1/p' | head -1
+    echo 'add %eax, %eax' | "$MCA_X86" -mtriple="$1" -mcpu="$3" -resource-pressure -instruction-info=0 2>/dev/null |
+      sed -n 's/^\[0\] *- *\([A-Z][A-Za-z]*[0-9]*\)\(Port\|AGU\|Divider\|ALU\).*$/\1/p' | head -1
     return
   fi
   printf 'add %s, %s, #1\n' "$2" "$2" |
@@ -83,14 +91,18 @@ for c in $CONFIGS; do
     cortex_m4) triple=thumbv7em-none-eabi; reg=r0; cpus="cortex-m4 cortex-m7" ;;
     cortex_m33) triple=thumbv8m.main-none-eabi; reg=r0; cpus="cortex-m33" ;;
     # x86-64, only with CONFIGS=x86_64_aesni (the x86 rows are timed on the
-    # host; this is for the cores the host is not): Intel Sapphire Rapids,
-    # which LLVM 14 schedules with its Skylake-server model (the note says
-    # so; that model lets 512-bit ALU ops issue on port 1, which Intel
-    # fuses off while 512-bit uops run, so its figures are a lower bound).
-    # LLVM 14 has no znver4/znver5 model, and its znver3 model (no AVX-512)
-    # rejects ZMM instructions even with -mattr, so no AMD core is
-    # estimated.
-    x86_64_aesni) triple=x86_64-linux-gnu; reg=x86; cpus="sapphirerapids" ;;
+    # host; this is for the cores the host is not), with $MCA_X86: Intel
+    # Sapphire Rapids and AMD Zen 4. With LLVM 14 only sapphirerapids,
+    # which it schedules with its Skylake-server model (the note says so;
+    # that model lets 512-bit ALU ops issue on port 1, which Intel fuses off
+    # while 512-bit uops run), and no AMD core (its znver3 model rejects ZMM
+    # instructions even with -mattr).
+    x86_64_aesni) triple=x86_64-linux-gnu; reg=x86
+      if echo 'add %eax, %eax' | "$MCA_X86" -mtriple=$triple -mcpu=znver4 > /dev/null 2>&1; then
+        cpus="sapphirerapids znver4"
+      else
+        cpus="sapphirerapids"
+      fi ;;
     *) continue ;;
   esac
   libs=$(bazel cquery $BAZEL_FLAGS --config="$c" \
@@ -218,7 +230,8 @@ for c in $CONFIGS; do
     for cpu in $fcpus; do
       in=$loop; [ -n "$swp" ] && in=$loop.a9
       # shellcheck disable=SC2086
-      r=$("$MCA" -mtriple="$ftriple" -mcpu="$cpu" $mattr -iterations=200 "$in" 2>"$loop.$cpu.err")
+      mca=$MCA; [ "$reg" = x86 ] && mca=$MCA_X86
+      r=$("$mca" -mtriple="$ftriple" -mcpu="$cpu" $mattr -iterations=200 "$in" 2>"$loop.$cpu.err")
       it=$(echo "$r" | sed -n 's/^Iterations: *//p')
       cy=$(echo "$r" | sed -n 's/^Total Cycles: *//p')
       if [ -z "$it" ] || [ -z "$cy" ]; then
@@ -227,10 +240,12 @@ for c in $CONFIGS; do
       fi
       model=$(model_of "$ftriple" "$reg" "$cpu")
       want=$(echo "$cpu" | sed 's/cortex-a/A/; s/cortex-m/M/')
-      [ "$reg" = x86 ] && want=$cpu
+      [ "$reg" = x86 ] && want=$(echo "$cpu" | sed 's/^sapphirerapids$/SPR/; s/^znver\([0-9]\)$/Zn\1/')
+      ver=$("$mca" --version 2>/dev/null | sed -n 's/.*LLVM version \([0-9]*\).*/\1/p' | head -1)
       note="-"
-      [ -n "$model" ] && [ "$model" != "$want" ] && note="LLVM 14 schedules $cpu with its $model model"
-      [ -z "$model" ] && note="no scheduling model in LLVM 14"
+      [ -n "$model" ] && [ "$model" != "$want" ] && note="LLVM ${ver:-?} schedules $cpu with its $model model"
+      [ -z "$model" ] && note="no scheduling model in LLVM ${ver:-?}"
+      [ "$reg" = x86 ] && [ "$note" = "-" ] && note="LLVM ${ver:-?}"
       add() { if [ "$note" = "-" ]; then note=$1; else note="$note; $1"; fi; }
       [ "$ftriple" != "$triple" ] && add "AArch32 (ARMv8) code"
       [ "$sel" != "-" ] && add "loop with $sel"

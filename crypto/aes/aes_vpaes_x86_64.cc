@@ -49,23 +49,6 @@ using Impl = vpaes::Vpaes<Ssse3>;
 
 }  // namespace
 
-extern const AesRow kAesVpaes = Impl::row("vpaes", kCapSsse3);
-extern const AesDecryptRow kAesVpaesDecrypt = Impl::decrypt_row(&kAesVpaes);
-
-void vpaes_export_enc_round_keys(const AesKeyState* s, uint8_t rk[15][16]) {
-  Impl::export_enc(s, rk);
-}
-
-void vpaes_ccm_seal_bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                         size_t blocks, const uint8_t counter[16],
-                         uint8_t mac[16]) {
-  Impl::entry<Impl::ccm_bulk<false>>()(s, in, out, blocks, counter, mac);
-}
-
-void vpaes_ccm_open_bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                         size_t blocks, const uint8_t counter[16],
-                         uint8_t mac[16]) {
-  Impl::entry<Impl::ccm_bulk<true>>()(s, in, out, blocks, counter, mac);
-}
+CTCRYPTO_VPAES_DEFINE_ROW(Impl, kCapSsse3)
 
 }  // namespace ctcrypto::internal

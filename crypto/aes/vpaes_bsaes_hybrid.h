@@ -10,14 +10,16 @@
 // vpaes form only (set_key, single blocks and the inherently serial CBC
 // encryption are vpaes's own functions), and the parallel bulk
 // operations - CTR, CBC decryption and multi-block ECB - go through
-// Hybrid::bulk(), the one place that holds the policy:
+// Hybrid::bulk(), whose policy is two functions (bsaes_share and
+// with_bitsliced_key, which the XTS and GCM kernels over the row call too):
 //   - below Policy::kThresholdBlocks blocks the whole call runs on vpaes;
 //   - otherwise the standard round keys are recovered from the vpaes
 //     schedule (vpaes_export_enc_round_keys), converted to a bitsliced
 //     schedule in a stack buffer, the whole batches run on bsaes and a
 //     tail of fewer than Policy::kTailToBsaes blocks on vpaes (longer tails
-//     run as one padded bitsliced batch); then both the exported round keys
-//     and the bitsliced schedule are wiped.
+//     run as one padded bitsliced batch); then the frames below are
+//     scrubbed and both the exported round keys and the bitsliced schedule
+//     are wiped.
 // The two constants are per ISA (the relative cost of a byte shuffle and of
 // a bitsliced batch differs widely) and are measured in that ISA's row file
 // (aes_vpaes_bsaes_{x86_64,aarch64,arm}.cc), next to the numbers.
@@ -27,9 +29,10 @@
 // crypto/modes/gcm_vpaes_bsaes.h, over ctr_advance, wipe_keys and
 // kBulkScrubBytes from here. CCM's kernel is vpaes's own one-pass loop
 // (crypto/modes/ccm_kernel.h): the key is in vpaes form. XTS's kernel
-// (crypto/modes/xts_vpaes_bsaes.cc) splits its calls as bulk() does, read
-// through the policy hooks below, and runs its batches through the
-// engine's XTS loop (bsaes_xts_encrypt / bsaes_xts_decrypt).
+// (crypto/modes/xts_vpaes_bsaes.cc) splits its calls with bulk()'s own
+// bsaes_share and with_bitsliced_key, the policy read through the hooks
+// below, and runs its batches through the engine's XTS loop
+// (bsaes_xts_encrypt / bsaes_xts_decrypt).
 //
 // Engines. Each target compiles exactly one vpaes (aes_vpaes_<isa>.cc:
 // kAesVpaes, vpaes_export_enc_round_keys) and one bsaes
@@ -85,6 +88,36 @@ inline void wipe_keys(uint8_t (&rk)[15][16],
   secure_zero(bs, kBsaesRoundKeyBytes * (rounds + 1));
 }
 
+// bsaes_share: THE split of a bulk call of `blocks` blocks between the
+// engines (the row's bulk() and XTS's kernel over the row call it with the
+// row's policy): how many leading blocks run on bsaes - none below
+// `threshold`; else the whole 8-block batches, and the tail too, as one
+// padded batch, when it has at least `tail` blocks. The rest runs on vpaes.
+constexpr size_t bsaes_share(size_t blocks, size_t threshold, size_t tail) {
+  if (blocks < threshold) return 0;
+  const size_t whole = blocks - blocks % kBsaesBatchBlocks;
+  return blocks - whole >= tail ? blocks : whole;
+}
+
+// with_bitsliced_key: the bitsliced engine's key for one bulk call, the one
+// place that makes it and removes it (the row's bulk() and the GCM and XTS
+// kernels over the row): the standard round keys exported from the vpaes
+// schedule, converted to the bitsliced schedule in a stack buffer,
+// body(bs) run, then the frames below scrubbed (kScrubBytes: more than the
+// frames of everything body calls, which hold round keys in spill slots
+// and saved vector registers that no wipe inside them can name) and both
+// buffers wiped.
+template <size_t kScrubBytes, class Body>
+inline void with_bitsliced_key(const AesKeyState* s, Body&& body) {
+  alignas(16) uint8_t rk[15][16];
+  alignas(16) uint8_t bs[kBsaesScheduleBytes];
+  vpaes_export_enc_round_keys(s, rk);
+  bsaes_convert_key(bs, rk, s->rounds);
+  body(static_cast<const uint8_t*>(bs));
+  scrub_stack<kScrubBytes>();
+  wipe_keys(rk, bs, s->rounds);
+}
+
 // Policy: struct with
 //   static constexpr size_t kThresholdBlocks;  // whole call on bsaes from here
 //   static constexpr size_t kTailToBsaes;      // padded last batch from here
@@ -103,14 +136,6 @@ struct Hybrid {
   static_assert(kTail <= kBsaesBatchBlocks, "tail policy");
 
   enum class Op { kCtr32, kCbcDecrypt, kEcbEncrypt, kEcbDecrypt };
-
-  // The split of a bulk call of `blocks` (>= kThreshold) blocks: the
-  // first `bsaes_blocks` on bsaes (whole batches, plus a padded last batch
-  // when the tail is long enough), the rest on vpaes.
-  static constexpr size_t bsaes_blocks(size_t blocks) {
-    const size_t whole = blocks - blocks % kBsaesBatchBlocks;
-    return blocks - whole >= kTail ? blocks : whole;
-  }
 
   // vpaes_part: `op` on vpaes alone (short calls and tails). `op` is a
   // template argument so that the encrypting entries reach no inverse
@@ -139,46 +164,45 @@ struct Hybrid {
   template <Op op>
   static void bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                    size_t blocks, uint8_t* ctr_or_iv) {
-    if (blocks < kThreshold) {
+    const size_t nb = bsaes_share(blocks, kThreshold, kTail);
+    if (nb == 0) {
       vpaes_part<op>(s, in, out, blocks, ctr_or_iv);
       return;
     }
-    alignas(16) uint8_t rk[15][16];
-    alignas(16) uint8_t bs[kBsaesScheduleBytes];
-    vpaes_export_enc_round_keys(s, rk);
-    bsaes_convert_key(bs, rk, s->rounds);
-
-    const size_t nb = bsaes_blocks(blocks);
     const size_t tail = blocks - nb;
-    if constexpr (op == Op::kCtr32) {
-      bsaes_ctr32(bs, s->rounds, in, out, nb, ctr_or_iv);
-      if (tail > 0) {
-        uint8_t ctr[16];
-        std::memcpy(ctr, ctr_or_iv, 16);
-        ctr_advance(ctr, nb);
-        kAesVpaes.ctr32(s, in + 16 * nb, out + 16 * nb, tail, ctr);
-      }
-    } else if constexpr (op == Op::kCbcDecrypt) {
-      bsaes_cbc_decrypt(bs, s->rounds, in, out, nb, ctr_or_iv);  // iv updated
-      if (tail > 0) {
-        kAesVpaesDecrypt.cbc_decrypt(s, in + 16 * nb, out + 16 * nb, tail,
-                              ctr_or_iv);
-      }
-    } else {
-      // ECB: batches of 8 (the last one padded when nb is not a multiple).
-      for (size_t done = 0; done < nb; done += kBsaesBatchBlocks) {
-        const size_t n =
-            nb - done < kBsaesBatchBlocks ? nb - done : kBsaesBatchBlocks;
-        if constexpr (op == Op::kEcbEncrypt) {
-          bsaes_encrypt_blocks(bs, s->rounds, in + 16 * done, out + 16 * done, n);
-        } else {
-          bsaes_decrypt_blocks(bs, s->rounds, in + 16 * done, out + 16 * done, n);
+    with_bitsliced_key<kBulkScrubBytes>(s, [&](const uint8_t* bs) {
+      if constexpr (op == Op::kCtr32) {
+        bsaes_ctr32(bs, s->rounds, in, out, nb, ctr_or_iv);
+        if (tail > 0) {
+          uint8_t ctr[16];
+          std::memcpy(ctr, ctr_or_iv, 16);
+          ctr_advance(ctr, nb);
+          kAesVpaes.ctr32(s, in + 16 * nb, out + 16 * nb, tail, ctr);
+        }
+      } else if constexpr (op == Op::kCbcDecrypt) {
+        bsaes_cbc_decrypt(bs, s->rounds, in, out, nb, ctr_or_iv);  // iv updated
+        if (tail > 0) {
+          kAesVpaesDecrypt.cbc_decrypt(s, in + 16 * nb, out + 16 * nb, tail,
+                                       ctr_or_iv);
+        }
+      } else {
+        // ECB: batches of 8 (the last one padded when nb is not a multiple).
+        for (size_t done = 0; done < nb; done += kBsaesBatchBlocks) {
+          const size_t n =
+              nb - done < kBsaesBatchBlocks ? nb - done : kBsaesBatchBlocks;
+          if constexpr (op == Op::kEcbEncrypt) {
+            bsaes_encrypt_blocks(bs, s->rounds, in + 16 * done,
+                                 out + 16 * done, n);
+          } else {
+            bsaes_decrypt_blocks(bs, s->rounds, in + 16 * done,
+                                 out + 16 * done, n);
+          }
+        }
+        if (tail > 0) {
+          vpaes_part<op>(s, in + 16 * nb, out + 16 * nb, tail, nullptr);
         }
       }
-      if (tail > 0) vpaes_part<op>(s, in + 16 * nb, out + 16 * nb, tail, nullptr);
-    }
-    scrub_stack<kBulkScrubBytes>();
-    wipe_keys(rk, bs, s->rounds);
+    });
   }
 
   static void set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {

@@ -1006,4 +1006,32 @@ struct Vpaes {
 
 }  // namespace ctcrypto::internal::vpaes
 
+// CTCRYPTO_VPAES_DEFINE_ROW(ImplType, caps): what every ISA's vpaes file
+// (aes_vpaes_<isa>.cc) defines from its Vpaes<Isa>, under the same names
+// on every ISA (vpaes_export.h; the hybrid row and CCM's kernel are
+// written against them): the row and its inverse cipher, the round-key
+// export and CCM's one-pass entries. Used inside namespace
+// ctcrypto::internal; `caps` is the capability bit the row needs (0 where
+// the ISA is architectural).
+#define CTCRYPTO_VPAES_DEFINE_ROW(ImplType, caps)                             \
+  extern const AesRow kAesVpaes = ImplType::row("vpaes", caps);               \
+  extern const AesDecryptRow kAesVpaesDecrypt =                               \
+      ImplType::decrypt_row(&kAesVpaes);                                      \
+  void vpaes_export_enc_round_keys(const AesKeyState* s,                      \
+                                   uint8_t rk[15][16]) {                      \
+    ImplType::export_enc(s, rk);                                              \
+  }                                                                           \
+  void vpaes_ccm_seal_bulk(const AesKeyState* s, const uint8_t* in,           \
+                           uint8_t* out, size_t blocks,                       \
+                           const uint8_t counter[16], uint8_t mac[16]) {      \
+    ImplType::entry<ImplType::ccm_bulk<false>>()(s, in, out, blocks, counter, \
+                                                 mac);                        \
+  }                                                                           \
+  void vpaes_ccm_open_bulk(const AesKeyState* s, const uint8_t* in,           \
+                           uint8_t* out, size_t blocks,                       \
+                           const uint8_t counter[16], uint8_t mac[16]) {      \
+    ImplType::entry<ImplType::ccm_bulk<true>>()(s, in, out, blocks, counter,  \
+                                                mac);                         \
+  }
+
 #endif  // CTCRYPTO_AES_VPAES_CORE_H_

@@ -93,6 +93,30 @@ template <class Aead>
   return st;
 }
 
+// check_detached_io: the buffer rules every one-shot detached AEAD call
+// shares (GCM, CCM, GCM-SIV; seal and open), after its own checks of the
+// nonce, the lengths and the tag length: out at least as long as in; no
+// null out with a length and no null tag; out (written) equal to in (in
+// place) or disjoint from it, and disjoint from the tag (a tag at out's
+// address counts when out is written at all); every span possible memory.
+// Inlined: it runs on every call, and an out-of-line call passing five
+// spans cost 16-byte seals measurably (callgrind).
+[[gnu::always_inline]] inline Status check_detached_io(
+    std::span<const uint8_t> out, std::span<const uint8_t> tag,
+    std::span<const uint8_t> in, std::span<const uint8_t> nonce,
+    std::span<const uint8_t> ad) {
+  if (out.size() < in.size()) return Status::kOutputTooSmall;
+  if ((out.data() == nullptr && !out.empty()) || tag.data() == nullptr)
+    return Status::kInvalidArgument;
+  if (overlaps_inexactly(in.data(), in.size(), out.data(), in.size()) ||
+      overlaps_inexactly(tag.data(), tag.size(), out.data(), in.size()) ||
+      (tag.data() == out.data() && !in.empty()))
+    return Status::kOverlappingBuffers;
+  if (!spans_addressable(nonce, in, ad, out, tag))
+    return Status::kInvalidArgument;
+  return Status::kOk;
+}
+
 // check_stream_io: the checks a stream's update shares (AesGcmStream,
 // AesCcmStream), after its own on the object: no null pointer with a
 // length, out at least as long as in, out equal to in (in place) or

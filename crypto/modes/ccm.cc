@@ -352,17 +352,8 @@ Status AesCcm::seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
   if (uint64_t{in.size()} > ccm_max_message_len(nonce.size()))
     return Status::kMessageTooLong;
   if (tag.size() != tag_len_) return Status::kInvalidTagLength;
-  if (out.size() < in.size()) return Status::kOutputTooSmall;
-  if ((out.data() == nullptr && !out.empty()) || tag.data() == nullptr)
-    return Status::kInvalidArgument;
-  if (internal::overlaps_inexactly(in.data(), in.size(), out.data(),
-                                   in.size()) ||
-      internal::overlaps_inexactly(tag.data(), tag.size(), out.data(),
-                                   in.size()) ||
-      (tag.data() == out.data() && !in.empty()))
-    return Status::kOverlappingBuffers;
-  if (!internal::spans_addressable(nonce, in, ad, out, tag))
-    return Status::kInvalidArgument;
+  st = internal::check_detached_io(out, tag, in, nonce, ad);
+  if (st != Status::kOk) return st;
   uint8_t full[16];
   crypt(internal::AesKeyAccess::state(aes_),
         internal::CcmAccess::kernel(*this),
@@ -393,17 +384,8 @@ Status AesCcm::open_detached(std::span<uint8_t> out,
   if (uint64_t{in.size()} > ccm_max_message_len(nonce.size()))
     return Status::kMessageTooLong;
   if (tag.size() != tag_len_) return Status::kInvalidTagLength;
-  if (tag.data() == nullptr) return Status::kInvalidArgument;
-  if (out.size() < in.size()) return Status::kOutputTooSmall;
-  if (out.data() == nullptr && !out.empty()) return Status::kInvalidArgument;
-  if (internal::overlaps_inexactly(in.data(), in.size(), out.data(),
-                                   in.size()) ||
-      internal::overlaps_inexactly(tag.data(), tag.size(), out.data(),
-                                   in.size()) ||
-      (tag.data() == out.data() && !in.empty()))
-    return Status::kOverlappingBuffers;
-  if (!internal::spans_addressable(nonce, in, ad, out, tag))
-    return Status::kInvalidArgument;
+  st = internal::check_detached_io(out, tag, in, nonce, ad);
+  if (st != Status::kOk) return st;
   // The received tag is copied first: it must be intact for the compare.
   uint8_t received[16], expected[16];
   std::memcpy(received, tag.data(), tag_len_);

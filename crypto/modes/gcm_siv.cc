@@ -365,22 +365,14 @@ Status AesGcmSiv::seal_detached(std::span<uint8_t> out, std::span<uint8_t> tag,
   if (tag.size() != kGcmSivTagLen) return Status::kInvalidTagLength;
   if (uint64_t{in.size()} > kGcmSivMaxPlaintextLen)
     return Status::kMessageTooLong;
-  if (out.size() < in.size()) return Status::kOutputTooSmall;
-  if ((out.data() == nullptr && !out.empty()) || tag.data() == nullptr)
-    return Status::kInvalidArgument;
+  st = internal::check_detached_io(out, tag, in, nonce, ad);
+  if (st != Status::kOk) return st;
   // The tag is written last, after all of `in` has been read, but it must
-  // not land in the ciphertext or the plaintext.
-  if (internal::overlaps_inexactly(in.data(), in.size(), out.data(),
+  // not land in the ciphertext (above) or the plaintext.
+  if (internal::overlaps_inexactly(tag.data(), tag.size(), in.data(),
                                    in.size()) ||
-      internal::overlaps_inexactly(tag.data(), tag.size(), out.data(),
-                                   in.size()) ||
-      internal::overlaps_inexactly(tag.data(), tag.size(), in.data(),
-                                   in.size()) ||
-      (!in.empty() &&
-       (tag.data() == out.data() || tag.data() == in.data())))
+      (!in.empty() && tag.data() == in.data()))
     return Status::kOverlappingBuffers;
-  if (!internal::spans_addressable(nonce, in, ad, out, tag))
-    return Status::kInvalidArgument;
 
   const MessageKeys keys(AesKeyAccess::state(kgk_), nonce.data());
   uint8_t s[16], t[16];
@@ -422,19 +414,10 @@ Status AesGcmSiv::open_detached(std::span<uint8_t> out,
   Status st = check_common(*this, nonce, in, ad);
   if (st != Status::kOk) return st;
   if (tag.size() != kGcmSivTagLen) return Status::kInvalidTagLength;
-  if (tag.data() == nullptr) return Status::kInvalidArgument;
   if (uint64_t{in.size()} > kGcmSivMaxPlaintextLen)
     return Status::kMessageTooLong;
-  if (out.size() < in.size()) return Status::kOutputTooSmall;
-  if (out.data() == nullptr && !out.empty()) return Status::kInvalidArgument;
-  if (internal::overlaps_inexactly(in.data(), in.size(), out.data(),
-                                   in.size()) ||
-      internal::overlaps_inexactly(tag.data(), tag.size(), out.data(),
-                                   in.size()) ||
-      (tag.data() == out.data() && !in.empty()))
-    return Status::kOverlappingBuffers;
-  if (!internal::spans_addressable(nonce, in, ad, out, tag))
-    return Status::kInvalidArgument;
+  st = internal::check_detached_io(out, tag, in, nonce, ad);
+  if (st != Status::kOk) return st;
 
   // The received tag is copied first: it is the counter and must be intact
   // for the compare even if the caller's tag sits next to `out`.

@@ -80,26 +80,22 @@ struct Kernel {
     if (blocks < kMinBlocks) return 0;
     const size_t batches = blocks / kBsaesBatchBlocks;
     size_t done = kBsaesBatchBlocks * batches;
-    alignas(16) uint8_t rk[15][16];
-    alignas(16) uint8_t bs[kBsaesScheduleBytes];
-    vpaes_export_enc_round_keys(s, rk);
-    bsaes_convert_key(bs, rk, s->rounds);
-    kFn(bs, s->rounds, g, in, out, batches, ctr, xi);
-    vpaes_bsaes::ctr_advance(ctr, done);
-    if constexpr (requires { Policy::kTailToBsaes; }) {
-      const size_t tail = blocks - done;
-      if (tail >= Policy::kTailToBsaes) {
-        const uint8_t* tin = in + 16 * done;
-        uint8_t* tout = out + 16 * done;
-        if (kOpening) g->row->update(g, xi, tin, tail);
-        bsaes_ctr32(bs, s->rounds, tin, tout, tail, ctr);
-        if (!kOpening) g->row->update(g, xi, tout, tail);
-        vpaes_bsaes::ctr_advance(ctr, tail);
-        done = blocks;
+    vpaes_bsaes::with_bitsliced_key<scrub_bytes()>(s, [&](const uint8_t* bs) {
+      kFn(bs, s->rounds, g, in, out, batches, ctr, xi);
+      vpaes_bsaes::ctr_advance(ctr, done);
+      if constexpr (requires { Policy::kTailToBsaes; }) {
+        const size_t tail = blocks - done;
+        if (tail >= Policy::kTailToBsaes) {
+          const uint8_t* tin = in + 16 * done;
+          uint8_t* tout = out + 16 * done;
+          if (kOpening) g->row->update(g, xi, tin, tail);
+          bsaes_ctr32(bs, s->rounds, tin, tout, tail, ctr);
+          if (!kOpening) g->row->update(g, xi, tout, tail);
+          vpaes_bsaes::ctr_advance(ctr, tail);
+          done = blocks;
+        }
       }
-    }
-    vpaes_bsaes::wipe_keys(rk, bs, s->rounds);
-    scrub_stack<scrub_bytes()>();
+    });
     return 16 * done;
   }
 

@@ -5,7 +5,8 @@
 //
 // The split between the engines is the row's policy, read through its
 // hooks (vpaes_bsaes_threshold_blocks, vpaes_bsaes_tail_to_bsaes_blocks,
-// defined in the row file next to their measurements): a call below the
+// defined in the row file next to their measurements) and applied by the
+// row's own bsaes_share and with_bitsliced_key: a call below the
 // threshold runs on vpaes; otherwise the key is converted to bitsliced
 // form once for the call, the whole 8-block batches (and a tail of at least
 // the row's tail count as one padded batch) run through the bitsliced
@@ -121,29 +122,25 @@ void vpaes_xts(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 template <bool kDec>
 void xts_bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
               size_t blocks, uint8_t tweak[16]) {
-  if (blocks < vpaes_bsaes_threshold_blocks()) {
+  // The hybrid's own split and key handling (vpaes_bsaes_hybrid.h).
+  const size_t nb = vpaes_bsaes::bsaes_share(
+      blocks, vpaes_bsaes_threshold_blocks(),
+      vpaes_bsaes_tail_to_bsaes_blocks());
+  if (nb == 0) {
     vpaes_xts<kDec>(s, in, out, blocks, tweak);
     return;
   }
-  alignas(16) uint8_t rk[15][16];
-  alignas(16) uint8_t bs[kBsaesScheduleBytes];
-  vpaes_export_enc_round_keys(s, rk);
-  bsaes_convert_key(bs, rk, s->rounds);
-  // The hybrid's split (Hybrid::bsaes_blocks): whole batches, and the
-  // tail too when it is long enough for a padded batch.
-  const size_t whole = blocks - blocks % kBsaesBatchBlocks;
-  const size_t nb =
-      blocks - whole >= vpaes_bsaes_tail_to_bsaes_blocks() ? blocks : whole;
-  if constexpr (kDec) {
-    bsaes_xts_decrypt(bs, s->rounds, in, out, nb, tweak);
-  } else {
-    bsaes_xts_encrypt(bs, s->rounds, in, out, nb, tweak);
-  }
-  if (nb < blocks) {
-    vpaes_xts<kDec>(s, in + 16 * nb, out + 16 * nb, blocks - nb, tweak);
-  }
-  scrub_stack<vpaes_bsaes::kHybridBulkScrubBytes>();
-  vpaes_bsaes::wipe_keys(rk, bs, s->rounds);
+  vpaes_bsaes::with_bitsliced_key<vpaes_bsaes::kHybridBulkScrubBytes>(
+      s, [&](const uint8_t* bs) {
+        if constexpr (kDec) {
+          bsaes_xts_decrypt(bs, s->rounds, in, out, nb, tweak);
+        } else {
+          bsaes_xts_encrypt(bs, s->rounds, in, out, nb, tweak);
+        }
+        if (nb < blocks) {
+          vpaes_xts<kDec>(s, in + 16 * nb, out + 16 * nb, blocks - nb, tweak);
+        }
+      });
 }
 
 void vpaes_bsaes_xts_encrypt_bulk(const AesKeyState* s, const uint8_t* in,
