@@ -233,9 +233,11 @@ CTC_AES_INLINE void shift_rows_2(u32 q[8]) {
   }
 }
 
+#if defined(CTC_AES_FIXSLICED_V7M)
 // The same SR^2 after the transposition (q[b + 2c] = column c of block b,
 // row r in byte r): rows 1 and 3 swap between columns c and c + 2, bytes 1
-// and 3 of q[w] and q[w + 4]; 12 operations instead of 32.
+// and 3 of q[w] and q[w + 4]; 12 operations instead of 32. Only ctr32's
+// path beside the ARMv7-M routine uses it.
 CTC_AES_INLINE void shift_rows_2_columns(u32 q[8]) {
   CTC_AES_UNROLL
   for (int w = 0; w < 4; w++) {
@@ -244,6 +246,7 @@ CTC_AES_INLINE void shift_rows_2_columns(u32 q[8]) {
     q[w + 4] ^= t;
   }
 }
+#endif
 
 // Lane l of the result is lane l+kLanes (mod 4) of x rotated right by
 // 2*kCols bits within its 8-bit lane.
