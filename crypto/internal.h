@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "crypto/key_storage.h"
 
@@ -121,9 +122,11 @@ inline void secure_zero(void* p, size_t n) {
 // its buffer's wipe reaches them. Used after key set-up (cold; N =
 // kSetupScrubBytes of crypto/key_storage.h: 4 KiB, 512 bytes on the
 // portable-only 32-bit family), after keyed hashing (hash_internal.h),
-// and after the loops that spill round keys or state: the wide stitched
-// GCM loops, the bitsliced batches, x86 CCM, the SSSE3 vpaes entry points
-// (N = the loop's frame size, rounded up). The buffer is not over-aligned:
+// and after the loops that spill round keys or state: the bitsliced
+// batches, x86 CCM, the SSSE3 vpaes entry points (N = the loop's frame
+// size, rounded up); the stitched GCM loops, the ARMv8 AES row and the
+// pmull GHASH row measure theirs instead (run_scrubbed, below). The buffer
+// is not over-aligned:
 // an alignas(64) one began up to 63 bytes below this frame's top, and the
 // callee's spills in those bytes (its red zone) stayed (AES-256 CCM,
 // tests/stack_residue_test.cc).
@@ -150,6 +153,104 @@ template <size_t N = kSetupScrubBytes>
 [[gnu::noinline]] __attribute__((no_sanitize_address)) void scrub_stack() {
   alignas(16) uint8_t area[N * kScrubScale];
   secure_zero(area, sizeof(area));
+}
+
+// --- measured scrubbing: run_scrubbed ----------------------------------------
+//
+// A fixed N above has to exceed the frames of whatever ran below, and those
+// are the compiler's choice: clang 14 on AArch32 hoists the round-key loads
+// of the armv8 AES row's tails and the H powers of the pmull GHASH row ahead
+// of their uses and spills them (tests/stack_residue_test.cc on QEMU's max
+// CPU), where gcc 12 keeps them in registers. run_scrubbed needs no such
+// number: the code it runs records the lowest stack pointer it reached, and
+// exactly that much stack is wiped after it.
+
+// StackMark: the lowest stack pointer mark_frame saw.
+struct StackMark {
+  uintptr_t low;
+};
+
+// frame_bottom: the stack pointer of the calling function's frame. The
+// asm takes the address of a local, so the frame exists at that point (a
+// compiler may otherwise set it up later, shrink-wrapping, and the read
+// would see the caller's stack pointer). No frame allocates stack
+// dynamically, so its stack pointer is fixed after the prologue: the
+// bottom of everything the function keeps there, spills included.
+inline __attribute__((always_inline)) uintptr_t frame_bottom() {
+  uint8_t anchor = 0;
+  uintptr_t sp;
+#if defined(__x86_64__)
+  __asm__ __volatile__("mov %%rsp, %0" : "=r"(sp) : "r"(&anchor));
+#elif defined(__aarch64__) || defined(__arm__)
+  __asm__ __volatile__("mov %0, sp" : "=r"(sp) : "r"(&anchor));
+#else
+#error "frame_bottom: no stack pointer read for this architecture"
+#endif
+  return sp;
+}
+
+// mark_frame: records this frame's bottom in m. A function that runs under
+// run_scrubbed and calls a function it does not inline which may keep
+// secrets in its frame has that function mark too (it is deeper).
+inline __attribute__((always_inline)) void mark_frame(StackMark* m) {
+  const uintptr_t sp = frame_bottom();
+  m->low = sp < m->low ? sp : m->low;  // public: stack addresses
+}
+
+// kRedZoneBytes: what a leaf may use below its stack pointer without moving
+// it (the x86-64 System V red zone; AAPCS and AAPCS64 have none).
+#if defined(__x86_64__)
+inline constexpr size_t kRedZoneBytes = 128;
+#else
+inline constexpr size_t kRedZoneBytes = 0;
+#endif
+
+// scrub_stack_bytes: zeroes n bytes of stack just below the caller's frame
+// (scrub_stack with a run-time size: the buffer's top lies below this
+// frame's own saved registers, so n bytes reach n bytes below the caller).
+[[gnu::noinline]] __attribute__((no_sanitize_address)) inline void
+scrub_stack_bytes(size_t n) {
+  if (n == 0) return;  // public: a frame size
+  void* area = __builtin_alloca(n);
+  secure_zero(area, n);
+}
+
+// run_outlined: f(m) in a frame of its own, below its caller's, and that
+// frame's bottom marked. Whatever f inlines lies in this frame.
+template <typename F>
+[[gnu::noinline]] auto run_outlined(F& f, StackMark* m) {
+  if constexpr (std::is_void_v<decltype(f(m))>) {
+    f(m);
+    mark_frame(m);
+  } else {
+    auto r = f(m);
+    mark_frame(m);
+    return r;
+  }
+}
+
+// run_scrubbed: returns f(m) (m a StackMark*), run below this frame, after
+// zeroing the stack between this frame and the lowest mark (plus the red
+// zone): the frames of f and of the marked functions it called, with the
+// compiler's spills of what they held in registers (round keys, powers of
+// H, counter blocks) that no wipe inside them can name. Costs a call and
+// a memset of the measured frames (no more than they used). The empty asm
+// after the wipe keeps it from being a tail call, whose frame would begin
+// above this one.
+template <typename F>
+inline __attribute__((always_inline)) auto run_scrubbed(F f) {
+  StackMark m{frame_bottom()};
+  const uintptr_t top = m.low;
+  if constexpr (std::is_void_v<decltype(f(&m))>) {
+    run_outlined(f, &m);
+    scrub_stack_bytes(top - m.low + kRedZoneBytes);
+    __asm__ __volatile__("" : : : "memory");
+  } else {
+    auto r = run_outlined(f, &m);
+    scrub_stack_bytes(top - m.low + kRedZoneBytes);
+    __asm__ __volatile__("" : : : "memory");
+    return r;
+  }
 }
 
 }  // namespace ctcrypto::internal

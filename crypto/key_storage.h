@@ -41,10 +41,10 @@ inline constexpr size_t kBsaesRowKeyBytes = 1920;
 inline constexpr size_t kNohwAesKeyBytes = 960;
 
 // The portable rows on 32-bit words (aes_nohw32.cc: 15 fixsliced round
-// keys of 8 words, 480 bytes; ghash_nohw32.cc: 9 words of H, 36 bytes, no
-// powers, rounded up to 16).
+// keys of 8 words, 480 bytes; ghash_nohw32.cc: the 9 Karatsuba words of H
+// split into their 4 holey words each, 144 bytes, no powers).
 inline constexpr size_t kPortable32AesKeyStorageBytes = 480;
-inline constexpr size_t kPortable32GhashKeyStorageBytes = 48;
+inline constexpr size_t kPortable32GhashKeyStorageBytes = 144;
 
 // kPortable32Family: this family has only the portable rows on 32-bit
 // words (microcontrollers, other 32-bit CPUs without SIMD rows). Their

@@ -46,9 +46,9 @@
 // code whose backward branches span more than the batch loop.
 // mca-loop: aes=armv8 ctr32_t<10> 128 aese=80
 // mca-loop: aes=armv8 cbc_decrypt_t<10> 128 aesd=80
-// CBC encryption is serial: one block (16 bytes) per iteration; the three
-// key sizes are inlined into armv8_cbc_encrypt, AES-128 has 10 AESE.
-// mca-loop: aes=armv8 armv8_cbc_encrypt 16 aese=10
+// CBC encryption is serial: one block (16 bytes) per iteration; each key
+// size is a function of its own (cbc_encrypt_t<Nr>), AES-128 has 10 AESE.
+// mca-loop: aes=armv8 cbc_encrypt_t<10> 16 aese=10
 
 namespace ctcrypto::internal {
 

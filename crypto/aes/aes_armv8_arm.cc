@@ -32,7 +32,7 @@
 // an AArch32 model for (Cortex-A57; A72 uses it), never on the Cortex-A9.
 // mca-loop: aes=armv8 ctr32_t<10> 64 aese.8=40
 // mca-loop: aes=armv8 cbc_decrypt_t<10> 64 aesd.8=40
-// mca-loop: aes=armv8 armv8_cbc_encrypt 16 aese.8=10
+// mca-loop: aes=armv8 cbc_encrypt_t<10> 16 aese.8=10
 
 namespace ctcrypto::internal {
 

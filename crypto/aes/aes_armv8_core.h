@@ -53,11 +53,14 @@ static_assert(2 * kDecOffset <= kAesKeyStorageBytes);
 //    next to the blocks in flight, so none is spilled; the stack-residue
 //    test finds no copy).
 //  * AArch32: 16 Q registers cannot hold them next to the blocks, GHASH
-//    and counter state, and the compiler would spill round keys to the
-//    frame, copies left on the stack. So each use loads the key from the
-//    key object through a pointer made opaque by a volatile asm (it can be
-//    neither hoisted out of the loops nor merged with another use): a key
-//    is live for one round only, and never spilled. The loads hit L1.
+//    and counter state. So each use loads the key from the key object
+//    through a pointer made opaque by a volatile asm (it can be neither
+//    hoisted out of the loops nor merged with another use). That does not
+//    stop a compiler from scheduling a batch's loads ahead of their
+//    rounds: clang 14 does in ctr32's tail batches and spills two AES-256
+//    round keys (gcc 12 spills none). So the row's bulk functions and the
+//    GCM kernel run under run_scrubbed (crypto/internal.h), which wipes
+//    the frames after them. The loads hit L1.
 template <int Nr>
 struct RoundKeys {
 #if defined(__arm__)

@@ -118,6 +118,16 @@ void armv8_decrypt_block(const AesKeyState* s, const uint8_t in[16],
   CTCRYPTO_ARMV8_DISPATCH(s, decrypt_block_t, s, in, out);
 }
 
+// The bulk functions below (ECB, CTR, CBC, CCM) run under run_scrubbed
+// (crypto/internal.h): their loops mark their frames (m), which are wiped
+// after them, spilled round keys included (RoundKeys in
+// aes_armv8_core.h). The CTR and CBC loops are never inlined, so that each
+// is a function of its own for the cost model (bench/mca.sh markers in
+// aes_armv8_aarch64.cc and aes_armv8_arm.cc). A single block
+// (encrypt_block, decrypt_block) holds its Nr + 1 keys and one block,
+// which the 16 Q registers of AArch32 hold without spilling (clang 14 and
+// gcc 12: no stack frame).
+
 // --- ECB (multi-block, for XTS) ---------------------------------------------
 
 // ecb_batch: N independent blocks, all loaded before the first store.
@@ -141,8 +151,9 @@ CTCRYPTO_INLINE void ecb_batch(const RoundKeys<Nr>& rk, const uint8_t* in,
 // ecb_t: kWide blocks in flight, then half a batch, then single blocks
 // (as CBC decryption; counts are public).
 template <int Nr, bool kDec>
-void ecb_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-           size_t blocks) {
+void ecb_t(StackMark* m, const AesKeyState* s, const uint8_t* in,
+           uint8_t* out, size_t blocks) {
+  mark_frame(m);
   RoundKeys<Nr> rk(s->storage + (kDec ? kDecOffset : 0));
   for (; blocks >= kWide; blocks -= kWide, in += 16 * kWide, out += 16 * kWide)
     ecb_batch<Nr, kWide, kDec>(rk, in, out);
@@ -155,32 +166,38 @@ void ecb_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 }
 
 template <int Nr>
-void ecb_encrypt_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                   size_t blocks) {
-  ecb_t<Nr, false>(s, in, out, blocks);
+void ecb_encrypt_t(StackMark* m, const AesKeyState* s, const uint8_t* in,
+                   uint8_t* out, size_t blocks) {
+  ecb_t<Nr, false>(m, s, in, out, blocks);
 }
 
 template <int Nr>
-void ecb_decrypt_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                   size_t blocks) {
-  ecb_t<Nr, true>(s, in, out, blocks);
+void ecb_decrypt_t(StackMark* m, const AesKeyState* s, const uint8_t* in,
+                   uint8_t* out, size_t blocks) {
+  ecb_t<Nr, true>(m, s, in, out, blocks);
 }
 
 void armv8_ecb_encrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                        size_t blocks) {
-  CTCRYPTO_ARMV8_DISPATCH(s, ecb_encrypt_t, s, in, out, blocks);
+  run_scrubbed([&](StackMark* m) {
+    CTCRYPTO_ARMV8_DISPATCH(s, ecb_encrypt_t, m, s, in, out, blocks);
+  });
 }
 
 void armv8_ecb_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                        size_t blocks) {
-  CTCRYPTO_ARMV8_DISPATCH(s, ecb_decrypt_t, s, in, out, blocks);
+  run_scrubbed([&](StackMark* m) {
+    CTCRYPTO_ARMV8_DISPATCH(s, ecb_decrypt_t, m, s, in, out, blocks);
+  });
 }
 
 // --- CTR -------------------------------------------------------------------
 
 template <int Nr>
-void ctr32_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-             size_t blocks, const uint8_t* counter) {
+[[gnu::noinline]] void ctr32_t(StackMark* m, const AesKeyState* s,
+                               const uint8_t* in, uint8_t* out, size_t blocks,
+                               const uint8_t* counter) {
+  mark_frame(m);
   RoundKeys<Nr> rk(s->storage);
   uint8x16_t iv = vld1q_u8(counter);
   uint32_t c = load_be32(counter + 12);
@@ -199,7 +216,9 @@ void ctr32_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 
 void armv8_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                  size_t blocks, const uint8_t counter[16]) {
-  CTCRYPTO_ARMV8_DISPATCH(s, ctr32_t, s, in, out, blocks, counter);
+  run_scrubbed([&](StackMark* m) {
+    CTCRYPTO_ARMV8_DISPATCH(s, ctr32_t, m, s, in, out, blocks, counter);
+  });
 }
 
 // --- CBC -------------------------------------------------------------------
@@ -212,8 +231,10 @@ void armv8_ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 // folded into that same key operand: AESE(st, p ^ rk[0] ^ rk[Nr]) =
 // SubBytes(ShiftRows(c ^ p ^ rk[0])).
 template <int Nr>
-void cbc_encrypt_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                   size_t blocks, uint8_t* iv) {
+[[gnu::noinline]] void cbc_encrypt_t(StackMark* m, const AesKeyState* s,
+                                     const uint8_t* in, uint8_t* out,
+                                     size_t blocks, uint8_t* iv) {
+  mark_frame(m);
   RoundKeys<Nr> rk(s->storage);
   const uint8x16_t k0n = veorq_u8(rk.key(0), rk.key(Nr));
   uint8x16_t st = veorq_u8(vld1q_u8(iv), rk.key(Nr));
@@ -244,8 +265,10 @@ CTCRYPTO_INLINE uint8x16_t cbc_dec_batch(const RoundKeys<Nr>& rk,
 }
 
 template <int Nr>
-void cbc_decrypt_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                   size_t blocks, uint8_t* iv) {
+[[gnu::noinline]] void cbc_decrypt_t(StackMark* m, const AesKeyState* s,
+                                     const uint8_t* in, uint8_t* out,
+                                     size_t blocks, uint8_t* iv) {
+  mark_frame(m);
   RoundKeys<Nr> rk(s->storage + kDecOffset);
   uint8x16_t prev = vld1q_u8(iv);
   for (; blocks >= kWide; blocks -= kWide, in += 16 * kWide, out += 16 * kWide)
@@ -261,12 +284,16 @@ void cbc_decrypt_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 
 void armv8_cbc_encrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                        size_t blocks, uint8_t iv[16]) {
-  CTCRYPTO_ARMV8_DISPATCH(s, cbc_encrypt_t, s, in, out, blocks, iv);
+  run_scrubbed([&](StackMark* m) {
+    CTCRYPTO_ARMV8_DISPATCH(s, cbc_encrypt_t, m, s, in, out, blocks, iv);
+  });
 }
 
 void armv8_cbc_decrypt(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                        size_t blocks, uint8_t iv[16]) {
-  CTCRYPTO_ARMV8_DISPATCH(s, cbc_decrypt_t, s, in, out, blocks, iv);
+  run_scrubbed([&](StackMark* m) {
+    CTCRYPTO_ARMV8_DISPATCH(s, cbc_decrypt_t, m, s, in, out, blocks, iv);
+  });
 }
 
 // --- CCM: CBC-MAC and CTR in one pass ---------------------------------------
@@ -317,14 +344,18 @@ CTCRYPTO_INLINE void ccm_t(const AesKeyState* s, const uint8_t* in,
 }
 
 template <int Nr>
-void ccm_seal_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                size_t blocks, const uint8_t* counter, uint8_t* mac) {
+void ccm_seal_t(StackMark* m, const AesKeyState* s, const uint8_t* in,
+                uint8_t* out, size_t blocks, const uint8_t* counter,
+                uint8_t* mac) {
+  mark_frame(m);
   ccm_t<Nr, false>(s, in, out, blocks, counter, mac);
 }
 
 template <int Nr>
-void ccm_open_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                size_t blocks, const uint8_t* counter, uint8_t* mac) {
+void ccm_open_t(StackMark* m, const AesKeyState* s, const uint8_t* in,
+                uint8_t* out, size_t blocks, const uint8_t* counter,
+                uint8_t* mac) {
+  mark_frame(m);
   ccm_t<Nr, true>(s, in, out, blocks, counter, mac);
 }
 
@@ -336,14 +367,18 @@ void armv8_ccm_seal_bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                          size_t blocks, const uint8_t counter[16],
                          uint8_t mac[16]) {
   if (blocks == 0) return;
-  CTCRYPTO_ARMV8_DISPATCH(s, ccm_seal_t, s, in, out, blocks, counter, mac);
+  run_scrubbed([&](StackMark* m) {
+    CTCRYPTO_ARMV8_DISPATCH(s, ccm_seal_t, m, s, in, out, blocks, counter, mac);
+  });
 }
 
 void armv8_ccm_open_bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                          size_t blocks, const uint8_t counter[16],
                          uint8_t mac[16]) {
   if (blocks == 0) return;
-  CTCRYPTO_ARMV8_DISPATCH(s, ccm_open_t, s, in, out, blocks, counter, mac);
+  run_scrubbed([&](StackMark* m) {
+    CTCRYPTO_ARMV8_DISPATCH(s, ccm_open_t, m, s, in, out, blocks, counter, mac);
+  });
 }
 
 namespace {

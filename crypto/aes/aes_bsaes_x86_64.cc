@@ -7,8 +7,9 @@
 // data layout and constant-time argument live in bsaes_core.h (one source
 // for every ISA); the SSSE3 shim is bsaes_ssse3_x86_64.h, shared with the
 // stitched bsaes + ssse3 GHASH loop (crypto/modes/gcm_vpaes_bsaes_x86_64.cc, the
-// vpaes+bsaes row's GCM bulk). This file defines the engine entry points
-// and the row.
+// vpaes+bsaes row's GCM bulk). Its rounds are generated asm with the XMM
+// registers allocated by bsaes_ssse3_x86_64_round_gen.py (see the shim).
+// This file defines the engine entry points and the row.
 //
 // Kept next to vpaes because it is not slower in bulk: AES-128 ctr32 of
 // the two rows called directly on the (heavily shared, noisy) Zen 4 host,

@@ -124,7 +124,8 @@ using u32 = uint32_t;
 // The routine, in its own section (linked only when used).
 __asm__(CTC_AES_FIXSLICED_V7M_ASM);
 extern "C" void ctc_aes_fixsliced_v7m_encrypt(uint32_t q[8],
-                                              const uint8_t* rk, unsigned nr);
+                                              const uint8_t* rk, unsigned nr,
+                                              unsigned sr2);
 #endif
 
 constexpr int kMaxRounds = 14;
@@ -166,6 +167,20 @@ CTC_AES_SHARED void transpose(u32 q[8]) {
 CTC_AES_INLINE void load_block(u32 q[8], int b, const uint8_t* in) {
   CTC_AES_UNROLL
   for (int c = 0; c < 4; c++) q[b + 2 * c] = load_le32(in + 4 * c);
+}
+
+// store_le32 for the keystream XOR of ctr32. Written byte by byte, GCC 12
+// keeps it four STRB and three shifts on ARMv7-M (its store merging forms
+// no unaligned word store, though its load merging forms the unaligned LDR
+// of load_le32); where the core does unaligned word accesses
+// (__ARM_FEATURE_UNALIGNED, which those LDRs rely on already) a memcpy of
+// the little-endian word is one STR.
+CTC_AES_INLINE void store_le32_word(uint8_t* p, u32 v) {
+#if defined(__ARM_FEATURE_UNALIGNED) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  std::memcpy(p, &v, sizeof(v));
+#else
+  store_le32(p, v);
+#endif
 }
 
 CTC_AES_INLINE void store_block(const u32 q[8], int b, uint8_t* out) {
@@ -217,6 +232,21 @@ CTC_AES_INLINE void shift_rows_2(u32 q[8]) {
     q[i] ^= t ^ (t << 4);
   }
 }
+
+#if defined(CTC_AES_FIXSLICED_V7M)
+// The same SR^2 after the transposition (q[b + 2c] = column c of block b,
+// row r in byte r): rows 1 and 3 swap between columns c and c + 2, bytes 1
+// and 3 of q[w] and q[w + 4]; 12 operations instead of 32. Only ctr32's
+// path beside the ARMv7-M routine uses it.
+CTC_AES_INLINE void shift_rows_2_columns(u32 q[8]) {
+  CTC_AES_UNROLL
+  for (int w = 0; w < 4; w++) {
+    const u32 t = (q[w] ^ q[w + 4]) & 0xFF00FF00u;
+    q[w] ^= t;
+    q[w + 4] ^= t;
+  }
+}
+#endif
 
 // Lane l of the result is lane l+kLanes (mod 4) of x rotated right by
 // 2*kCols bits within its 8-bit lane.
@@ -345,8 +375,10 @@ struct Layout32 {
     internal::store_batch(q, out, n);
   }
 #if defined(CTC_AES_FIXSLICED_V7M)
-  CTC_AES_INLINE static void encrypt_batch(const AesKeyState* s, u32 q[8]) {
-    ctc_aes_fixsliced_v7m_encrypt(q, s->storage, s->rounds);
+  CTC_AES_INLINE static void encrypt_batch(const AesKeyState* s, u32 q[8],
+                                           bool fix_lag) {
+    ctc_aes_fixsliced_v7m_encrypt(q, s->storage, s->rounds,
+                                  fix_lag && (s->rounds & 3) == 2 ? 1u : 0u);
   }
 #endif
 };
@@ -355,6 +387,7 @@ struct Layout32 {
 // The row.
 
 struct Nohw32 {
+
   static void set_key(AesKeyState* s, const uint8_t* key, size_t key_len) {
     const size_t nr = s->rounds;
     // The FIPS-197 words (16 bytes per round key) are expanded into the
@@ -388,6 +421,58 @@ struct Nohw32 {
 
   static void ctr32(const AesKeyState* s, const uint8_t* in, uint8_t* out,
                     size_t blocks, const uint8_t counter[16]) {
+#if defined(CTC_AES_FIXSLICED_V7M)
+    // Columns 0..2 are the same in every counter block; only column 3 (the
+    // big-endian 32-bit tail) changes, wrapping mod 2^32 with no branch;
+    // the batch loads columns little-endian, hence be32_lane. The
+    // transposition is linear, so the fixed columns are transposed once
+    // (qc) and each batch transposes only its two counter words (q[0..5]
+    // zero: the inlined transpose drops most of its swap-moves) and adds
+    // qc.
+    u32 ctr = load_be32(counter + 12);
+    u32 qc[8];
+    CTC_AES_UNROLL
+    for (int c = 0; c < 3; c++) qc[2 * c] = qc[2 * c + 1] = load_le32(counter + 4 * c);
+    qc[6] = qc[7] = 0;
+    transpose(qc);
+    // The routine's rounds end at lag rounds mod 4 and SR^2 (AES-128/256)
+    // runs on the transposed columns, where it is cheaper
+    // (shift_rows_2_columns).
+    const bool sr2 = (s->rounds & 3) == 2;
+    u32 q[8];  // the rounds' planes (keystream): wiped with ks
+    // Whole batches: the keystream words go straight from the columns into
+    // the XOR, word by word (load_le32/store_le32_word become word accesses
+    // where the core allows unaligned ones), instead of a round trip
+    // through ks and a byte loop (on the Cortex-M4 model that loop and its
+    // copies were ~15 cycles a byte).
+    for (; blocks >= 2; blocks -= 2) {
+      u32 k[8];
+      keystream(s, qc, ctr, sr2, q, k);
+      CTC_AES_UNROLL
+      for (int b = 0; b < 2; b++) {
+        CTC_AES_UNROLL
+        for (int c = 0; c < 4; c++) {
+          const size_t o = 16 * static_cast<size_t>(b) + 4 * static_cast<size_t>(c);
+          store_le32_word(out + o, load_le32(in + o) ^ k[b + 2 * c]);
+        }
+      }
+      ctr += 2;
+      in += 32;
+      out += 32;
+    }
+    uint8_t ks[16];
+    if (blocks == 1) {
+      u32 k[8];
+      keystream(s, qc, ctr, sr2, q, k);
+      store_block(k, 0, ks);
+      for (size_t i = 0; i < 16; i++) out[i] = in[i] ^ ks[i];
+    }
+    secure_zero(ks, sizeof(ks));
+    secure_zero(q, sizeof(q));
+#else
+    // The C rounds (ARMv6-M, -Os, other 32-bit targets): the plain form,
+    // with no precomputed columns (their 32 bytes of stack and the
+    // column SR^2 pay off only beside the faster routine).
     // Columns 0..2 are the same in every counter block; only column 3 (the
     // big-endian 32-bit tail) changes, wrapping mod 2^32 with no branch;
     // the batch loads columns little-endian, hence be32_lane.
@@ -405,8 +490,8 @@ struct Nohw32 {
       transpose(q);
       if (n == 2) {
         // A whole batch: the keystream words go straight from the planes
-        // into the XOR, word by word (load_le32/store_le32 become word
-        // accesses where the core allows unaligned ones), instead of a
+        // into the XOR, word by word (load_le32/store_le32_word become
+        // word accesses where the core allows unaligned ones), instead of a
         // round trip through ks and a byte loop (on the Cortex-M4 model
         // that loop and its copies were ~15 cycles a byte).
         CTC_AES_UNROLL
@@ -414,7 +499,7 @@ struct Nohw32 {
           CTC_AES_UNROLL
           for (int c = 0; c < 4; c++) {
             const size_t o = 16 * static_cast<size_t>(b) + 4 * static_cast<size_t>(c);
-            store_le32(out + o, load_le32(in + o) ^ q[b + 2 * c]);
+            store_le32_word(out + o, load_le32(in + o) ^ q[b + 2 * c]);
           }
         }
       } else {
@@ -429,7 +514,30 @@ struct Nohw32 {
     }
     secure_zero(ks, sizeof(ks));
     secure_zero(q, sizeof(q));
+#endif
   }
+
+  // The keystream of counter blocks ctr and ctr + 1 (qc: the transposed
+  // fixed columns), as column words k[b + 2c] = column c of block b. q
+  // holds the planes for the rounds (in memory: the ARMv7-M routine reads
+  // and writes them there); k is a copy the compiler may keep in registers.
+#if defined(CTC_AES_FIXSLICED_V7M)
+  CTC_AES_INLINE static void keystream(const AesKeyState* s, const u32 qc[8],
+                                       u32 ctr, bool sr2, u32 q[8], u32 k[8]) {
+    CTC_AES_UNROLL
+    for (int i = 0; i < 6; i++) q[i] = 0;
+    q[6] = be32_lane(ctr);
+    q[7] = be32_lane(ctr + 1);
+    transpose(q);
+    CTC_AES_UNROLL
+    for (int i = 0; i < 8; i++) q[i] ^= qc[i];
+    fixsliced::encrypt_batch<Layout32, false>(s, q);
+    CTC_AES_UNROLL
+    for (int i = 0; i < 8; i++) k[i] = q[i];
+    transpose(k);
+    if (sr2) shift_rows_2_columns(k);
+  }
+#endif
 
   static constexpr AesRow row() {
     return AesRow{.name = "nohw",

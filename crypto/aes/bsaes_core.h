@@ -230,6 +230,10 @@ struct BsaesEngine {
     mix_columns(q);
   }
 
+  // The rounds may be the shim's own (Isa::full_round, Isa::last_round:
+  // the generated SSSE3 asm of bsaes_ssse3_x86_64.h), else the generic
+  // steps above.
+  //
   // encrypt with a hook called after each full round r = 1 .. nr-1 (at
   // least 9): a stitched mode (the x86 GCM loop of the vpaes+bsaes row)
   // puts independent work there, e.g. one GHASH block per round, so the
@@ -239,19 +243,27 @@ struct BsaesEngine {
                                                 V q[8], Hook&& hook) {
     add_round_key(q, bs);
     for (unsigned r = 1; r < nr; r++) {
-      bs_sub_bytes(q);
-      shift_rows(q);
-      mix_columns(q);
-      add_round_key(q, bs + r * kBsaesRoundKeyBytes);
+      if constexpr (requires { Isa::full_round(q, bs); }) {
+        Isa::full_round(q, bs + r * kBsaesRoundKeyBytes);
+      } else {
+        bs_sub_bytes(q);
+        shift_rows(q);
+        mix_columns(q);
+        add_round_key(q, bs + r * kBsaesRoundKeyBytes);
+      }
       hook(r);
     }
     // The schedule pointer made opaque: otherwise the last round key's
     // loads may be hoisted above the round loop and their registers spilled
     // to the frame, a copy of key material left on the stack.
     __asm__("" : "+r"(bs));
-    bs_sub_bytes(q);
-    shift_rows(q);
-    add_round_key(q, bs + nr * kBsaesRoundKeyBytes);
+    if constexpr (requires { Isa::last_round(q, bs); }) {
+      Isa::last_round(q, bs + nr * kBsaesRoundKeyBytes);
+    } else {
+      bs_sub_bytes(q);
+      shift_rows(q);
+      add_round_key(q, bs + nr * kBsaesRoundKeyBytes);
+    }
   }
 
   // The shim's own cipher when it has one (ARMv7 NEON: the full rounds as
@@ -264,20 +276,34 @@ struct BsaesEngine {
     }
   }
 
+  // The rounds may be the shim's own (Isa::inv_round, Isa::inv_last_round:
+  // the generated SSSE3 asm), else the generic steps.
   static CTCRYPTO_BS_INLINE void decrypt(const uint8_t* bs, unsigned nr, V q[8]) {
     add_round_key(q, bs + nr * kBsaesRoundKeyBytes);
     for (unsigned r = nr - 1; r > 0; r--) {
+      if constexpr (requires { Isa::inv_round(q, bs); }) {
+        Isa::inv_round(q, bs + r * kBsaesRoundKeyBytes);
+      } else {
+        inv_shift_rows(q);
+        inv_sub_bytes(q);
+        add_round_key(q, bs + r * kBsaesRoundKeyBytes);
+        inv_mix_columns(q);
+      }
+    }
+    // Opaque, as in encrypt_hooked: the first round key's loads stay after
+    // the loop.
+    __asm__("" : "+r"(bs));
+    if constexpr (requires { Isa::inv_last_round(q, bs); }) {
+      Isa::inv_last_round(q, bs);
+    } else {
       inv_shift_rows(q);
       inv_sub_bytes(q);
-      add_round_key(q, bs + r * kBsaesRoundKeyBytes);
-      inv_mix_columns(q);
+      add_round_key(q, bs);
     }
-    inv_shift_rows(q);
-    inv_sub_bytes(q);
-    add_round_key(q, bs);
   }
 
-  // The shim's own wipe when it has one (ARMv7: in the registers, so the
+  // The shim's own wipe when it has one (ARMv7 NEON, SSSE3: in the
+  // registers, so the
   // planes' address is not taken and they are not stored every round).
   static CTCRYPTO_BS_INLINE void wipe_regs(V q[8]) {
     if constexpr (requires { Isa::wipe_regs(q); }) {

@@ -4,6 +4,15 @@
 // SSSE3 instruction is PSHUFB with constant index vectors (data-independent
 // shuffles); the rest is SSE2 logic, 64-bit shifts by constants, PSHUFD and
 // PCMPEQB. Include only from files compiled with -mssse3.
+//
+// The rounds are not the generic code of bsaes_core.h but generated asm
+// (full_round, last_round, inv_round, inv_last_round):
+// bsaes_ssse3_x86_64_round_gen.py allocates the sixteen XMM registers for
+// SSE's destructive two-operand forms itself (GCC 12 made the intrinsics
+// encryption round loop 303 instructions, 50 of them register copies and
+// 72 frame accesses; the generated one is 249, see the .inc for the counts
+// of each round). The transposes and the key conversion stay the generic
+// C++.
 #ifndef CTCRYPTO_AES_BSAES_SSSE3_X86_64_H_
 #define CTCRYPTO_AES_BSAES_SSSE3_X86_64_H_
 
@@ -13,6 +22,7 @@
 #include <cstdint>
 
 #include "crypto/aes/bsaes_core.h"
+#include "crypto/aes/bsaes_ssse3_x86_64_round.inc"
 
 namespace ctcrypto::internal {
 
@@ -54,6 +64,105 @@ struct IsaSsse3 {
   static inline V bit_mask(V k, V bit) {
     return _mm_cmpeq_epi8(_mm_and_si128(k, bit), bit);
   }
+
+  // The memory operands of the generated rounds (PSHUFB and PXOR read
+  // them as 16-byte-aligned m128): the ShiftRows indices above, and
+  // all-ones for the affine constants (0x63 of S, 0x05 of A').
+  alignas(16) static constexpr uint8_t kShiftRowsIdx[16] = {
+      0, 1, 2, 3, 5, 6, 7, 4, 10, 11, 8, 9, 15, 12, 13, 14};
+  alignas(16) static constexpr uint8_t kInvShiftRowsIdx[16] = {
+      0, 1, 2, 3, 7, 4, 5, 6, 10, 11, 8, 9, 13, 14, 15, 12};
+  alignas(16) static constexpr uint8_t kOnes[16] = {
+      0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+      0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+
+  // full_round: SubBytes, ShiftRows, MixColumns and AddRoundKey with the
+  // bitsliced round key at rk (128 bytes, any alignment), the generated
+  // CTCRYPTO_BSAES_X86_ROUND. The planes stay in xmm0..xmm7 (the asm
+  // clobbers xmm8..xmm15, so the compiler can give the eight operands no
+  // other registers) and come out in their own operand registers, so a
+  // loop of rounds needs no copies. Values that do not fit go to
+  // `scratch`, in the frame of the engine loop that inlines this, which
+  // the entry points scrub (bsaes_frame_scrub_bytes).
+  static CTCRYPTO_BS_INLINE void full_round(V q[8], const uint8_t* rk) {
+    alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_X86_ROUND_SLOTS];
+    __asm__(CTCRYPTO_BSAES_X86_ROUND
+            : "+x"(q[0]), "+x"(q[1]), "+x"(q[2]), "+x"(q[3]), "+x"(q[4]),
+              "+x"(q[5]), "+x"(q[6]), "+x"(q[7]), "=m"(scratch)
+            : [k] "r"(rk), [s] "r"(scratch),
+              "m"(*reinterpret_cast<const uint8_t(*)[128]>(rk)),
+              [sr] "m"(kShiftRowsIdx), [ones] "m"(kOnes)
+            : "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
+              "xmm15");
+  }
+
+  // last_round: the same without MixColumns (CTCRYPTO_BSAES_X86_LAST_ROUND).
+  static CTCRYPTO_BS_INLINE void last_round(V q[8], const uint8_t* rk) {
+    alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_X86_LAST_ROUND_SLOTS];
+    __asm__(CTCRYPTO_BSAES_X86_LAST_ROUND
+            : "+x"(q[0]), "+x"(q[1]), "+x"(q[2]), "+x"(q[3]), "+x"(q[4]),
+              "+x"(q[5]), "+x"(q[6]), "+x"(q[7]), "=m"(scratch)
+            : [k] "r"(rk), [s] "r"(scratch),
+              "m"(*reinterpret_cast<const uint8_t(*)[128]>(rk)),
+              [sr] "m"(kShiftRowsIdx), [ones] "m"(kOnes)
+            : "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
+              "xmm15");
+  }
+
+  // inv_round: a decryption round as bsaes_core.h's decrypt runs it
+  // (InvShiftRows, InvSubBytes, AddRoundKey with rk, InvMixColumns), the
+  // generated CTCRYPTO_BSAES_X86_INV_ROUND; inv_last_round without
+  // InvMixColumns. Registers and scratch as full_round.
+  static CTCRYPTO_BS_INLINE void inv_round(V q[8], const uint8_t* rk) {
+    alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_X86_INV_ROUND_SLOTS];
+    __asm__(CTCRYPTO_BSAES_X86_INV_ROUND
+            : "+x"(q[0]), "+x"(q[1]), "+x"(q[2]), "+x"(q[3]), "+x"(q[4]),
+              "+x"(q[5]), "+x"(q[6]), "+x"(q[7]), "=m"(scratch)
+            : [k] "r"(rk), [s] "r"(scratch),
+              "m"(*reinterpret_cast<const uint8_t(*)[128]>(rk)),
+              [isr] "m"(kInvShiftRowsIdx), [ones] "m"(kOnes)
+            : "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
+              "xmm15");
+  }
+
+  static CTCRYPTO_BS_INLINE void inv_last_round(V q[8], const uint8_t* rk) {
+    alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_X86_INV_LAST_ROUND_SLOTS];
+    __asm__(CTCRYPTO_BSAES_X86_INV_LAST_ROUND
+            : "+x"(q[0]), "+x"(q[1]), "+x"(q[2]), "+x"(q[3]), "+x"(q[4]),
+              "+x"(q[5]), "+x"(q[6]), "+x"(q[7]), "=m"(scratch)
+            : [k] "r"(rk), [s] "r"(scratch),
+              "m"(*reinterpret_cast<const uint8_t(*)[128]>(rk)),
+              [isr] "m"(kInvShiftRowsIdx), [ones] "m"(kOnes)
+            : "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
+              "xmm15");
+  }
+
+  // wipe_regs: zeroes the planes in their registers and the rounds'
+  // temporaries xmm8..xmm15 (volatile asm, which the compiler cannot
+  // drop). Taking the planes' address instead (secure_zero) would make the
+  // compiler keep them in the frame around every round's asm. (The engine
+  // may wipe planes that a zero-length call never set: the PXOR of an
+  // unset register is harmless, so that warning is off here.)
+#pragma GCC diagnostic push
+#if defined(__clang__)
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#else
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+  static CTCRYPTO_BS_INLINE void wipe_regs(V q[8]) {
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++) __asm__ volatile("pxor %0, %0" : "+x"(q[j]));
+    __asm__ volatile(
+        "pxor %%xmm8, %%xmm8\n\tpxor %%xmm9, %%xmm9\n\t"
+        "pxor %%xmm10, %%xmm10\n\tpxor %%xmm11, %%xmm11\n\t"
+        "pxor %%xmm12, %%xmm12\n\tpxor %%xmm13, %%xmm13\n\t"
+        "pxor %%xmm14, %%xmm14\n\tpxor %%xmm15, %%xmm15"
+        :
+        :
+        : "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
+          "xmm15");
+  }
+#pragma GCC diagnostic pop
 };
 
 using BsaesSsse3 = BsaesEngine<IsaSsse3>;

@@ -5,13 +5,16 @@ function for ARMv7-M / ARMv7E-M / ARMv8-M Mainline, with registers
 allocated here instead of by the compiler:
 
   void ctc_aes_fixsliced_v7m_encrypt(uint32_t q[8], const uint8_t* rk,
-                                     unsigned nr);
+                                     unsigned nr, unsigned sr2);
 
 runs fixsliced_rounds.h's encrypt_batch: AddRoundKey 0, the middle rounds
 1 .. nr-1 (S-box, fixsliced MixColumns at lag r mod 4, AddRoundKey), the
-last round (S-box, AddRoundKey nr) and, for AES-128/256, SR^2 on the
+last round (S-box, AddRoundKey nr) and, where sr2 is not zero, SR^2 on the
 planes q[0..7] in place, reading the round keys of aes_nohw32.cc's
-schedule (rk: nr + 1 keys of 8 words, each at its lag).
+schedule (rk: nr + 1 keys of 8 words, each at its lag). The caller passes
+sr2 = 1 for AES-128/256 (which end at lag 2), or 0 when it leaves the lag
+to its output transposition (aes_nohw32.cc's ctr32, where SR^2 on the
+transposed columns is 12 instructions instead of 32).
 
 Why (issue 29): GCC 12 keeps the ~20 values live at the widest point of the
 S-box in 13 registers by spilling through the stack, about a quarter of
@@ -35,8 +38,13 @@ NEON:
     order that keeps few values live (a ready operation that ends the
     most live ranges first, ties broken by a seeded random draw; the seed
     is the best of SEED_TRIES by the modelled Cortex-M4 cycles, cost()),
-    then 14 registers (r0-r12, lr) are allocated; a value that does not
-    fit goes to a stack slot (STR/LDR sp-relative), the victim being the
+    or, where it fits the operations, the order stored in
+    fixsliced_armv7m_order.txt, which `--search SECONDS` finds offline
+    from that one (improve(): simulated annealing over single moves of
+    operations, scored by cost() after allocation and pairing; it took
+    the rounds from 17 spills and 21 reloads to 14-16 and 17-19, 5 to 9%
+    fewer cycles), then 14 registers (r0-r12, lr) are allocated; a value
+    that does not fit goes to a stack slot (STR/LDR sp-relative), the victim being the
     value whose next use is farthest (Belady); the planes start and end
     every round in r0-r7 (a loop of rounds needs no copies);
   - the allocated code is list-scheduled so that loads and stores follow
@@ -48,25 +56,42 @@ NEON:
 The Cortex-M4 is single issue with one-cycle ALU results, so the order
 within a round needs no latency scheduling beyond that pairing.
 
-Constant time: straight-line code; the only branches compare the round-key
-pointer with the schedule's end (the public round count); loads and stores
-are at the round-key pointer and at fixed stack offsets.
+Constant time: straight-line code; the only conditional branches compare
+the round-key pointer with the schedule's end (the public round count) or
+test the caller's sr2; loads and stores are at the round-key pointer and at
+fixed stack offsets.
 
 Usage: python3 crypto/aes/fixsliced_armv7m_gen.py > crypto/aes/fixsliced_armv7m.inc
+(with --search SECONDS first, after a change to the circuit or the round
+operations: the order file is rewritten, SECONDS of search per block)
 //tests:fixsliced_armv7m_inc_test fails when the checked-in .inc is not
 this program's output.
 """
+import math
 import os
 import random
 import re
 import sys
+import time
 
 SEED_TRIES = 64
 # pair_memory: how many instructions a lone load or store may wait.
 MEM_DELAY = 4
 NOISE = 50
+# improve(): the starting temperature of the annealing, in cycles.
+SEARCH_T0 = 1.0
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+ORDER_FILE = os.path.join(HERE, "fixsliced_armv7m_order.txt")
+ORDER_HEADER = """\
+# The operation order of each generated block of fixsliced_armv7m.inc: the
+# destination value of every operation, in order. Written by
+#   python3 crypto/aes/fixsliced_armv7m_gen.py --search SECONDS
+# (improve(): a local search on the modelled Cortex-M4 cycles, offline,
+# because it takes minutes); read by every run of the generator, which
+# falls back to its seeded greedy orders where a line no longer fits the
+# operations.
+"""
 src = open(os.path.join(HERE, "bitsliced_sbox.h")).read()
 body = src[src.index("CTCRYPTO_BS_INLINE void bs_sbox_circuit"):]
 body = body[:body.index("\n}\n")]
@@ -405,18 +430,23 @@ def encode(o, rd, regs):
 
 
 # Stack frame (after push {r4-r11, lr}): fixed slots, then spill slots.
-SLOT_Q, SLOT_KP, SLOT_END, SLOT_NR = 0, 4, 8, 12
+SLOT_Q, SLOT_KP, SLOT_END, SLOT_SR2 = 0, 4, 8, 12
 SPILL_BASE = 16
 
 
-def block(ops, inputs, seed):
-    entry = dict(("in%d" % j, "r%d" % j) for j in range(8))
-    exits = dict(("q%d" % j, "r%d" % j) for j in range(8))
-    mem = {"kp": SLOT_KP, "end": SLOT_END}
-    order = order_ops(ops, list(entry) + list(mem), seed)
-    a = Alloc(order, entry, exits, mem, SPILL_BASE)
+ENTRY = dict(("in%d" % j, "r%d" % j) for j in range(8))
+EXITS = dict(("q%d" % j, "r%d" % j) for j in range(8))
+MEM = {"kp": SLOT_KP, "end": SLOT_END}
+
+
+def allocate(order):
+    a = Alloc(order, ENTRY, EXITS, MEM, SPILL_BASE)
     code = a.run()
     return code, a.spills, a.reloads, a.nslots
+
+
+def block(ops, inputs, seed):
+    return allocate(order_ops(ops, list(ENTRY) + list(MEM), seed))
 
 
 def round_ops_raw(K, last):
@@ -425,8 +455,12 @@ def round_ops_raw(K, last):
         ops += last_ops()
     else:
         ops += mix_ops(K, 0)
-        ops += [("addi", "kp2", "kp", 32), ("stsp", "kp2", SLOT_KP),
-                ("cmp", "kp2", "end")]
+        ops += [("addi", "kp2", "kp", 32), ("stsp", "kp2", SLOT_KP)]
+        # The middle rounds end with round nr - 1 = 9, 11 or 13, at lag 1
+        # or 3: only those rounds test for the end (the lag 2 and lag 0
+        # rounds need neither the compare nor the load of the end).
+        if K % 2:
+            ops.append(("cmp", "kp2", "end"))
     return ops
 
 
@@ -579,16 +613,110 @@ def pair_memory(code):
     return out
 
 
-def best_block(K, last):
+def evaluate(order):
+    """(cost key, code, spills, reloads, slots) of one operation order."""
+    code, sp, rl, ns = allocate(order)
+    code = pair_memory(code)
+    return (cost(code), len(code)), code, sp, rl, ns
+
+
+def split_tail(order):
+    n = sum(1 for o in order if o[0] in ("stsp", "cmp"))
+    return order[:len(order) - n], order[len(order) - n:]
+
+
+def stored_order(ops, names):
+    """ops in the order of the stored destination names, or None when the
+    names do not fit the operations (the circuit or MixColumns changed) or
+    break the dataflow."""
+    body, tail = split_tail(order_ops(ops, list(ENTRY) + list(MEM), 0))
+    by_dst = dict((dst(o), o) for o in body)
+    if names is None or sorted(names) != sorted(by_dst):
+        return None
+    avail = set(ENTRY) | set(MEM)
+    out = []
+    for n in names:
+        o = by_dst[n]
+        if not all(x in avail for x in srcs(o)):
+            return None
+        avail.add(n)
+        out.append(o)
+    return out + tail
+
+
+def improve(order, seconds, rnd):
+    """Local search on an order (--search): move one operation to another
+    place its dataflow allows (after the producers of its operands, before
+    the first reader of its result); a move that does not add modelled
+    cycles is kept, one that adds d of them with probability exp(-d / T),
+    T falling from SEARCH_T0 to 0 over the time given (simulated
+    annealing), and the best order seen is returned."""
+    body, tail = split_tail(order)
+    cur = evaluate(body + tail)[0]
+    best = (cur, body)
+    start = time.time()
+    while True:
+        left = 1 - (time.time() - start) / seconds
+        if left <= 0:
+            break
+        temp = SEARCH_T0 * left
+        i = rnd.randrange(len(body))
+        o = body[i]
+        lo = 0
+        for j in range(i - 1, -1, -1):
+            if dst(body[j]) in srcs(o):
+                lo = j + 1
+                break
+        hi = len(body) - 1
+        for j in range(i + 1, len(body)):
+            if dst(o) in srcs(body[j]):
+                hi = j - 1
+                break
+        k = rnd.randint(lo, hi) if hi > lo else i
+        if k == i:
+            continue
+        nb = body[:i] + body[i + 1:]
+        nb.insert(k, o)
+        c = evaluate(nb + tail)[0]
+        if c <= cur or rnd.random() < math.exp((cur[0] - c[0]) / temp):
+            body, cur = nb, c
+            if c < best[0]:
+                best = (c, body)
+    return best[1] + tail
+
+
+def best_block(K, last, name, orders, search):
+    """The block's code from the stored order (ORDER_FILE) when it fits,
+    else from the best of SEED_TRIES seeded greedy orders; with --search
+    SECONDS, that order improved by improve()."""
     ops = round_ops(K, last)
-    best = None
-    for seed in range(SEED_TRIES):
-        code, sp, rl, ns = block(ops, None, seed)
-        code = pair_memory(code)
-        key = (cost(code), len(code))
-        if best is None or key < best[0]:
-            best = (key, seed, code, sp, rl, ns)
-    return best
+    order = stored_order(ops, orders.get(name))
+    how = "stored order"
+    if order is None:
+        if orders:
+            sys.stderr.write("%s: the stored order does not fit; seeded orders\n" % name)
+        best = None
+        for seed in range(SEED_TRIES):
+            o = order_ops(ops, list(ENTRY) + list(MEM), seed)
+            key = evaluate(o)[0]
+            if best is None or key < best[0]:
+                best = (key, seed, o)
+        order, how = best[2], "seed %d" % best[1]
+    if search:
+        order = improve(order, search, random.Random(name))
+        how = "stored order"
+    key, code, sp, rl, ns = evaluate(order)
+    return key, how, code, sp, rl, ns, [dst(o) for o in split_tail(order)[0]]
+
+
+def read_orders():
+    orders = {}
+    if os.path.exists(ORDER_FILE):
+        for line in open(ORDER_FILE):
+            if line.strip() and not line.startswith("#"):
+                name, _, rest = line.partition(":")
+                orders[name.strip()] = rest.split()
+    return orders
 
 
 # ---------------------------------------------------------------------------
@@ -685,27 +813,42 @@ def check(code, K, last, seed):
     got = [regs["r%d" % j] for j in range(8)]
     ok = got == want
     if not last:
-        ok = ok and mem[0x1000 + SLOT_KP] == kp + 32 and regs["Z"]
+        ok = ok and mem[0x1000 + SLOT_KP] == kp + 32
+        if K % 2:
+            ok = ok and regs["Z"]
     return ok
 
 
 def main():
+    search = 0.0
+    if len(sys.argv) == 3 and sys.argv[1] == "--search":
+        search = float(sys.argv[2])
+    elif len(sys.argv) != 1:
+        raise SystemExit("usage: fixsliced_armv7m_gen.py [--search SECONDS]")
+    orders = read_orders()
     out = []
     stats = []
     blocks = {}
+    found = {}
     for K in (1, 2, 3, 0):
-        key, seed, code, sp, rl, ns = best_block(K, False)
+        name = "lag%d" % K
+        key, how, code, sp, rl, ns, found[name] = best_block(K, False, name, orders, search)
         for s in range(4):
             assert check(code, K, False, s), "round K=%d does not match the model" % K
         blocks[K] = code
-        stats.append("lag %d: %d instructions, %d cycles (Cortex-M4), %d spills, %d reloads (seed %d)"
-                     % (K, len(code), cost(code), sp, rl, seed))
-    key, seed, code, sp, rl, ns = best_block(0, True)
+        stats.append("lag %d: %d instructions, %d cycles (Cortex-M4), %d spills, %d reloads (%s)"
+                     % (K, len(code), cost(code), sp, rl, how))
+    key, how, code, sp, rl, ns, found["last"] = best_block(0, True, "last", orders, search)
     for s in range(4):
         assert check(code, 0, True, s), "last round does not match the model"
     blocks["last"] = code
-    stats.append("last: %d instructions, %d cycles (Cortex-M4), %d spills, %d reloads (seed %d)"
-                 % (len(code), cost(code), sp, rl, seed))
+    stats.append("last: %d instructions, %d cycles (Cortex-M4), %d spills, %d reloads (%s)"
+                 % (len(code), cost(code), sp, rl, how))
+    if search:
+        with open(ORDER_FILE, "w") as f:
+            f.write(ORDER_HEADER)
+            for name in ("lag1", "lag2", "lag3", "lag0", "last"):
+                f.write("%s: %s\n" % (name, " ".join(found[name])))
     maxslots = 0
     for c in blocks.values():
         for ins in c:
@@ -725,7 +868,7 @@ def main():
           "push {r4-r11, lr}",
           "sub sp, sp, #%d" % frame,
           "str r0, [sp, #%d]" % SLOT_Q,
-          "str r2, [sp, #%d]" % SLOT_NR,
+          "str r3, [sp, #%d]" % SLOT_SR2,
           "add r2, r1, r2, lsl #5",
           "str r2, [sp, #%d]" % SLOT_END,
           "mov lr, r1",
@@ -739,15 +882,17 @@ def main():
     # The rounds keep the planes of POL complemented (polarize()).
     a += ["mvn r%d, r%d" % (j, j) for j in range(8) if (POL >> j) & 1]
     a += [".Lctc_fs_loop:"]
-    for K in (1, 2, 3):
-        a += ["@ round at lag %d" % K] + blocks[K] + ["beq .Lctc_fs_last"]
-    a += ["@ round at lag 0"] + blocks[0] + ["bne .Lctc_fs_loop"]
+    a += ["@ round at lag 1"] + blocks[1] + ["beq .Lctc_fs_last"]
+    a += ["@ round at lag 2"] + blocks[2]
+    a += ["@ round at lag 3"] + blocks[3] + ["beq .Lctc_fs_last"]
+    a += ["@ round at lag 0"] + blocks[0] + ["b .Lctc_fs_loop"]
     a += [".Lctc_fs_last:", "@ last round"] + blocks["last"]
     a += ["mvn r%d, r%d" % (j, j) for j in range(8) if (POL >> j) & 1]
-    # SR^2 (lag 2 back to 0) for 10 and 14 rounds (nr & 2; 12 rounds end at
-    # lag 0): rows 1 and 3 of each lane rotate by two columns, a nibble
-    # swap in bytes 1 and 3, as aes_nohw32.cc's shift_rows_2.
-    a += ["ldr r8, [sp, #%d]" % SLOT_NR, "tst r8, #2", "beq .Lctc_fs_store"]
+    # SR^2 (lag 2 back to 0) where the caller asks (sr2: 10 and 14 rounds;
+    # 12 rounds end at lag 0): rows 1 and 3 of each lane rotate by two
+    # columns, a nibble swap in bytes 1 and 3, as aes_nohw32.cc's
+    # shift_rows_2.
+    a += ["ldr r8, [sp, #%d]" % SLOT_SR2, "cmp r8, #0", "beq .Lctc_fs_store"]
     for j in range(8):
         a += ["eor r8, r%d, r%d, lsr #4" % (j, j), "and r8, r8, #0x0f000f00",
               "eor r%d, r%d, r8" % (j, j), "eor r%d, r%d, r8, lsl #4" % (j, j)]

@@ -25,8 +25,9 @@
 //                                              unused slots zero on load
 //   kBatchBlocks                               blocks per batch
 // and optionally
-//   encrypt_batch(s, q)                        all of encrypt_batch below
-//                                              in one routine
+//   encrypt_batch(s, q, fix_lag)               all of encrypt_batch below
+//                                              in one routine (SR^2 at the
+//                                              end only if fix_lag)
 //
 // Constant time: every function here runs a fixed sequence of the layout's
 // operations; loop counts and branches depend on the public round count
@@ -61,15 +62,18 @@ template <class L, int K, typename W>
   L::template inv_mix_columns<K>(q);
 }
 
-// rounds is 10, 12 or 14 (public), so rounds mod 4 is 2 or 0.
-template <class L, typename W>
+// rounds is 10, 12 or 14 (public), so rounds mod 4 is 2 or 0. With
+// kFixLag false the planes are left at lag rounds mod 4 (SR^2 not applied):
+// for a caller that applies SR^2 more cheaply after its own output
+// transposition (aes_nohw32.cc's ctr32).
+template <class L, bool kFixLag = true, typename W>
 void encrypt_batch(const AesKeyState* s, W q[8]) {
   const unsigned nr = s->rounds;
   // A layout may run the whole sequence below as one routine of its own
   // (aes_nohw32.cc on ARMv7-M / ARMv8-M Mainline: generated,
   // register-allocated assembly of these same steps).
-  if constexpr (requires(W* p) { L::encrypt_batch(s, p); }) {
-    L::encrypt_batch(s, q);
+  if constexpr (requires(W* p) { L::encrypt_batch(s, p, kFixLag); }) {
+    L::encrypt_batch(s, q, kFixLag);
     return;
   }
   L::add_round_key(q, s, 0);
@@ -86,7 +90,7 @@ void encrypt_batch(const AesKeyState* s, W q[8]) {
   }
   L::sub_bytes(q);
   L::add_round_key(q, s, nr);
-  if ((nr & 3) == 2) L::shift_rows_2(q);  // lag nr mod 4 back to zero
+  if (kFixLag && (nr & 3) == 2) L::shift_rows_2(q);  // lag nr mod 4 back to zero
 }
 
 // The inverse cipher is a function of its own, apart from every encryption

@@ -24,6 +24,7 @@
 
 #include "crypto/cpu/cpu.h"
 #include "crypto/ghash/ghash_row.h"
+#include "crypto/internal.h"
 
 // clang: the row's flags set the macros (isa_copts); gcc: the file includes
 // crypto/cpu/armv8_crypto_target.h first, whose target pragma gcc 12 does
@@ -222,13 +223,26 @@ inline GhashKeyExtent pmull_init_powers(GhashKeyState* g, const uint8_t h[16],
   return GhashKeyExtent{{0, kHkOffset}, {16 * n, 8 * n}};
 }
 
-inline void pmull_update(const GhashKeyState* g, uint8_t xi[16],
-                         const uint8_t* in, size_t blocks) {
+// pmull_update_blocks: the update loop, run by pmull_update under
+// run_scrubbed (crypto/internal.h). One step multiplies 8 blocks by 8
+// powers of H with their 8 Karatsuba operands; on AArch32 (16 Q
+// registers) clang 14 schedules those loads ahead of the products and
+// spills powers to this frame (gcc 12 does not), and the key pointer's
+// opacity cannot prevent that within a step: the stack residue test found
+// H, H^2, H^5, H^6, H^8 below a GMAC or a GCM with another AES row. So the
+// frame is wiped after the loop. Never inlined: the loop is a function of
+// its own for the cost model (bench/mca.sh), and marks its frame itself.
+[[gnu::noinline]] inline void pmull_update_blocks(StackMark* m,
+                                                  const GhashKeyState* g,
+                                                  uint8_t xi[16],
+                                                  const uint8_t* in,
+                                                  size_t blocks) {
+  mark_frame(m);
   const uint8_t* key = g->storage;
   uint8x16_t x = to_natural(vld1q_u8(xi));
   for (; blocks >= kMaxPowers; blocks -= kMaxPowers) {
     // The key pointer made opaque per step: the powers are reloaded from
-    // the key instead of hoisted into registers that spill to this frame.
+    // the key in each step instead of hoisted out of the loop.
     __asm__("" : "+r"(key));
     x = hash_blocks(key, x, in, kMaxPowers);
     in += 16 * kMaxPowers;
@@ -241,6 +255,12 @@ inline void pmull_update(const GhashKeyState* g, uint8_t xi[16],
   }
   if (blocks) x = hash_blocks(key, x, in, blocks);
   vst1q_u8(xi, from_natural(x));
+}
+
+inline void pmull_update(const GhashKeyState* g, uint8_t xi[16],
+                         const uint8_t* in, size_t blocks) {
+  run_scrubbed(
+      [&](StackMark* m) { pmull_update_blocks(m, g, xi, in, blocks); });
 }
 
 // row: the "pmull" row, the same on AArch64 and AArch32.

@@ -32,7 +32,7 @@
 
 // llvm-mca cost model (bench/mca.sh): pmull_update's loop hashes one batch
 // of 8 blocks (128 bytes, one aggregated reduction) per iteration.
-// mca-loop: ghash=pmull pmull_update 128
+// mca-loop: ghash=pmull pmull_update_blocks 128
 
 namespace ctcrypto::internal {
 

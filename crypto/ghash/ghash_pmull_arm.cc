@@ -23,7 +23,7 @@
 // llvm-mca cost model (bench/mca.sh): pmull_update's loop hashes one batch
 // of 8 blocks (128 bytes, one aggregated reduction) per iteration; AArch32
 // code for ARMv8 cores, estimated on the Cortex-A57 model.
-// mca-loop: ghash=pmull pmull_update 128
+// mca-loop: ghash=pmull pmull_update_blocks 128
 
 namespace ctcrypto::internal {
 

@@ -165,12 +165,14 @@ constexpr size_t kMemIterations = 16;
 // gcm8_mem_loop: iterations i..n8-1 of gcm_nr with the counter blocks from
 // memory; c is the byte-reversed counter of iteration i's first block (and
 // is advanced), x the GHASH value (returned). Out of line, so that calls
-// below kMemIterations keep gcm_nr's small frame.
+// below kMemIterations keep gcm_nr's small frame; it marks its frame for
+// run_scrubbed (m).
 template <bool kOpen, int NR>
-[[gnu::noinline]] __m128i gcm8_mem_loop(const __m128i* rk, const ClmulKey* hk,
-                                        __m128i* c, size_t i, size_t n8,
-                                        const uint8_t* in, uint8_t* out,
-                                        __m128i x) {
+[[gnu::noinline]] __m128i gcm8_mem_loop(StackMark* m, const __m128i* rk,
+                                        const ClmulKey* hk, __m128i* c,
+                                        size_t i, size_t n8, const uint8_t* in,
+                                        uint8_t* out, __m128i x) {
+  mark_frame(m);
   // 32-bit counter of iteration i's first block, as an integer (inc32 wraps
   // mod 2^32 in uint32_t arithmetic exactly as GCM requires).
   uint32_t n = static_cast<uint32_t>(_mm_cvtsi128_si32(*c));
@@ -201,9 +203,12 @@ template <bool kOpen, int NR>
 // the one-shot instantiations stay as they were (a runtime test cost a
 // 256-byte seal 18 instructions, callgrind).
 template <bool kOpen, int NR, bool kHashLast = true, bool kFirstHash = false>
-[[gnu::noinline]] size_t gcm_nr(const AesKeyState* s, const GhashKeyState* g, const uint8_t* in,
-              uint8_t* out, size_t len, uint8_t ctr[16], uint8_t xi[16],
-              const uint8_t* first_hash = nullptr) {
+[[gnu::noinline]] size_t gcm_nr(StackMark* m, const AesKeyState* s,
+                                const GhashKeyState* g, const uint8_t* in,
+                                uint8_t* out, size_t len, uint8_t ctr[16],
+                                uint8_t xi[16],
+                                const uint8_t* first_hash = nullptr) {
+  mark_frame(m);
   const size_t n8 = len / 128;
   const __m128i* rk = enc_keys(s);
   const ClmulKey* hk = clmul_key(g);
@@ -220,7 +225,7 @@ template <bool kOpen, int NR, bool kHashLast = true, bool kFirstHash = false>
     i = 1;
   }
   if (n8 - i >= kMemIterations) {
-    x = gcm8_mem_loop<kOpen, NR>(rk, hk, &c, i, n8, in, out, x);
+    x = gcm8_mem_loop<kOpen, NR>(m, rk, hk, &c, i, n8, in, out, x);
   } else {
     for (; i < n8; ++i) {
       const uint8_t* hash = kOpen ? in + 128 * i : out + 128 * (i - 1);
@@ -239,28 +244,13 @@ template <bool kOpen, int NR, bool kHashLast = true, bool kFirstHash = false>
 // round keys wanting 16 XMM registers, a compiler may spill round keys to
 // the loops' frames (clang 14 does: round keys 1 and 7..9 stayed below a
 // stream's caller and a one-shot seal's; gcc 12 reloads them from the
-// schedule). So the loops (gcm_nr, and gcm8_mem_loop below it; gcm_final)
-// are never inlined into the kernel entry points, and each entry point
-// scrubs their frames after them (scrub_stack, crypto/internal.h). Frames,
-// objdump, gcc 12 and clang 14, return address and pushes included:
-// gcm_nr under 240 bytes, gcm8_mem_loop under 330, gcm_final under 160;
-// so 768 bytes below a run that reaches gcm8_mem_loop (a public length) and
-// 384 otherwise (the scrub costs 60 to 110 instructions per call).
-// tests/stack_residue_test.cc finds the spilled round keys without it
-// (clang x86-64 build).
-constexpr size_t kMemLoopScrubBytes = 768;
-constexpr size_t kLoopScrubBytes = 384;
-
-template <typename Loop>
-inline __attribute__((always_inline)) size_t run_scrubbed(size_t len,
-                                                          Loop loop) {
-  const size_t done = loop();
-  if (len >= 128 * kMemIterations)
-    scrub_stack<kMemLoopScrubBytes>();
-  else
-    scrub_stack<kLoopScrubBytes>();
-  return done;
-}
+// schedule). So each kernel entry point runs its loops under run_scrubbed
+// (crypto/internal.h): the loops (gcm_nr, gcm8_mem_loop below it,
+// gcm_last_nr and gcm_final) mark their frames, and the stack down to the
+// lowest mark is wiped after them (gcc 12 and clang 14, objdump, return
+// address and pushes included: gcm_nr under 240 bytes, gcm8_mem_loop under
+// 330, gcm_final under 160). tests/stack_residue_test.cc finds the
+// spilled round keys without it (clang x86-64 build).
 
 // gcm_bulk: GcmKernel::seal_bulk (kOpen false) / open_bulk, whole
 // 8-block batches; the round count is public.
@@ -269,11 +259,11 @@ size_t gcm_bulk(const AesKeyState* s, const GhashKeyState* g,
                 const uint8_t* in, uint8_t* out, size_t len, uint8_t ctr[16],
                 uint8_t xi[16]) {
   if (len < 128) return 0;
-  return run_scrubbed(len, [&]() -> size_t {
+  return run_scrubbed([&](StackMark* m) -> size_t {
     switch (s->rounds) {
-      case 10: return gcm_nr<kOpen, 10>(s, g, in, out, len, ctr, xi);
-      case 12: return gcm_nr<kOpen, 12>(s, g, in, out, len, ctr, xi);
-      default: return gcm_nr<kOpen, 14>(s, g, in, out, len, ctr, xi);
+      case 10: return gcm_nr<kOpen, 10>(m, s, g, in, out, len, ctr, xi);
+      case 12: return gcm_nr<kOpen, 12>(m, s, g, in, out, len, ctr, xi);
+      default: return gcm_nr<kOpen, 14>(m, s, g, in, out, len, ctr, xi);
     }
   });
 }
@@ -290,20 +280,23 @@ size_t gcm_seal_carry(const AesKeyState* s, const GhashKeyState* g,
                       size_t* carry_len) {
   if (len < kCarryBytes) return 0;
   const bool first = *carry_len != 0;
-  const size_t done = run_scrubbed(len, [&]() -> size_t {
+  const size_t done = run_scrubbed([&](StackMark* m) -> size_t {
     switch (s->rounds) {
       case 10:
-        return first ? gcm_nr<false, 10, false, true>(s, g, in, out, len, ctr,
-                                                      xi, carry)
-                     : gcm_nr<false, 10, false>(s, g, in, out, len, ctr, xi);
+        return first ? gcm_nr<false, 10, false, true>(m, s, g, in, out, len,
+                                                      ctr, xi, carry)
+                     : gcm_nr<false, 10, false>(m, s, g, in, out, len, ctr,
+                                                 xi);
       case 12:
-        return first ? gcm_nr<false, 12, false, true>(s, g, in, out, len, ctr,
-                                                      xi, carry)
-                     : gcm_nr<false, 12, false>(s, g, in, out, len, ctr, xi);
+        return first ? gcm_nr<false, 12, false, true>(m, s, g, in, out, len,
+                                                      ctr, xi, carry)
+                     : gcm_nr<false, 12, false>(m, s, g, in, out, len, ctr,
+                                                 xi);
       default:
-        return first ? gcm_nr<false, 14, false, true>(s, g, in, out, len, ctr,
-                                                      xi, carry)
-                     : gcm_nr<false, 14, false>(s, g, in, out, len, ctr, xi);
+        return first ? gcm_nr<false, 14, false, true>(m, s, g, in, out, len,
+                                                      ctr, xi, carry)
+                     : gcm_nr<false, 14, false>(m, s, g, in, out, len, ctr,
+                                                 xi);
     }
   });
   std::memcpy(carry, out + done - kCarryBytes, kCarryBytes);
@@ -369,8 +362,9 @@ constexpr size_t kLastMaxBytes = 128 * kMemIterations - 1;
 // messages whole, hence its bound of at least 128.
 constexpr size_t kFromStartBytes = 49;
 static_assert(kFromStartBytes > kGcmHeadBytes && kLastMaxBytes >= 128);
-// The last pass's batches stay in gcm_nr's register loop (gcm_last_nr's
-// scrub covers no gcm8_mem_loop frame): fewer than kMemIterations batches.
+// The last pass's batches stay in gcm_nr's register loop (the counter
+// blocks in registers, as for any short run): fewer than kMemIterations
+// batches.
 static_assert(kLastMaxBytes < 128 * kMemIterations);
 
 // gcm_final: the final batch of the last pass, R blocks from the counter
@@ -384,18 +378,21 @@ static_assert(kLastMaxBytes < 128 * kMemIterations);
 // Never inlined: its values (up to 8 blocks, two sets of sums, H^9, the
 // counter and x) fit in the 16 XMM registers, and none is live across a
 // call in the caller (whose frame would keep it). With GCC 12 -O2 all
-// 48 instances use no stack at all (objdump; they did spill sums, H^9 and
+// 48 instances spill nothing (objdump; they did spill sums, H^9 and
 // blocks before keep(), the empty asm before the last round and seal's
-// hashing from memory). Other builds (sanitizers) may spill, as the bulk
-// loops may.
+// hashing from memory; the frame they set up now holds mark_frame's
+// anchor). Other builds (clang 14, sanitizers) may spill, as the bulk
+// loops may: it marks its frame for run_scrubbed.
 template <bool kOpen, int NR, int R>
-[[gnu::noinline]] void gcm_final(const __m128i* rk, const ClmulKey* hk,
+[[gnu::noinline]] void gcm_final(StackMark* m, const __m128i* rk,
+                                 const ClmulKey* hk,
                                  uint8_t ctr[16], uint8_t xi[16],
                                  const uint8_t* in, uint8_t* out,
                                  const uint8_t* tin, uint8_t* tout, size_t t,
                                  const uint8_t* prev,
                                  const uint8_t len_block[16]) {
   static_assert(R >= 1 && R <= 8 && NR >= 10);
+  mark_frame(m);
   const __m128i lenb = bswap128(loadu(len_block));
   // x is read from xi where it is used and written back there, and the
   // counter is advanced at once: neither is held across the rounds.
@@ -506,18 +503,19 @@ template <bool kOpen, int NR, int R>
 
 // gcm_nr_call: gcm_nr never inlined; seal does not hash its last batch.
 template <bool kOpen, int NR>
-[[gnu::noinline]] void gcm_nr_call(const AesKeyState* s,
+[[gnu::noinline]] void gcm_nr_call(StackMark* m, const AesKeyState* s,
                                    const GhashKeyState* g, const uint8_t* in,
                                    uint8_t* out, size_t len, uint8_t ctr[16],
                                    uint8_t xi[16]) {
-  gcm_nr<kOpen, NR, kOpen>(s, g, in, out, len, ctr, xi);
+  gcm_nr<kOpen, NR, kOpen>(m, s, g, in, out, len, ctr, xi);
 }
 
 // gcm_last_nr: the last pass (see above); lengths and counts are public.
 template <bool kOpen, int NR>
-void gcm_last_nr(const AesKeyState* s, const GhashKeyState* g,
+void gcm_last_nr(StackMark* m, const AesKeyState* s, const GhashKeyState* g,
                  const uint8_t* in, uint8_t* out, size_t len, uint8_t ctr[16],
                  uint8_t xi[16], const uint8_t len_block[16]) {
+  mark_frame(m);
   const size_t n = (len + 15) / 16;
   const size_t t = len - 16 * (n - 1);  // 1..16
   const size_t k = (n - 1) / 8;         // whole batches before the final
@@ -528,14 +526,14 @@ void gcm_last_nr(const AesKeyState* s, const GhashKeyState* g,
   // The whole batches: the bulk's loop (out of line: inlined here, GCC
   // spilled vector values to a 400-byte frame across its iterations);
   // seal leaves its last batch for gcm_final to hash.
-  if (k) gcm_nr_call<kOpen, NR>(s, g, in, out, fin, ctr, xi);
+  if (k) gcm_nr_call<kOpen, NR>(m, s, g, in, out, fin, ctr, xi);
   const uint8_t* prev = !kOpen && k ? out + fin - 128 : nullptr;
   const __m128i* rk = enc_keys(s);
   const ClmulKey* hk = clmul_key(g);
   switch (n - 8 * k) {
 #define CTCRYPTO_FINAL(R)                                                   \
   case R:                                                                   \
-    gcm_final<kOpen, NR, R>(rk, hk, ctr, xi, in + fin, out + fin, tin,     \
+    gcm_final<kOpen, NR, R>(m, rk, hk, ctr, xi, in + fin, out + fin, tin,  \
                             tout, t, prev, len_block);                      \
     break;
     CTCRYPTO_FINAL(1)
@@ -551,11 +549,6 @@ void gcm_last_nr(const AesKeyState* s, const GhashKeyState* g,
   std::memcpy(out + 16 * (n - 1), tout, t);
   secure_zero(tin, sizeof(tin));
   secure_zero(tout, sizeof(tout));
-  // The bulk entry points' frame hygiene (see run_scrubbed) for the loops
-  // below this one: gcm_nr_call's and gcm_final's (clang 14 spilled round
-  // keys 7..9 in gcm_final for AES-256). The last pass never reaches
-  // gcm8_mem_loop (static_assert below).
-  scrub_stack<kLoopScrubBytes>();
 }
 
 // gcm_last: GcmKernel::seal_last (kOpen false) / open_last.
@@ -563,11 +556,22 @@ template <bool kOpen>
 void gcm_last(const AesKeyState* s, const GhashKeyState* g, const uint8_t* in,
               uint8_t* out, size_t len, uint8_t ctr[16], uint8_t xi[16],
               const uint8_t len_block[16]) {
-  switch (s->rounds) {
-    case 10: return gcm_last_nr<kOpen, 10>(s, g, in, out, len, ctr, xi, len_block);
-    case 12: return gcm_last_nr<kOpen, 12>(s, g, in, out, len, ctr, xi, len_block);
-    default: return gcm_last_nr<kOpen, 14>(s, g, in, out, len, ctr, xi, len_block);
-  }
+  // Under run_scrubbed (see above): the frames of gcm_last_nr, gcm_nr_call's
+  // gcm_nr and gcm_final (clang 14 spilled round keys 7..9 in gcm_final for
+  // AES-256).
+  run_scrubbed([&](StackMark* m) {
+    switch (s->rounds) {
+      case 10:
+        return gcm_last_nr<kOpen, 10>(m, s, g, in, out, len, ctr, xi,
+                                      len_block);
+      case 12:
+        return gcm_last_nr<kOpen, 12>(m, s, g, in, out, len, ctr, xi,
+                                      len_block);
+      default:
+        return gcm_last_nr<kOpen, 14>(m, s, g, in, out, len, ctr, xi,
+                                      len_block);
+    }
+  });
 }
 
 }  // namespace

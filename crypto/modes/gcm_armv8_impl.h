@@ -85,10 +85,12 @@ CTCRYPTO_INLINE uint8x16_t gcm_batch(const RoundKeys<Nr>& rk,
 // the carried batch (*carry_len 0 or one batch) is hashed with the first
 // batch's AES, and the last batch is left unhashed, copied to carry.
 template <int Nr>
-[[gnu::noinline]] size_t gcm_seal_t(const AesKeyState* s, const GhashKeyState* g,
-                  const uint8_t* in, uint8_t* out, size_t len, uint8_t* ctr,
-                  uint8_t* xi, uint8_t* carry = nullptr,
-                  size_t* carry_len = nullptr) {
+[[gnu::noinline]] size_t gcm_seal_t(StackMark* m, const AesKeyState* s,
+                                    const GhashKeyState* g, const uint8_t* in,
+                                    uint8_t* out, size_t len, uint8_t* ctr,
+                                    uint8_t* xi, uint8_t* carry = nullptr,
+                                    size_t* carry_len = nullptr) {
+  mark_frame(m);
   size_t batches = len / (16 * kGcmBatch);
   if (batches == 0) return 0;
   RoundKeys<Nr> rk(s->storage);
@@ -124,9 +126,11 @@ template <int Nr>
 }
 
 template <int Nr>
-[[gnu::noinline]] size_t gcm_open_t(const AesKeyState* s, const GhashKeyState* g,
-                  const uint8_t* in, uint8_t* out, size_t len, uint8_t* ctr,
-                  uint8_t* xi) {
+[[gnu::noinline]] size_t gcm_open_t(StackMark* m, const AesKeyState* s,
+                                    const GhashKeyState* g, const uint8_t* in,
+                                    uint8_t* out, size_t len, uint8_t* ctr,
+                                    uint8_t* xi) {
+  mark_frame(m);
   size_t batches = len / (16 * kGcmBatch);
   if (batches == 0) return 0;
   RoundKeys<Nr> rk(s->storage);
@@ -153,29 +157,17 @@ template <int Nr>
 // in vector registers; what does not fit (AArch32 has 16 Q registers,
 // AArch64 32) is spilled to their frames, round keys included (gcc and
 // clang alike, objdump: frames of 200..300 bytes on AArch64, up to about
-// 560 on AArch32 with clang). So each entry point calls a loop that is never
-// inlined and then scrubs that many bytes, rounded up, where its frame was
-// (scrub_stack, crypto/internal.h; tests/stack_residue_test.cc finds the
-// spilled AES-256 round keys otherwise).
-#if defined(__aarch64__)
-constexpr size_t kGcmFrameScrubBytes = 512;
-#else
-constexpr size_t kGcmFrameScrubBytes = 768;
-#endif
-
-template <typename Loop>
-CTCRYPTO_INLINE size_t run_scrubbed(Loop loop) {
-  const size_t done = loop();
-  scrub_stack<kGcmFrameScrubBytes>();
-  return done;
-}
+// 560 on AArch32 with clang). So each entry point runs its loop under
+// run_scrubbed (crypto/internal.h), which wipes the frames the loop marked
+// (tests/stack_residue_test.cc finds the spilled AES-256 round keys
+// otherwise).
 
 size_t armv8_gcm_seal_bulk(const AesKeyState* s, const GhashKeyState* g,
                            const uint8_t* in, uint8_t* out, size_t len,
                            uint8_t ctr[16], uint8_t xi[16]) {
   if (len < 16 * kGcmBatch) return 0;
-  return run_scrubbed([&]() -> size_t {
-    CTCRYPTO_ARMV8_DISPATCH(s, gcm_seal_t, s, g, in, out, len, ctr, xi);
+  return run_scrubbed([&](StackMark* m) -> size_t {
+    CTCRYPTO_ARMV8_DISPATCH(s, gcm_seal_t, m, s, g, in, out, len, ctr, xi);
   });
 }
 
@@ -183,8 +175,8 @@ size_t armv8_gcm_open_bulk(const AesKeyState* s, const GhashKeyState* g,
                            const uint8_t* in, uint8_t* out, size_t len,
                            uint8_t ctr[16], uint8_t xi[16]) {
   if (len < 16 * kGcmBatch) return 0;
-  return run_scrubbed([&]() -> size_t {
-    CTCRYPTO_ARMV8_DISPATCH(s, gcm_open_t, s, g, in, out, len, ctr, xi);
+  return run_scrubbed([&](StackMark* m) -> size_t {
+    CTCRYPTO_ARMV8_DISPATCH(s, gcm_open_t, m, s, g, in, out, len, ctr, xi);
   });
 }
 
@@ -193,8 +185,8 @@ size_t armv8_gcm_seal_carry(const AesKeyState* s, const GhashKeyState* g,
                             uint8_t ctr[16], uint8_t xi[16], uint8_t* carry,
                             size_t* carry_len) {
   if (len < 16 * kGcmBatch) return 0;
-  return run_scrubbed([&]() -> size_t {
-    CTCRYPTO_ARMV8_DISPATCH(s, gcm_seal_t, s, g, in, out, len, ctr, xi,
+  return run_scrubbed([&](StackMark* m) -> size_t {
+    CTCRYPTO_ARMV8_DISPATCH(s, gcm_seal_t, m, s, g, in, out, len, ctr, xi,
                             carry, carry_len);
   });
 }
