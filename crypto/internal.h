@@ -164,6 +164,13 @@ template <size_t N = kSetupScrubBytes>
 // CPU), where gcc 12 keeps them in registers. run_scrubbed needs no such
 // number: the code it runs records the lowest stack pointer it reached, and
 // exactly that much stack is wiped after it.
+//
+// Only where a kernel uses it: the x86-64 and ARM kernels read the stack
+// pointer with an asm of their architecture, and the portable code never
+// runs under it, so the library still compiles for every other
+// architecture (a product's RISC-V builds: examples/product and
+// examples/firmware); a use there fails to compile.
+#if defined(__x86_64__) || defined(__aarch64__) || defined(__arm__)
 
 // StackMark: the lowest stack pointer mark_frame saw.
 struct StackMark {
@@ -181,10 +188,8 @@ inline __attribute__((always_inline)) uintptr_t frame_bottom() {
   uintptr_t sp;
 #if defined(__x86_64__)
   __asm__ __volatile__("mov %%rsp, %0" : "=r"(sp) : "r"(&anchor));
-#elif defined(__aarch64__) || defined(__arm__)
-  __asm__ __volatile__("mov %0, sp" : "=r"(sp) : "r"(&anchor));
 #else
-#error "frame_bottom: no stack pointer read for this architecture"
+  __asm__ __volatile__("mov %0, sp" : "=r"(sp) : "r"(&anchor));
 #endif
   return sp;
 }
@@ -252,6 +257,8 @@ inline __attribute__((always_inline)) auto run_scrubbed(F f) {
     return r;
   }
 }
+
+#endif  // x86-64 or ARM: run_scrubbed
 
 }  // namespace ctcrypto::internal
 
