@@ -120,6 +120,43 @@ inline auto ct_unmodelled(T x, F f) {
 #endif
 }
 
+// CTCRYPTO_CT_ASM_SCOPE(io, io_bytes, reads, reads_bytes): put before an
+// asm statement whose register operands are the io_bytes at io (in and
+// out) and which reads reads_bytes at reads through a pointer. MSan checks
+// every input of an asm statement and calls its outputs clean, which would
+// report a constant-time computation and then lose the secret (the
+// generated bitsliced rounds, the XTS tweak doubling). Under ctmsan the io
+// bytes are unpoisoned for the asm and, at the end of the enclosing scope,
+// poisoned again when any io or read byte was secret (a coarse but sound
+// rule, as ct_unmodelled's); elsewhere it is nothing.
+#if defined(CTCRYPTO_CTMSAN)
+class CtAsmScope {
+ public:
+  CtAsmScope(void* io, size_t io_bytes, const void* reads, size_t reads_bytes)
+      : io_(io), n_(io_bytes) {
+    secret_ = __msan_test_shadow(io, io_bytes) != -1 ||
+              (reads != nullptr && __msan_test_shadow(reads, reads_bytes) != -1);
+    __msan_unpoison(io, io_bytes);
+  }
+  ~CtAsmScope() {
+    if (secret_) __msan_poison(io_, n_);
+  }
+  CtAsmScope(const CtAsmScope&) = delete;
+  CtAsmScope& operator=(const CtAsmScope&) = delete;
+
+ private:
+  void* io_;
+  size_t n_;
+  bool secret_;
+};
+#define CTCRYPTO_CT_ASM_SCOPE(io, io_bytes, reads, reads_bytes) \
+  const ::ctcrypto::internal::CtAsmScope ct_asm_scope_((io), (io_bytes), \
+                                                      (reads), (reads_bytes))
+#else
+#define CTCRYPTO_CT_ASM_SCOPE(io, io_bytes, reads, reads_bytes) \
+  static_cast<void>(0)
+#endif
+
 }  // namespace ctcrypto::internal
 
 #endif  // CTCRYPTO_CT_H_

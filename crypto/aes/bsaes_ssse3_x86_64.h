@@ -86,6 +86,7 @@ struct IsaSsse3 {
   // the entry points scrub (bsaes_frame_scrub_bytes).
   static CTCRYPTO_BS_INLINE void full_round(V q[8], const uint8_t* rk) {
     alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_X86_ROUND_SLOTS];
+    CTCRYPTO_CT_ASM_SCOPE(q, 16 * 8, rk, 128);
     __asm__(CTCRYPTO_BSAES_X86_ROUND
             : "+x"(q[0]), "+x"(q[1]), "+x"(q[2]), "+x"(q[3]), "+x"(q[4]),
               "+x"(q[5]), "+x"(q[6]), "+x"(q[7]), "=m"(scratch)
@@ -99,6 +100,7 @@ struct IsaSsse3 {
   // last_round: the same without MixColumns (CTCRYPTO_BSAES_X86_LAST_ROUND).
   static CTCRYPTO_BS_INLINE void last_round(V q[8], const uint8_t* rk) {
     alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_X86_LAST_ROUND_SLOTS];
+    CTCRYPTO_CT_ASM_SCOPE(q, 16 * 8, rk, 128);
     __asm__(CTCRYPTO_BSAES_X86_LAST_ROUND
             : "+x"(q[0]), "+x"(q[1]), "+x"(q[2]), "+x"(q[3]), "+x"(q[4]),
               "+x"(q[5]), "+x"(q[6]), "+x"(q[7]), "=m"(scratch)
@@ -115,6 +117,7 @@ struct IsaSsse3 {
   // InvMixColumns. Registers and scratch as full_round.
   static CTCRYPTO_BS_INLINE void inv_round(V q[8], const uint8_t* rk) {
     alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_X86_INV_ROUND_SLOTS];
+    CTCRYPTO_CT_ASM_SCOPE(q, 16 * 8, rk, 128);
     __asm__(CTCRYPTO_BSAES_X86_INV_ROUND
             : "+x"(q[0]), "+x"(q[1]), "+x"(q[2]), "+x"(q[3]), "+x"(q[4]),
               "+x"(q[5]), "+x"(q[6]), "+x"(q[7]), "=m"(scratch)
@@ -127,6 +130,7 @@ struct IsaSsse3 {
 
   static CTCRYPTO_BS_INLINE void inv_last_round(V q[8], const uint8_t* rk) {
     alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_X86_INV_LAST_ROUND_SLOTS];
+    CTCRYPTO_CT_ASM_SCOPE(q, 16 * 8, rk, 128);
     __asm__(CTCRYPTO_BSAES_X86_INV_LAST_ROUND
             : "+x"(q[0]), "+x"(q[1]), "+x"(q[2]), "+x"(q[3]), "+x"(q[4]),
               "+x"(q[5]), "+x"(q[6]), "+x"(q[7]), "=m"(scratch)
@@ -150,6 +154,11 @@ struct IsaSsse3 {
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
   static CTCRYPTO_BS_INLINE void wipe_regs(V q[8]) {
+#if defined(CTCRYPTO_CTMSAN)
+    // MSan checks the asm's input, the secret plane it zeroes; the zeroed
+    // plane is public (see CTCRYPTO_CT_ASM_SCOPE in crypto/ct.h).
+    __msan_unpoison(q, 8 * sizeof(V));
+#endif
 #pragma GCC unroll 8
     for (int j = 0; j < 8; j++) __asm__ volatile("pxor %0, %0" : "+x"(q[j]));
     __asm__ volatile(

@@ -52,6 +52,7 @@
 
 #include "crypto/aes/aes_row.h"
 #include "crypto/aes/aesni_internal.h"
+#include "crypto/ct.h"
 #include "crypto/internal.h"
 #include "crypto/modes/xts_kernel.h"
 #include "crypto/simd_x86_64.h"
@@ -79,16 +80,21 @@ struct alignas(16) Tw64 {
 // as gcc's.
 static inline __attribute__((always_inline)) void dbl64(uint64_t& lo,
                                                         uint64_t& hi) {
-  uint64_t m = hi;
-  __asm__(
-      "sarq $63, %[m]\n\t"
-      "addq %[lo], %[lo]\n\t"
-      "adcq %[hi], %[hi]\n\t"
-      "andl $0x87, %k[m]\n\t"
-      "xorq %[m], %[lo]"
-      : [lo] "+&r"(lo), [hi] "+&r"(hi), [m] "+&r"(m)
-      :
-      : "cc");
+  uint64_t v[3] = {lo, hi, hi};  // the halves, and the mask's source
+  {
+    CTCRYPTO_CT_ASM_SCOPE(v, sizeof(v), nullptr, 0);
+    __asm__(
+        "sarq $63, %[m]\n\t"
+        "addq %[lo], %[lo]\n\t"
+        "adcq %[hi], %[hi]\n\t"
+        "andl $0x87, %k[m]\n\t"
+        "xorq %[m], %[lo]"
+        : [lo] "+&r"(v[0]), [hi] "+&r"(v[1]), [m] "+&r"(v[2])
+        :
+        : "cc");
+  }
+  lo = v[0];
+  hi = v[1];
 }
 
 // fill: N tweaks from (lo, hi) into buf; (lo, hi) advanced by N.
