@@ -84,31 +84,33 @@ struct IsaSsse3 {
   // loop of rounds needs no copies. Values that do not fit go to
   // `scratch`, in the frame of the engine loop that inlines this, which
   // the entry points scrub (bsaes_frame_scrub_bytes).
+// CTCRYPTO_BSAES_X86_RUN: one generated round (CODE, with SLOTS scratch
+// slots; it reads its ShiftRows indices as %[IDX_NAME]) on the planes q
+// with the round key rk: the operands every generated round takes.
+#define CTCRYPTO_BSAES_X86_RUN(CODE, SLOTS, IDX_NAME, IDX)                    \
+  do {                                                                      \
+    alignas(16) uint8_t scratch[16 * (SLOTS)];                              \
+    CTCRYPTO_CT_ASM_SCOPE(q, 16 * 8, rk, 128);                              \
+    __asm__(CODE                                                            \
+            : "+x"(q[0]), "+x"(q[1]), "+x"(q[2]), "+x"(q[3]), "+x"(q[4]),   \
+              "+x"(q[5]), "+x"(q[6]), "+x"(q[7]), "=m"(scratch)             \
+            : [k] "r"(rk), [s] "r"(scratch),                                \
+              "m"(*reinterpret_cast<const uint8_t(*)[128]>(rk)),            \
+              [IDX_NAME] "m"(IDX), [ones] "m"(kOnes)                        \
+            : "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",  \
+              "xmm15");                                                     \
+  } while (0)
+
   static CTCRYPTO_BS_INLINE void full_round(V q[8], const uint8_t* rk) {
-    alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_X86_ROUND_SLOTS];
-    CTCRYPTO_CT_ASM_SCOPE(q, 16 * 8, rk, 128);
-    __asm__(CTCRYPTO_BSAES_X86_ROUND
-            : "+x"(q[0]), "+x"(q[1]), "+x"(q[2]), "+x"(q[3]), "+x"(q[4]),
-              "+x"(q[5]), "+x"(q[6]), "+x"(q[7]), "=m"(scratch)
-            : [k] "r"(rk), [s] "r"(scratch),
-              "m"(*reinterpret_cast<const uint8_t(*)[128]>(rk)),
-              [sr] "m"(kShiftRowsIdx), [ones] "m"(kOnes)
-            : "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
-              "xmm15");
+    CTCRYPTO_BSAES_X86_RUN(CTCRYPTO_BSAES_X86_ROUND,
+                           CTCRYPTO_BSAES_X86_ROUND_SLOTS, sr, kShiftRowsIdx);
   }
 
   // last_round: the same without MixColumns (CTCRYPTO_BSAES_X86_LAST_ROUND).
   static CTCRYPTO_BS_INLINE void last_round(V q[8], const uint8_t* rk) {
-    alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_X86_LAST_ROUND_SLOTS];
-    CTCRYPTO_CT_ASM_SCOPE(q, 16 * 8, rk, 128);
-    __asm__(CTCRYPTO_BSAES_X86_LAST_ROUND
-            : "+x"(q[0]), "+x"(q[1]), "+x"(q[2]), "+x"(q[3]), "+x"(q[4]),
-              "+x"(q[5]), "+x"(q[6]), "+x"(q[7]), "=m"(scratch)
-            : [k] "r"(rk), [s] "r"(scratch),
-              "m"(*reinterpret_cast<const uint8_t(*)[128]>(rk)),
-              [sr] "m"(kShiftRowsIdx), [ones] "m"(kOnes)
-            : "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
-              "xmm15");
+    CTCRYPTO_BSAES_X86_RUN(CTCRYPTO_BSAES_X86_LAST_ROUND,
+                           CTCRYPTO_BSAES_X86_LAST_ROUND_SLOTS, sr,
+                           kShiftRowsIdx);
   }
 
   // inv_round: a decryption round as bsaes_core.h's decrypt runs it
@@ -116,30 +118,17 @@ struct IsaSsse3 {
   // generated CTCRYPTO_BSAES_X86_INV_ROUND; inv_last_round without
   // InvMixColumns. Registers and scratch as full_round.
   static CTCRYPTO_BS_INLINE void inv_round(V q[8], const uint8_t* rk) {
-    alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_X86_INV_ROUND_SLOTS];
-    CTCRYPTO_CT_ASM_SCOPE(q, 16 * 8, rk, 128);
-    __asm__(CTCRYPTO_BSAES_X86_INV_ROUND
-            : "+x"(q[0]), "+x"(q[1]), "+x"(q[2]), "+x"(q[3]), "+x"(q[4]),
-              "+x"(q[5]), "+x"(q[6]), "+x"(q[7]), "=m"(scratch)
-            : [k] "r"(rk), [s] "r"(scratch),
-              "m"(*reinterpret_cast<const uint8_t(*)[128]>(rk)),
-              [isr] "m"(kInvShiftRowsIdx), [ones] "m"(kOnes)
-            : "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
-              "xmm15");
+    CTCRYPTO_BSAES_X86_RUN(CTCRYPTO_BSAES_X86_INV_ROUND,
+                           CTCRYPTO_BSAES_X86_INV_ROUND_SLOTS, isr,
+                           kInvShiftRowsIdx);
   }
 
   static CTCRYPTO_BS_INLINE void inv_last_round(V q[8], const uint8_t* rk) {
-    alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_X86_INV_LAST_ROUND_SLOTS];
-    CTCRYPTO_CT_ASM_SCOPE(q, 16 * 8, rk, 128);
-    __asm__(CTCRYPTO_BSAES_X86_INV_LAST_ROUND
-            : "+x"(q[0]), "+x"(q[1]), "+x"(q[2]), "+x"(q[3]), "+x"(q[4]),
-              "+x"(q[5]), "+x"(q[6]), "+x"(q[7]), "=m"(scratch)
-            : [k] "r"(rk), [s] "r"(scratch),
-              "m"(*reinterpret_cast<const uint8_t(*)[128]>(rk)),
-              [isr] "m"(kInvShiftRowsIdx), [ones] "m"(kOnes)
-            : "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
-              "xmm15");
+    CTCRYPTO_BSAES_X86_RUN(CTCRYPTO_BSAES_X86_INV_LAST_ROUND,
+                           CTCRYPTO_BSAES_X86_INV_LAST_ROUND_SLOTS, isr,
+                           kInvShiftRowsIdx);
   }
+#undef CTCRYPTO_BSAES_X86_RUN
 
   // wipe_regs: zeroes the planes in their registers and the rounds'
   // temporaries xmm8..xmm15 (volatile asm, which the compiler cannot
