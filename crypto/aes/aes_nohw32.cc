@@ -126,6 +126,25 @@ __asm__(CTC_AES_FIXSLICED_V7M_ASM);
 extern "C" void ctc_aes_fixsliced_v7m_encrypt(uint32_t q[8],
                                               const uint8_t* rk, unsigned nr,
                                               unsigned sr2);
+// The routine's CTR loop (ctc_aes_fixsliced_v7m_ctr32): `batches` 2-block
+// batches of counter blocks ctr, ctr + 1, ... XORed from in to out (32
+// bytes a batch, any alignment). qc: the fixed counter columns (0..2),
+// transposed, with round key 0 added; the routine adds each batch's
+// transposed counter words, runs rounds 1..nr, transposes back, applies
+// SR^2 on the columns where sr2 is not zero, and XORs. The order of the
+// members is the routine's (one LDM).
+struct FixslicedCtrArgs {
+  const uint32_t* qc;
+  const uint8_t* rk;
+  uint32_t nr;
+  uint32_t sr2;
+  const uint8_t* in;
+  uint8_t* out;
+  uint32_t ctr;
+  uint32_t batches;
+};
+static_assert(sizeof(FixslicedCtrArgs) == 32, "eight words, one LDM");
+extern "C" void ctc_aes_fixsliced_v7m_ctr32(const FixslicedCtrArgs* args);
 #endif
 
 constexpr int kMaxRounds = 14;
@@ -232,21 +251,6 @@ CTC_AES_INLINE void shift_rows_2(u32 q[8]) {
     q[i] ^= t ^ (t << 4);
   }
 }
-
-#if defined(CTC_AES_FIXSLICED_V7M)
-// The same SR^2 after the transposition (q[b + 2c] = column c of block b,
-// row r in byte r): rows 1 and 3 swap between columns c and c + 2, bytes 1
-// and 3 of q[w] and q[w + 4]; 12 operations instead of 32. Only ctr32's
-// path beside the ARMv7-M routine uses it.
-CTC_AES_INLINE void shift_rows_2_columns(u32 q[8]) {
-  CTC_AES_UNROLL
-  for (int w = 0; w < 4; w++) {
-    const u32 t = (q[w] ^ q[w + 4]) & 0xFF00FF00u;
-    q[w] ^= t;
-    q[w + 4] ^= t;
-  }
-}
-#endif
 
 // Lane l of the result is lane l+kLanes (mod 4) of x rotated right by
 // 2*kCols bits within its 8-bit lane.
@@ -423,52 +427,46 @@ struct Nohw32 {
                     size_t blocks, const uint8_t counter[16]) {
 #if defined(CTC_AES_FIXSLICED_V7M)
     // Columns 0..2 are the same in every counter block; only column 3 (the
-    // big-endian 32-bit tail) changes, wrapping mod 2^32 with no branch;
-    // the batch loads columns little-endian, hence be32_lane. The
-    // transposition is linear, so the fixed columns are transposed once
-    // (qc) and each batch transposes only its two counter words (q[0..5]
-    // zero: the inlined transpose drops most of its swap-moves) and adds
-    // qc.
-    u32 ctr = load_be32(counter + 12);
+    // big-endian 32-bit tail) changes, wrapping mod 2^32 with no branch.
+    // The transposition and AddRoundKey are linear, so the fixed columns
+    // are transposed and given round key 0 once (qc); the routine's CTR
+    // loop (fixsliced_armv7m_gen.py) transposes only each batch's two
+    // counter words and keeps the planes in registers from the counter
+    // blocks to the XOR with the data (on the Cortex-M4 model the C loop
+    // around the block routine cost ~8 c/B: the call, its frame and the
+    // planes' store and reload per batch).
     u32 qc[8];
     CTC_AES_UNROLL
     for (int c = 0; c < 3; c++) qc[2 * c] = qc[2 * c + 1] = load_le32(counter + 4 * c);
     qc[6] = qc[7] = 0;
     transpose(qc);
-    // The routine's rounds end at lag rounds mod 4 and SR^2 (AES-128/256)
-    // runs on the transposed columns, where it is cheaper
-    // (shift_rows_2_columns).
-    const bool sr2 = (s->rounds & 3) == 2;
-    u32 q[8];  // the rounds' planes (keystream): wiped with ks
-    // Whole batches: the keystream words go straight from the columns into
-    // the XOR, word by word (load_le32/store_le32_word become word accesses
-    // where the core allows unaligned ones), instead of a round trip
-    // through ks and a byte loop (on the Cortex-M4 model that loop and its
-    // copies were ~15 cycles a byte).
-    for (; blocks >= 2; blocks -= 2) {
-      u32 k[8];
-      keystream(s, qc, ctr, sr2, q, k);
-      CTC_AES_UNROLL
-      for (int b = 0; b < 2; b++) {
-        CTC_AES_UNROLL
-        for (int c = 0; c < 4; c++) {
-          const size_t o = 16 * static_cast<size_t>(b) + 4 * static_cast<size_t>(c);
-          store_le32_word(out + o, load_le32(in + o) ^ k[b + 2 * c]);
-        }
-      }
-      ctr += 2;
-      in += 32;
-      out += 32;
+    add_round_key(qc, s, 0);
+    // AES-128/256 end at lag 2: SR^2, on the transposed columns.
+    FixslicedCtrArgs args = {.qc = qc,
+                             .rk = s->storage,
+                             .nr = static_cast<uint32_t>(s->rounds),
+                             .sr2 = (s->rounds & 3) == 2 ? 1u : 0u,
+                             .in = in,
+                             .out = out,
+                             .ctr = load_be32(counter + 12),
+                             .batches = static_cast<uint32_t>(blocks / 2)};
+    if (args.batches != 0) ctc_aes_fixsliced_v7m_ctr32(&args);
+    if (blocks & 1) {
+      // The odd block: a batch through a buffer whose second block is
+      // zeros (its keystream block is wiped with it).
+      uint8_t buf[32];
+      const size_t o = 16 * (blocks - 1);
+      std::memcpy(buf, in + o, 16);
+      std::memset(buf + 16, 0, 16);
+      args.in = buf;
+      args.out = buf;
+      args.ctr += static_cast<uint32_t>(blocks - 1);
+      args.batches = 1;
+      ctc_aes_fixsliced_v7m_ctr32(&args);
+      std::memcpy(out + o, buf, 16);
+      secure_zero(buf, sizeof(buf));
     }
-    uint8_t ks[16];
-    if (blocks == 1) {
-      u32 k[8];
-      keystream(s, qc, ctr, sr2, q, k);
-      store_block(k, 0, ks);
-      for (size_t i = 0; i < 16; i++) out[i] = in[i] ^ ks[i];
-    }
-    secure_zero(ks, sizeof(ks));
-    secure_zero(q, sizeof(q));
+    secure_zero(qc, sizeof(qc));  // round key 0 in it
 #else
     // The C rounds (ARMv6-M, -Os, other 32-bit targets): the plain form,
     // with no precomputed columns (their 32 bytes of stack and the
@@ -516,28 +514,6 @@ struct Nohw32 {
     secure_zero(q, sizeof(q));
 #endif
   }
-
-  // The keystream of counter blocks ctr and ctr + 1 (qc: the transposed
-  // fixed columns), as column words k[b + 2c] = column c of block b. q
-  // holds the planes for the rounds (in memory: the ARMv7-M routine reads
-  // and writes them there); k is a copy the compiler may keep in registers.
-#if defined(CTC_AES_FIXSLICED_V7M)
-  CTC_AES_INLINE static void keystream(const AesKeyState* s, const u32 qc[8],
-                                       u32 ctr, bool sr2, u32 q[8], u32 k[8]) {
-    CTC_AES_UNROLL
-    for (int i = 0; i < 6; i++) q[i] = 0;
-    q[6] = be32_lane(ctr);
-    q[7] = be32_lane(ctr + 1);
-    transpose(q);
-    CTC_AES_UNROLL
-    for (int i = 0; i < 8; i++) q[i] ^= qc[i];
-    fixsliced::encrypt_batch<Layout32, false>(s, q);
-    CTC_AES_UNROLL
-    for (int i = 0; i < 8; i++) k[i] = q[i];
-    transpose(k);
-    if (sr2) shift_rows_2_columns(k);
-  }
-#endif
 
   static constexpr AesRow row() {
     return AesRow{.name = "nohw",

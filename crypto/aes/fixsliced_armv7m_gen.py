@@ -855,10 +855,14 @@ def main():
             m = re.search(r"\[sp, #(\d+)\]", ins)
             if m:
                 maxslots = max(maxslots, int(m.group(1)) + 4)
-    frame = (maxslots + 7) // 8 * 8
+    # CTR mode's slots (ctc_aes_fixsliced_v7m_ctr32), above the spills.
+    slot_rk, slot_qc, slot_in, slot_out, slot_ctr, slot_in_end = (
+        maxslots + 4 * i for i in range(6))
+    frame = (maxslots + 24 + 7) // 8 * 8
     if (frame + 36) % 8:
         frame += 4
     fn = "ctc_aes_fixsliced_v7m_encrypt"
+    fc = "ctc_aes_fixsliced_v7m_ctr32"
     a = []
     a += [".pushsection .text.%s,\"ax\",%%progbits" % fn,
           ".syntax unified", ".thumb", ".p2align 2",
@@ -880,14 +884,17 @@ def main():
           "eor r4, r4, r8", "eor r5, r5, r9", "eor r6, r6, r10", "eor r7, r7, r11",
           "str lr, [sp, #%d]" % SLOT_KP]
     # The rounds keep the planes of POL complemented (polarize()).
-    a += ["mvn r%d, r%d" % (j, j) for j in range(8) if (POL >> j) & 1]
+    mvn_pol = ["mvn r%d, r%d" % (j, j) for j in range(8) if (POL >> j) & 1]
+    a += mvn_pol
     a += [".Lctc_fs_loop:"]
     a += ["@ round at lag 1"] + blocks[1] + ["beq .Lctc_fs_last"]
     a += ["@ round at lag 2"] + blocks[2]
     a += ["@ round at lag 3"] + blocks[3] + ["beq .Lctc_fs_last"]
     a += ["@ round at lag 0"] + blocks[0] + ["b .Lctc_fs_loop"]
     a += [".Lctc_fs_last:", "@ last round"] + blocks["last"]
-    a += ["mvn r%d, r%d" % (j, j) for j in range(8) if (POL >> j) & 1]
+    a += mvn_pol
+    # q = 0: CTR mode's batch, whose output goes to the data (below).
+    a += ["ldr r8, [sp, #%d]" % SLOT_Q, "cmp r8, #0", "beq .Lctc_fs_ctr_out"]
     # SR^2 (lag 2 back to 0) where the caller asks (sr2: 10 and 14 rounds;
     # 12 rounds end at lag 0): rows 1 and 3 of each lane rotate by two
     # columns, a nibble swap in bytes 1 and 3, as aes_nohw32.cc's
@@ -901,7 +908,107 @@ def main():
           "stm r8, {r0-r7}",
           "add sp, sp, #%d" % frame,
           "pop {r4-r11, pc}",
-          ".size %s, .-%s" % (fn, fn),
+          ".size %s, .-%s" % (fn, fn)]
+    # CTR mode: the whole loop of 2-block batches of aes_nohw32.cc's ctr32,
+    # so that the planes never leave the registers between the counter
+    # blocks, the rounds and the XOR with the data (no call, frame, store
+    # and reload of the planes per batch). Its own symbol after the rounds'
+    # function, so that bench/mca.sh still finds the round loop there.
+    # r0 -> {qc, rk, nr, sr2, in, out, ctr, batches} (aes_nohw32.cc's
+    # FixslicedCtrArgs): qc = the transposed fixed counter columns with
+    # round key 0 already added, so a batch adds only its counter words.
+    a += [".globl %s" % fc, ".hidden %s" % fc,
+          ".type %s, %%function" % fc, ".thumb_func",
+          "%s:" % fc,
+          "push {r4-r11, lr}",
+          "sub sp, sp, #%d" % frame,
+          "ldm r0, {r0-r7}",
+          "mov r8, #0",
+          "str r8, [sp, #%d]" % SLOT_Q,
+          "str r3, [sp, #%d]" % SLOT_SR2,
+          "add r2, r1, r2, lsl #5",
+          "str r2, [sp, #%d]" % SLOT_END,
+          "add r1, r1, #32",
+          "str r1, [sp, #%d]" % slot_rk,
+          "str r0, [sp, #%d]" % slot_qc,
+          "str r4, [sp, #%d]" % slot_in,
+          "str r5, [sp, #%d]" % slot_out,
+          "str r6, [sp, #%d]" % slot_ctr,
+          "add r7, r4, r7, lsl #5",
+          "str r7, [sp, #%d]" % slot_in_end,
+          ".Lctc_fs_batch:",
+          # Counter blocks ctr and ctr + 1 (column 3, big-endian: REV), the
+          # only nonzero words, q[6] and q[7], of the batch before its
+          # transposition; transposed, they are swap_move<1> of the two and
+          # then one 2-bit field a byte of each result in each plane (the
+          # swap-moves with zero words reduce to shifts and a mask).
+          "ldr r8, [sp, #%d]" % slot_ctr,
+          "ldr r12, [sp, #%d]" % slot_qc,
+          "add r9, r8, #1",
+          "add r10, r8, #2",
+          "str r10, [sp, #%d]" % slot_ctr,
+          "ldm r12, {r0-r7}",
+          "rev r8, r8",
+          "rev r9, r9",
+          "eor r10, r9, r8, lsr #1",
+          "and r10, r10, #0x55555555",
+          "eor r9, r9, r10",
+          "eor r8, r8, r10, lsl #1",
+          "mov r11, #0xc0c0c0c0"]
+    for j, (src, sh) in enumerate((("r8", 6), ("r9", 6), ("r8", 4), ("r9", 4),
+                                   ("r8", 2), ("r9", 2), ("r8", 0), ("r9", 0))):
+        a += ["and r10, r11, %s%s" % (src, ", lsl #%d" % sh if sh else ""),
+              "eor r%d, r%d, r10" % (j, j)]
+    a += ["ldr lr, [sp, #%d]" % slot_rk,
+          "str lr, [sp, #%d]" % SLOT_KP]
+    a += mvn_pol
+    a += ["b .Lctc_fs_loop",
+          ".Lctc_fs_ctr_out:"]
+    # The planes back to columns: q[b + 2c] = column c of block b
+    # (aes_nohw32.cc's transpose: swap_move<1>, <2>, <4>).
+    def swap_move(lo, hi, k, mask):
+        return ["eor r8, r%d, r%d, lsr #%d" % (hi, lo, k),
+                "and r8, r8, #0x%08x" % mask,
+                "eor r%d, r%d, r8" % (hi, hi),
+                "eor r%d, r%d, r8, lsl #%d" % (lo, lo, k)]
+    for w in range(0, 8, 2):
+        a += swap_move(w, w + 1, 1, 0x55555555)
+    for w in (0, 4):
+        a += swap_move(w, w + 2, 2, 0x33333333) + swap_move(w + 1, w + 3, 2, 0x33333333)
+    for w in range(4):
+        a += swap_move(w, w + 4, 4, 0x0F0F0F0F)
+    # SR^2 on the columns (aes_nohw32.cc's shift_rows_2_columns): rows 1
+    # and 3 swap between columns c and c + 2, bytes 1 and 3 of q[w] and
+    # q[w + 4].
+    a += ["ldr r8, [sp, #%d]" % SLOT_SR2, "cmp r8, #0", "beq .Lctc_fs_xor"]
+    for w in range(4):
+        a += ["eor r8, r%d, r%d" % (w, w + 4), "and r8, r8, #0xff00ff00",
+              "eor r%d, r%d, r8" % (w, w), "eor r%d, r%d, r8" % (w + 4, w + 4)]
+    # The XOR with the data: single loads and stores (unaligned data; on
+    # the Cortex-M4 a run of them costs what LDM/STM would).
+    a += [".Lctc_fs_xor:",
+          "ldr r10, [sp, #%d]" % slot_in,
+          "ldr r11, [sp, #%d]" % slot_out]
+    words = [0, 2, 4, 6, 1, 3, 5, 7]   # byte offset 4i holds k[words[i]]
+    tmp = ["r8", "r9", "r12", "lr"]
+    for half in (0, 4):
+        for i in range(4):
+            a += ["ldr %s, [r10, #%d]" % (tmp[i], 4 * (half + i))]
+        for i in range(4):
+            w = words[half + i]
+            a += ["eor r%d, r%d, %s" % (w, w, tmp[i])]
+    for i in range(8):
+        a += ["str r%d, [r11, #%d]" % (words[i], 4 * i)]
+    a += ["ldr r12, [sp, #%d]" % slot_in_end,
+          "add r10, r10, #32",
+          "add r11, r11, #32",
+          "str r10, [sp, #%d]" % slot_in,
+          "str r11, [sp, #%d]" % slot_out,
+          "cmp r10, r12",
+          "bne .Lctc_fs_batch",
+          "add sp, sp, #%d" % frame,
+          "pop {r4-r11, pc}",
+          ".size %s, .-%s" % (fc, fc),
           ".popsection"]
     print("// Generated by crypto/aes/fixsliced_armv7m_gen.py from the circuit in")
     print("// bitsliced_sbox.h and aes_nohw32.cc's MixColumns; do not edit.")
