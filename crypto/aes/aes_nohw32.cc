@@ -111,9 +111,12 @@ using u32 = uint32_t;
 // Builds that optimise for size (-Os) keep the C rounds too: the routine
 // is 4.2 KB (four unrolled rounds and the last, each with its own copy of
 // the circuit), where the -Os C shares one circuit and one MixColumns per
-// lag (doc/microcontrollers.md: the -Os footprint).
+// lag (doc/microcontrollers.md: the -Os footprint). The routine's CTR loop
+// reads and writes the data with word loads and stores at any alignment,
+// hence __ARM_FEATURE_UNALIGNED (as the C's load_le32 word loads; a build
+// with -mno-unaligned-access keeps the C).
 #if defined(__ARM_ARCH_PROFILE) && defined(__ARM_ARCH_ISA_THUMB) && \
-    !defined(__OPTIMIZE_SIZE__)
+    !defined(__OPTIMIZE_SIZE__) && defined(__ARM_FEATURE_UNALIGNED)
 #if __ARM_ARCH_PROFILE == 'M' && __ARM_ARCH_ISA_THUMB == 2
 #define CTC_AES_FIXSLICED_V7M 1
 #endif
@@ -129,7 +132,8 @@ extern "C" void ctc_aes_fixsliced_v7m_encrypt(uint32_t q[8],
 // The routine's CTR loop (ctc_aes_fixsliced_v7m_ctr32): `batches` 2-block
 // batches of counter blocks ctr, ctr + 1, ... XORed from in to out (32
 // bytes a batch, any alignment). qc: the fixed counter columns (0..2),
-// transposed, with round key 0 added; the routine adds each batch's
+// transposed, with round key 0 added and the planes of
+// CTC_AES_FIXSLICED_V7M_POL complemented; the routine adds each batch's
 // transposed counter words, runs rounds 1..nr, transposes back, applies
 // SR^2 on the columns where sr2 is not zero, and XORs. The order of the
 // members is the routine's (one LDM).
@@ -441,6 +445,12 @@ struct Nohw32 {
     qc[6] = qc[7] = 0;
     transpose(qc);
     add_round_key(qc, s, 0);
+    // The routine's rounds hold the planes of CTC_AES_FIXSLICED_V7M_POL
+    // complemented; the complement is linear too, so it joins qc here
+    // instead of costing an MVN a plane per batch there.
+    CTC_AES_UNROLL
+    for (int i = 0; i < 8; i++)
+      if ((CTC_AES_FIXSLICED_V7M_POL >> i) & 1) qc[i] = ~qc[i];
     // AES-128/256 end at lag 2: SR^2, on the transposed columns.
     FixslicedCtrArgs args = {.qc = qc,
                              .rk = s->storage,

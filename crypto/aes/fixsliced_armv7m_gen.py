@@ -151,7 +151,8 @@ def polarize(ops, in_pol):
     thus cost nothing. in_pol: the planes' polarities on entry (in0..in7).
     Returns the rewritten operations and the polarity of every value."""
     pol = dict(("in%d" % j, (in_pol >> j) & 1) for j in range(8))
-    pol["kp"] = pol["end"] = 0
+    for v in MEM:
+        pol[v] = 0
     out = []
     for o in ops:
         k = o[0]
@@ -237,10 +238,11 @@ def mix_ops(K, key_off):
 
 
 def last_ops():
-    """The last round's AddRoundKey (key words at kp + 0) after the S-box."""
+    """The last round's AddRoundKey after the S-box: its key words at the
+    schedule's end ("end": rk + 32 nr, a fixed stack slot)."""
     ops = []
     for i in range(8):
-        ops.append(("ldk", "k%d" % i, "kp", 4 * i))
+        ops.append(("ldk", "k%d" % i, "end", 4 * i))
         ops.append(("eor", "q%d" % i, "k%d" % i, "s%d" % i, 0))
     return ops
 
@@ -430,13 +432,16 @@ def encode(o, rd, regs):
 
 
 # Stack frame (after push {r4-r11, lr}): fixed slots, then spill slots.
-SLOT_Q, SLOT_KP, SLOT_END, SLOT_SR2 = 0, 4, 8, 12
-SPILL_BASE = 16
+# kp: round key 1 + 4i in the loop's iteration i; end: the last round key
+# (rk + 32 nr); end1, end3: the kp at which the rounds end after the round
+# at lag 1 (end - 32: 10 and 14 rounds) or at lag 3 (end - 96: 12 rounds).
+SLOT_Q, SLOT_KP, SLOT_END, SLOT_SR2, SLOT_END1, SLOT_END3 = 0, 4, 8, 12, 16, 20
+SPILL_BASE = 24
 
 
 ENTRY = dict(("in%d" % j, "r%d" % j) for j in range(8))
 EXITS = dict(("q%d" % j, "r%d" % j) for j in range(8))
-MEM = {"kp": SLOT_KP, "end": SLOT_END}
+MEM = {"kp": SLOT_KP, "end": SLOT_END, "end1": SLOT_END1, "end3": SLOT_END3}
 
 
 def allocate(order):
@@ -454,13 +459,17 @@ def round_ops_raw(K, last):
     if last:
         ops += last_ops()
     else:
-        ops += mix_ops(K, 0)
-        ops += [("addi", "kp2", "kp", 32), ("stsp", "kp2", SLOT_KP)]
+        # One key pointer for the loop's four rounds (keys at kp + 0, 32,
+        # 64, 96), advanced once, by the round at lag 0: the other three
+        # need neither an add nor a store of it.
+        ops += mix_ops(K, 32 * ((K - 1) % 4))
+        if K == 0:
+            ops += [("addi", "kp2", "kp", 128), ("stsp", "kp2", SLOT_KP)]
         # The middle rounds end with round nr - 1 = 9, 11 or 13, at lag 1
         # or 3: only those rounds test for the end (the lag 2 and lag 0
         # rounds need neither the compare nor the load of the end).
         if K % 2:
-            ops.append(("cmp", "kp2", "end"))
+            ops.append(("cmp", "kp", "end%d" % K))
     return ops
 
 
@@ -471,7 +480,9 @@ def fixed_polarity():
     plane's polarity); no P has f(P) = P, so P is one with the fewest
     planes of f(P) ^ P (one), each complemented back with an MVN at the
     round's end, instead of the four of SubBytes' constant. The planes are
-    complemented once after AddRoundKey 0 and once after the last round."""
+    complemented after AddRoundKey 0 (in CTR mode, with the fixed counter
+    columns, by the caller), and the last round complements the planes of
+    f(P) to end with none complemented (round_ops())."""
     cands = []
     for p in range(256):
         f = [out_pol(polarize(round_ops_raw(K, last), p)[1])
@@ -489,7 +500,8 @@ def round_ops(K, last):
     if POL is None:
         POL = fixed_polarity()
     ops, pol = polarize(round_ops_raw(K, last), POL)
-    fix = out_pol(pol) ^ POL
+    # The middle rounds end at POL, the last round at no complement.
+    fix = out_pol(pol) ^ (0 if last else POL)
     out = []
     for o in ops:
         if dst(o) is not None and dst(o).startswith("q") and (fix >> int(dst(o)[1:])) & 1:
@@ -801,19 +813,24 @@ def check(code, K, last, seed):
         regs["r%d" % j] = q[j] ^ pmask[j]
     mem = {}
     kp = 0x2000
+    off = 0 if last else 32 * ((K - 1) % 4)
     for j in range(8):
-        mem[kp + 4 * j] = key[j]
-    mem[0x1000 + SLOT_KP] = kp
-    mem[0x1000 + SLOT_END] = kp + 32
+        mem[kp + off + 4 * j] = key[j]
+    mem[0x1000 + SLOT_KP] = 0x3000 if last else kp
+    mem[0x1000 + SLOT_END] = kp if last else 0x3000
+    # The compare of the rounds at lag 1 and 3 finds the end.
+    mem[0x1000 + SLOT_END1] = mem[0x1000 + SLOT_END3] = kp
     run_code(code, regs, mem)
     want = model_sbox(q)
     if not last:
         want = model_mix(want, K)
+    if last:
+        pmask = [0] * 8  # the last round ends uncomplemented
     want = [w ^ k ^ m for w, k, m in zip(want, key, pmask)]
     got = [regs["r%d" % j] for j in range(8)]
     ok = got == want
     if not last:
-        ok = ok and mem[0x1000 + SLOT_KP] == kp + 32
+        ok = ok and mem[0x1000 + SLOT_KP] == (kp + 128 if K == 0 else kp)
         if K % 2:
             ok = ok and regs["Z"]
     return ok
@@ -863,6 +880,17 @@ def main():
         frame += 4
     fn = "ctc_aes_fixsliced_v7m_encrypt"
     fc = "ctc_aes_fixsliced_v7m_ctr32"
+    # Both entries set the slots: q (0 for CTR mode), sr2, end, end1, end3.
+    def set_end():
+        return ["str r3, [sp, #%d]" % SLOT_SR2,
+                "add r2, r1, r2, lsl #5",
+                "str r2, [sp, #%d]" % SLOT_END,
+                "sub r3, r2, #32",
+                "str r3, [sp, #%d]" % SLOT_END1,
+                "sub r3, r2, #96",
+                "str r3, [sp, #%d]" % SLOT_END3]
+    # The rounds keep the planes of POL complemented (polarize()).
+    mvn_pol = ["mvn r%d, r%d" % (j, j) for j in range(8) if (POL >> j) & 1]
     a = []
     a += [".pushsection .text.%s,\"ax\",%%progbits" % fn,
           ".syntax unified", ".thumb", ".p2align 2",
@@ -871,10 +899,7 @@ def main():
           "%s:" % fn,
           "push {r4-r11, lr}",
           "sub sp, sp, #%d" % frame,
-          "str r0, [sp, #%d]" % SLOT_Q,
-          "str r3, [sp, #%d]" % SLOT_SR2,
-          "add r2, r1, r2, lsl #5",
-          "str r2, [sp, #%d]" % SLOT_END,
+          "str r0, [sp, #%d]" % SLOT_Q] + set_end() + [
           "mov lr, r1",
           "mov r12, r0",
           "ldm r12, {r0-r7}",
@@ -883,51 +908,27 @@ def main():
           "ldm lr!, {r8-r11}",
           "eor r4, r4, r8", "eor r5, r5, r9", "eor r6, r6, r10", "eor r7, r7, r11",
           "str lr, [sp, #%d]" % SLOT_KP]
-    # The rounds keep the planes of POL complemented (polarize()).
-    mvn_pol = ["mvn r%d, r%d" % (j, j) for j in range(8) if (POL >> j) & 1]
     a += mvn_pol
-    a += [".Lctc_fs_loop:"]
-    a += ["@ round at lag 1"] + blocks[1] + ["beq .Lctc_fs_last"]
-    a += ["@ round at lag 2"] + blocks[2]
-    a += ["@ round at lag 3"] + blocks[3] + ["beq .Lctc_fs_last"]
-    a += ["@ round at lag 0"] + blocks[0] + ["b .Lctc_fs_loop"]
-    a += [".Lctc_fs_last:", "@ last round"] + blocks["last"]
-    a += mvn_pol
-    # q = 0: CTR mode's batch, whose output goes to the data (below).
-    a += ["ldr r8, [sp, #%d]" % SLOT_Q, "cmp r8, #0", "beq .Lctc_fs_ctr_out"]
-    # SR^2 (lag 2 back to 0) where the caller asks (sr2: 10 and 14 rounds;
-    # 12 rounds end at lag 0): rows 1 and 3 of each lane rotate by two
-    # columns, a nibble swap in bytes 1 and 3, as aes_nohw32.cc's
-    # shift_rows_2.
-    a += ["ldr r8, [sp, #%d]" % SLOT_SR2, "cmp r8, #0", "beq .Lctc_fs_store"]
-    for j in range(8):
-        a += ["eor r8, r%d, r%d, lsr #4" % (j, j), "and r8, r8, #0x0f000f00",
-              "eor r%d, r%d, r8" % (j, j), "eor r%d, r%d, r8, lsl #4" % (j, j)]
-    a += [".Lctc_fs_store:"]
-    a += ["ldr r8, [sp, #%d]" % SLOT_Q,
-          "stm r8, {r0-r7}",
-          "add sp, sp, #%d" % frame,
-          "pop {r4-r11, pc}",
-          ".size %s, .-%s" % (fn, fn)]
-    # CTR mode: the whole loop of 2-block batches of aes_nohw32.cc's ctr32,
+    a += ["b .Lctc_fs_loop"]
+    # CTR mode (ctc_aes_fixsliced_v7m_ctr32, an alias of this label, set at
+    # the end): the whole loop of 2-block batches of aes_nohw32.cc's ctr32,
     # so that the planes never leave the registers between the counter
     # blocks, the rounds and the XOR with the data (no call, frame, store
-    # and reload of the planes per batch). Its own symbol after the rounds'
-    # function, so that bench/mca.sh still finds the round loop there.
+    # and reload of the planes per batch), its batch code falling through
+    # into the rounds and out of them. No label of a symbol of its own
+    # here, so that bench/mca.sh still sees one function with the rounds
+    # (bench/mca_loops.txt picks their loop, which has no REV).
     # r0 -> {qc, rk, nr, sr2, in, out, ctr, batches} (aes_nohw32.cc's
     # FixslicedCtrArgs): qc = the transposed fixed counter columns with
-    # round key 0 already added, so a batch adds only its counter words.
-    a += [".globl %s" % fc, ".hidden %s" % fc,
-          ".type %s, %%function" % fc, ".thumb_func",
-          "%s:" % fc,
+    # round key 0 added and the planes of POL complemented
+    # (CTC_AES_FIXSLICED_V7M_POL), so a batch adds only its counter words.
+    a += [".p2align 1",
+          ".Lctc_fs_ctr32:",
           "push {r4-r11, lr}",
           "sub sp, sp, #%d" % frame,
           "ldm r0, {r0-r7}",
           "mov r8, #0",
-          "str r8, [sp, #%d]" % SLOT_Q,
-          "str r3, [sp, #%d]" % SLOT_SR2,
-          "add r2, r1, r2, lsl #5",
-          "str r2, [sp, #%d]" % SLOT_END,
+          "str r8, [sp, #%d]" % SLOT_Q] + set_end() + [
           "add r1, r1, #32",
           "str r1, [sp, #%d]" % slot_rk,
           "str r0, [sp, #%d]" % slot_qc,
@@ -961,9 +962,14 @@ def main():
               "eor r%d, r%d, r10" % (j, j)]
     a += ["ldr lr, [sp, #%d]" % slot_rk,
           "str lr, [sp, #%d]" % SLOT_KP]
-    a += mvn_pol
-    a += ["b .Lctc_fs_loop",
-          ".Lctc_fs_ctr_out:"]
+    a += [".Lctc_fs_loop:"]
+    a += ["@ round at lag 1"] + blocks[1] + ["beq .Lctc_fs_last"]
+    a += ["@ round at lag 2"] + blocks[2]
+    a += ["@ round at lag 3"] + blocks[3] + ["beq .Lctc_fs_last"]
+    a += ["@ round at lag 0"] + blocks[0] + ["b .Lctc_fs_loop"]
+    a += [".Lctc_fs_last:", "@ last round"] + blocks["last"]
+    # q = 0: CTR mode's batch, whose output goes to the data.
+    a += ["ldr r8, [sp, #%d]" % SLOT_Q, "cmp r8, #0", "bne .Lctc_fs_block_out"]
     # The planes back to columns: q[b + 2c] = column c of block b
     # (aes_nohw32.cc's transpose: swap_move<1>, <2>, <4>).
     def swap_move(lo, hi, k, mask):
@@ -977,9 +983,9 @@ def main():
         a += swap_move(w, w + 2, 2, 0x33333333) + swap_move(w + 1, w + 3, 2, 0x33333333)
     for w in range(4):
         a += swap_move(w, w + 4, 4, 0x0F0F0F0F)
-    # SR^2 on the columns (aes_nohw32.cc's shift_rows_2_columns): rows 1
-    # and 3 swap between columns c and c + 2, bytes 1 and 3 of q[w] and
-    # q[w + 4].
+    # SR^2 on the columns (aes_nohw32.cc's shift_rows_2 after the
+    # transposition): rows 1 and 3 swap between columns c and c + 2, bytes
+    # 1 and 3 of q[w] and q[w + 4]; 12 instructions instead of 32.
     a += ["ldr r8, [sp, #%d]" % SLOT_SR2, "cmp r8, #0", "beq .Lctc_fs_xor"]
     for w in range(4):
         a += ["eor r8, r%d, r%d" % (w, w + 4), "and r8, r8, #0xff00ff00",
@@ -989,7 +995,7 @@ def main():
     a += [".Lctc_fs_xor:",
           "ldr r10, [sp, #%d]" % slot_in,
           "ldr r11, [sp, #%d]" % slot_out]
-    words = [0, 2, 4, 6, 1, 3, 5, 7]   # byte offset 4i holds k[words[i]]
+    words = [0, 2, 4, 6, 1, 3, 5, 7]   # byte offset 4i holds q[words[i]]
     tmp = ["r8", "r9", "r12", "lr"]
     for half in (0, 4):
         for i in range(4):
@@ -1007,8 +1013,27 @@ def main():
           "cmp r10, r12",
           "bne .Lctc_fs_batch",
           "add sp, sp, #%d" % frame,
+          "pop {r4-r11, pc}"]
+    # Block mode: SR^2 (lag 2 back to 0) where the caller asks (sr2: 10 and
+    # 14 rounds; 12 rounds end at lag 0): rows 1 and 3 of each lane rotate
+    # by two columns, a nibble swap in bytes 1 and 3, as aes_nohw32.cc's
+    # shift_rows_2; then the planes back to q.
+    a += [".Lctc_fs_block_out:",
+          "ldr r8, [sp, #%d]" % SLOT_SR2, "cmp r8, #0", "beq .Lctc_fs_store"]
+    for j in range(8):
+        a += ["eor r8, r%d, r%d, lsr #4" % (j, j), "and r8, r8, #0x0f000f00",
+              "eor r%d, r%d, r8" % (j, j), "eor r%d, r%d, r8, lsl #4" % (j, j)]
+    a += [".Lctc_fs_store:"]
+    a += ["ldr r8, [sp, #%d]" % SLOT_Q,
+          "stm r8, {r0-r7}",
+          "add sp, sp, #%d" % frame,
           "pop {r4-r11, pc}",
-          ".size %s, .-%s" % (fc, fc),
+          ".Lctc_fs_end:",
+          ".size %s, .-%s" % (fn, fn),
+          ".globl %s" % fc, ".hidden %s" % fc,
+          ".type %s, %%function" % fc,
+          ".thumb_set %s, .Lctc_fs_ctr32" % fc,
+          ".size %s, .Lctc_fs_end-.Lctc_fs_ctr32" % fc,
           ".popsection"]
     print("// Generated by crypto/aes/fixsliced_armv7m_gen.py from the circuit in")
     print("// bitsliced_sbox.h and aes_nohw32.cc's MixColumns; do not edit.")
@@ -1017,6 +1042,7 @@ def main():
     print("// Planes complemented between the rounds (polarize()): 0x%02x." % POL)
     print("// Stack: 36 bytes of saved registers and a %d-byte frame." % frame)
     print("#define CTC_AES_FIXSLICED_V7M_FRAME_BYTES %d" % (frame + 36))
+    print("#define CTC_AES_FIXSLICED_V7M_POL 0x%02x" % POL)
     print("#define CTC_AES_FIXSLICED_V7M_ASM \\")
     for ins in a:
         ins = ins.replace('"', '\\"')
