@@ -108,8 +108,9 @@ using u32 = uint32_t;
 // checked); ARMv6-M (Cortex-M0/M0+) and every other 32-bit target keep
 // the C below, which is also the reference the routine is tested against
 // (both run in //tests:aes_test on their configs). Decryption stays in C.
+// The routine has a second entry, CTR's whole batch loop (ctr32 below).
 // Builds that optimise for size (-Os) keep the C rounds too: the routine
-// is 4.2 KB (four unrolled rounds and the last, each with its own copy of
+// is 4.6 KB (four unrolled rounds and the last, each with its own copy of
 // the circuit), where the -Os C shares one circuit and one MixColumns per
 // lag (doc/microcontrollers.md: the -Os footprint). The routine's CTR loop
 // reads and writes the data with word loads and stores at any alignment,

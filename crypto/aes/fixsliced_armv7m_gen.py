@@ -1,20 +1,25 @@
 #!/usr/bin/env python3
 """Generates fixsliced_armv7m.inc: the fixsliced AES encryption of
 aes_nohw32.cc (two blocks in eight 32-bit bit planes) as one Thumb-2
-function for ARMv7-M / ARMv7E-M / ARMv8-M Mainline, with registers
-allocated here instead of by the compiler:
+function with two entries for ARMv7-M / ARMv7E-M / ARMv8-M Mainline, with
+registers allocated here instead of by the compiler:
 
   void ctc_aes_fixsliced_v7m_encrypt(uint32_t q[8], const uint8_t* rk,
                                      unsigned nr, unsigned sr2);
+  void ctc_aes_fixsliced_v7m_ctr32(const FixslicedCtrArgs* args);
 
-runs fixsliced_rounds.h's encrypt_batch: AddRoundKey 0, the middle rounds
-1 .. nr-1 (S-box, fixsliced MixColumns at lag r mod 4, AddRoundKey), the
-last round (S-box, AddRoundKey nr) and, where sr2 is not zero, SR^2 on the
-planes q[0..7] in place, reading the round keys of aes_nohw32.cc's
-schedule (rk: nr + 1 keys of 8 words, each at its lag). The caller passes
-sr2 = 1 for AES-128/256 (which end at lag 2), or 0 when it leaves the lag
-to its output transposition (aes_nohw32.cc's ctr32, where SR^2 on the
-transposed columns is 12 instructions instead of 32).
+The first runs fixsliced_rounds.h's encrypt_batch: AddRoundKey 0, the
+middle rounds 1 .. nr-1 (S-box, fixsliced MixColumns at lag r mod 4,
+AddRoundKey), the last round (S-box, AddRoundKey nr) and, where sr2 is
+not zero, SR^2 on the planes q[0..7] in place, reading the round keys of
+aes_nohw32.cc's schedule (rk: nr + 1 keys of 8 words, each at its lag);
+sr2 = 1 for AES-128/256, which end at lag 2. The second is aes_nohw32.cc's
+CTR loop of 2-block batches (its FixslicedCtrArgs: the fixed counter
+columns transposed with round key 0 and the rounds' complement added, the
+schedule, the data, the 32-bit counter, the batch count): per batch the
+two counter words into the planes, the same rounds, the transposition
+back to columns, SR^2 on the columns (12 instructions instead of 32) and
+the XOR of the data, the planes in registers throughout.
 
 Why (issue 29): GCC 12 keeps the ~20 values live at the widest point of the
 S-box in 13 registers by spilling through the stack, about a quarter of
@@ -57,9 +62,11 @@ The Cortex-M4 is single issue with one-cycle ALU results, so the order
 within a round needs no latency scheduling beyond that pairing.
 
 Constant time: straight-line code; the only conditional branches compare
-the round-key pointer with the schedule's end (the public round count) or
-test the caller's sr2; loads and stores are at the round-key pointer and at
-fixed stack offsets.
+the round-key pointer with the schedule's end (the public round count),
+test the caller's sr2 or which entry ran (q = 0 in CTR mode), or compare
+the data pointer with the data's end (the public length); loads and stores
+are at the round-key pointer, the data pointers, the caller's q or
+arguments and at fixed stack offsets.
 
 Usage: python3 crypto/aes/fixsliced_armv7m_gen.py > crypto/aes/fixsliced_armv7m.inc
 (with --search SECONDS first, after a change to the circuit or the round
@@ -238,11 +245,10 @@ def mix_ops(K, key_off):
 
 
 def last_ops():
-    """The last round's AddRoundKey after the S-box: its key words at the
-    schedule's end ("end": rk + 32 nr, a fixed stack slot)."""
+    """The last round's AddRoundKey (key words at kp + 0) after the S-box."""
     ops = []
     for i in range(8):
-        ops.append(("ldk", "k%d" % i, "end", 4 * i))
+        ops.append(("ldk", "k%d" % i, "kp", 4 * i))
         ops.append(("eor", "q%d" % i, "k%d" % i, "s%d" % i, 0))
     return ops
 
@@ -432,16 +438,13 @@ def encode(o, rd, regs):
 
 
 # Stack frame (after push {r4-r11, lr}): fixed slots, then spill slots.
-# kp: round key 1 + 4i in the loop's iteration i; end: the last round key
-# (rk + 32 nr); end1, end3: the kp at which the rounds end after the round
-# at lag 1 (end - 32: 10 and 14 rounds) or at lag 3 (end - 96: 12 rounds).
-SLOT_Q, SLOT_KP, SLOT_END, SLOT_SR2, SLOT_END1, SLOT_END3 = 0, 4, 8, 12, 16, 20
-SPILL_BASE = 24
+SLOT_Q, SLOT_KP, SLOT_END, SLOT_SR2 = 0, 4, 8, 12
+SPILL_BASE = 16
 
 
 ENTRY = dict(("in%d" % j, "r%d" % j) for j in range(8))
 EXITS = dict(("q%d" % j, "r%d" % j) for j in range(8))
-MEM = {"kp": SLOT_KP, "end": SLOT_END, "end1": SLOT_END1, "end3": SLOT_END3}
+MEM = {"kp": SLOT_KP, "end": SLOT_END}
 
 
 def allocate(order):
@@ -459,17 +462,13 @@ def round_ops_raw(K, last):
     if last:
         ops += last_ops()
     else:
-        # One key pointer for the loop's four rounds (keys at kp + 0, 32,
-        # 64, 96), advanced once, by the round at lag 0: the other three
-        # need neither an add nor a store of it.
-        ops += mix_ops(K, 32 * ((K - 1) % 4))
-        if K == 0:
-            ops += [("addi", "kp2", "kp", 128), ("stsp", "kp2", SLOT_KP)]
+        ops += mix_ops(K, 0)
+        ops += [("addi", "kp2", "kp", 32), ("stsp", "kp2", SLOT_KP)]
         # The middle rounds end with round nr - 1 = 9, 11 or 13, at lag 1
         # or 3: only those rounds test for the end (the lag 2 and lag 0
         # rounds need neither the compare nor the load of the end).
         if K % 2:
-            ops.append(("cmp", "kp", "end%d" % K))
+            ops.append(("cmp", "kp2", "end"))
     return ops
 
 
@@ -813,13 +812,10 @@ def check(code, K, last, seed):
         regs["r%d" % j] = q[j] ^ pmask[j]
     mem = {}
     kp = 0x2000
-    off = 0 if last else 32 * ((K - 1) % 4)
     for j in range(8):
-        mem[kp + off + 4 * j] = key[j]
-    mem[0x1000 + SLOT_KP] = 0x3000 if last else kp
-    mem[0x1000 + SLOT_END] = kp if last else 0x3000
-    # The compare of the rounds at lag 1 and 3 finds the end.
-    mem[0x1000 + SLOT_END1] = mem[0x1000 + SLOT_END3] = kp
+        mem[kp + 4 * j] = key[j]
+    mem[0x1000 + SLOT_KP] = kp
+    mem[0x1000 + SLOT_END] = kp + 32
     run_code(code, regs, mem)
     want = model_sbox(q)
     if not last:
@@ -830,7 +826,7 @@ def check(code, K, last, seed):
     got = [regs["r%d" % j] for j in range(8)]
     ok = got == want
     if not last:
-        ok = ok and mem[0x1000 + SLOT_KP] == (kp + 128 if K == 0 else kp)
+        ok = ok and mem[0x1000 + SLOT_KP] == kp + 32
         if K % 2:
             ok = ok and regs["Z"]
     return ok
@@ -880,15 +876,11 @@ def main():
         frame += 4
     fn = "ctc_aes_fixsliced_v7m_encrypt"
     fc = "ctc_aes_fixsliced_v7m_ctr32"
-    # Both entries set the slots: q (0 for CTR mode), sr2, end, end1, end3.
+    # Both entries set the slots: q (0 for CTR mode), sr2, end.
     def set_end():
         return ["str r3, [sp, #%d]" % SLOT_SR2,
                 "add r2, r1, r2, lsl #5",
-                "str r2, [sp, #%d]" % SLOT_END,
-                "sub r3, r2, #32",
-                "str r3, [sp, #%d]" % SLOT_END1,
-                "sub r3, r2, #96",
-                "str r3, [sp, #%d]" % SLOT_END3]
+                "str r2, [sp, #%d]" % SLOT_END]
     # The rounds keep the planes of POL complemented (polarize()).
     mvn_pol = ["mvn r%d, r%d" % (j, j) for j in range(8) if (POL >> j) & 1]
     a = []
