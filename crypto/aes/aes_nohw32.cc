@@ -110,7 +110,7 @@ using u32 = uint32_t;
 // (both run in //tests:aes_test on their configs). Decryption stays in C.
 // The routine has a second entry, CTR's whole batch loop (ctr32 below).
 // Builds that optimise for size (-Os) keep the C rounds too: the routine
-// is 4.6 KB (four unrolled rounds and the last, each with its own copy of
+// is 4.8 KB (four unrolled rounds and the last, each with its own copy of
 // the circuit), where the -Os C shares one circuit and one MixColumns per
 // lag (doc/microcontrollers.md: the -Os footprint). The routine's CTR loop
 // reads and writes the data with word loads and stores at any alignment,
