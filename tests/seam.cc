@@ -308,7 +308,8 @@ size_t CheckGcmBulk(const GcmBulkKeys& keys, const GcmBulkRun& run,
   auto bulk = run.open ? keys.kernel->open_bulk : keys.kernel->seal_bulk;
   const size_t done = bulk(&ctcrypto::internal::key_state(keys.aes),
                            &ctcrypto::internal::key_state(keys.ghash),
-                           in.data(), out, len, ctr, xi.data());
+                           in.data(), out, len, ctr, run.ctr_public,
+                           xi.data());
   if (done % 16 != 0 || done > len) {
     ADD_FAILURE() << "bulk returned " << done << " of " << len << " bytes";
     return 0;

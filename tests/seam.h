@@ -109,6 +109,7 @@ testing::AssertionResult InitGcmBulkKeys(
 struct GcmBulkRun {
   bool open = false;      // GcmKernel::open_bulk (else seal_bulk)
   uint32_t ctr_tail = 2;  // low 32 bits of the counter passed in
+  bool ctr_public = false;  // GcmKernel::seal_bulk's ctr_public
   size_t in_offset = 0;
   size_t out_offset = 1;
   bool in_place = false;

@@ -216,7 +216,7 @@ void crypt(const AesKeyState& a, const GhashKeyState& g, const GcmKernel* k,
       if (len - pos >= 16 && k != nullptr) {
         auto bulk = decrypting ? k->open_bulk : k->seal_bulk;
         pos += bulk(&a, &g, in + pos, out + pos, (len - pos) & ~size_t{15},
-                    ctr, xi);
+                    ctr, nonce_len == kGcmNonceLen, xi);
       }
       while (len - pos > kFinalBytes) {
         size_t n = len - pos - kFinalBytes;
@@ -468,6 +468,7 @@ Status AesGcmStream::start(const AesGcm& key, std::span<const uint8_t> nonce,
   inc32_by(ctr_, 1);
   key_ = &key;
   opening_ = opening;
+  ctr_public_ = nonce.size() == kGcmNonceLen;
   phase_ = 1;
   return Status::kOk;
 }
@@ -543,15 +544,15 @@ Status AesGcmStream::update(std::span<uint8_t> out,
     const GcmKernel* k = internal::GcmAccess::kernel(*key_);
     if (k != nullptr && !opening_ && k->seal_bulk_carry != nullptr) {
       size_t carried = carry_len_;
-      pos = k->seal_bulk_carry(&a, &g, ip, op, whole, ctr_, xi_, carry_,
-                               &carried);
+      pos = k->seal_bulk_carry(&a, &g, ip, op, whole, ctr_, ctr_public_, xi_,
+                               carry_, &carried);
       carry_len_ = static_cast<uint16_t>(carried);
     }
     if (pos < whole) {
       flush_carry();
       if (k != nullptr)
         pos += (opening_ ? k->open_bulk : k->seal_bulk)(
-            &a, &g, ip + pos, op + pos, whole - pos, ctr_, xi_);
+            &a, &g, ip + pos, op + pos, whole - pos, ctr_, ctr_public_, xi_);
     }
     while (pos < whole) {
       const size_t n = whole - pos < kChunkBytes ? whole - pos : kChunkBytes;

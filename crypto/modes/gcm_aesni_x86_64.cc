@@ -257,6 +257,7 @@ template <bool kOpen, int NR, bool kHashLast = true, bool kFirstHash = false>
 template <bool kOpen>
 size_t gcm_bulk(const AesKeyState* s, const GhashKeyState* g,
                 const uint8_t* in, uint8_t* out, size_t len, uint8_t ctr[16],
+                bool /*ctr_public: one form of counter blocks*/,
                 uint8_t xi[16]) {
   if (len < 128) return 0;
   return run_scrubbed([&](StackMark* m) -> size_t {
@@ -276,8 +277,8 @@ static_assert(kCarryBytes <= kGcmStreamCarryBytes);
 
 size_t gcm_seal_carry(const AesKeyState* s, const GhashKeyState* g,
                       const uint8_t* in, uint8_t* out, size_t len,
-                      uint8_t ctr[16], uint8_t xi[16], uint8_t* carry,
-                      size_t* carry_len) {
+                      uint8_t ctr[16], bool /*ctr_public*/, uint8_t xi[16],
+                      uint8_t* carry, size_t* carry_len) {
   if (len < kCarryBytes) return 0;
   const bool first = *carry_len != 0;
   const size_t done = run_scrubbed([&](StackMark* m) -> size_t {

@@ -164,7 +164,8 @@ template <int Nr>
 
 size_t armv8_gcm_seal_bulk(const AesKeyState* s, const GhashKeyState* g,
                            const uint8_t* in, uint8_t* out, size_t len,
-                           uint8_t ctr[16], uint8_t xi[16]) {
+                           uint8_t ctr[16], bool /*ctr_public: unused*/,
+                           uint8_t xi[16]) {
   if (len < 16 * kGcmBatch) return 0;
   return run_scrubbed([&](StackMark* m) -> size_t {
     CTCRYPTO_ARMV8_DISPATCH(s, gcm_seal_t, m, s, g, in, out, len, ctr, xi);
@@ -173,7 +174,8 @@ size_t armv8_gcm_seal_bulk(const AesKeyState* s, const GhashKeyState* g,
 
 size_t armv8_gcm_open_bulk(const AesKeyState* s, const GhashKeyState* g,
                            const uint8_t* in, uint8_t* out, size_t len,
-                           uint8_t ctr[16], uint8_t xi[16]) {
+                           uint8_t ctr[16], bool /*ctr_public: unused*/,
+                           uint8_t xi[16]) {
   if (len < 16 * kGcmBatch) return 0;
   return run_scrubbed([&](StackMark* m) -> size_t {
     CTCRYPTO_ARMV8_DISPATCH(s, gcm_open_t, m, s, g, in, out, len, ctr, xi);
@@ -182,7 +184,8 @@ size_t armv8_gcm_open_bulk(const AesKeyState* s, const GhashKeyState* g,
 
 size_t armv8_gcm_seal_carry(const AesKeyState* s, const GhashKeyState* g,
                             const uint8_t* in, uint8_t* out, size_t len,
-                            uint8_t ctr[16], uint8_t xi[16], uint8_t* carry,
+                            uint8_t ctr[16], bool /*ctr_public: unused*/,
+                            uint8_t xi[16], uint8_t* carry,
                             size_t* carry_len) {
   if (len < 16 * kGcmBatch) return 0;
   return run_scrubbed([&](StackMark* m) -> size_t {

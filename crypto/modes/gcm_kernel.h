@@ -43,12 +43,20 @@ struct GcmKernel {
   // or decrypts (open) with counter `ctr` (updated: its 32-bit tail
   // advanced by the blocks done) and folds the ciphertext into the GHASH
   // accumulator `xi` (updated).
+  //
+  // ctr_public: the counter's value is public, so the kernel may branch on
+  // it (the VAES loop adds to the big-endian counter directly when its low
+  // byte cannot carry within an iteration). True for a 96-bit nonce, where
+  // J0 = IV || 1 and the IV is public; false for any other nonce length,
+  // where J0 = GHASH_H(IV) depends on the key and its value must not steer
+  // a branch (tests/ct/ct_suite.cc runs such nonces under ctgrind and
+  // ctmsan).
   size_t (*seal_bulk)(const AesKeyState* s, const GhashKeyState* g,
                       const uint8_t* in, uint8_t* out, size_t len,
-                      uint8_t ctr[16], uint8_t xi[16]);
+                      uint8_t ctr[16], bool ctr_public, uint8_t xi[16]);
   size_t (*open_bulk)(const AesKeyState* s, const GhashKeyState* g,
                       const uint8_t* in, uint8_t* out, size_t len,
-                      uint8_t ctr[16], uint8_t xi[16]);
+                      uint8_t ctr[16], bool ctr_public, uint8_t xi[16]);
   // bulk_from_start_bytes: 0, or the message length from which GCM hands
   // the whole message to seal_bulk / open_bulk: no data goes through the
   // head, and the tag mask is one encrypt_block call. For kernels that do
@@ -90,10 +98,11 @@ struct GcmKernel {
   // whole batches of carry_bytes from `len` and returns their length; a
   // call shorter than one batch returns 0 and leaves carry as it was.
   // carry_bytes <= kGcmStreamCarryBytes (crypto/key_storage.h).
+  // ctr_public as for seal_bulk.
   size_t (*seal_bulk_carry)(const AesKeyState* s, const GhashKeyState* g,
                             const uint8_t* in, uint8_t* out, size_t len,
-                            uint8_t ctr[16], uint8_t xi[16], uint8_t* carry,
-                            size_t* carry_len) = nullptr;
+                            uint8_t ctr[16], bool ctr_public, uint8_t xi[16],
+                            uint8_t* carry, size_t* carry_len) = nullptr;
   size_t carry_bytes = 0;
 };
 

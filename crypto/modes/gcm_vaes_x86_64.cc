@@ -42,9 +42,9 @@
 // (run_wiped): a few stores after gcm_short with GCC -O2, the passes'
 // 3-6 KiB frames under ASan. Counter
 // blocks: built in registers, one iteration ahead (ctr_blocks, gcm_iter's
-// kPipe; its big-endian fast form waits for a caller that can vouch for a
-// public counter, see no_carry). Taking them instead from a stack buffer that integer code
-// fills one iteration ahead (4-byte counter stores, 64-byte loads) was
+// kPipe; with a 96-bit nonce, whose counter is public, mostly in a
+// big-endian fast form, see fast_ctr). Taking them instead from a stack
+// buffer that integer code fills one iteration ahead (4-byte counter stores, 64-byte loads) was
 // about 7% faster at 8-16 KiB on Golden Cove (Emerald Rapids) but 20-50%
 // slower on Zen 5 (TSC cycles per 16 KiB AES-128 call, four runs: seal
 // 1980-3350 with it, 1610-1660 without; open 1920-2890 and 1560-1610; the
@@ -66,18 +66,25 @@
 // the shuffles on port 5, the other 512-bit ALU ops on either, so every
 // such op costs VAESENC time. Cycles per iteration (512 bytes), AES-128
 // seal / open, AES-256 seal / open, against BoringSSL's VAES loop priced
-// the same way (its 256-byte loop from the stripped bssl binary in
-// ../shared/peers/boringssl, key-size branches resolved, times two):
+// the same way (bench/mca_boringssl.sh: its 256-byte loop from the
+// stripped bssl binary in ../shared/peers/boringssl, key-size branches
+// resolved, times two; doc/cost-model.md has the table):
 //   LLVM 14 (Skylake-server model for SPR): 82.11 / 82.11, 112.06 / 112.08
 //     (before the lane-0 fold_all, reload and the counter pipe of gcm_iter:
 //     88.15 / 86.61, 113.13 / 112.13); BoringSSL 83.17, 112.2;
-//   LLVM 19 sapphirerapids: 91.14 / 91.14, 112.12 / 112.17;
-//     BoringSSL 94.36 / 94.32, 112.48 / 112.56 (ours 1.035x, 1.003x);
+//   LLVM 19 sapphirerapids, a 96-bit nonce's iterations in the fast
+//     counter form (fast_ctr; seven in eight): 88.14 / 88.16, 112.06 /
+//     112.06; in the general form (any other nonce, and the eighth):
+//     91.14 / 91.14, 112.12 / 112.17; BoringSSL 94.36 / 94.32, 112.48 /
+//     112.56 (ours, seven fast and one general iteration in eight: 1.065x
+//     AES-128, 1.003x AES-256);
 //   LLVM 19 znver4 (bound by the FP0/FP1 pipes, VAESENC's and
-//     VPCLMULQDQ's): 117.56 / 117.56, 130.07 / 131.09; BoringSSL 133.13 /
-//     132.13, 148.14 / 148.15 (ours 1.13x).
+//     VPCLMULQDQ's): fast form 114.57 / 115.56, 129.04 / 128.04; general
+//     117.56 / 117.56, 130.07 / 131.09; BoringSSL 133.13 / 132.13, 148.14 /
+//     148.15 (ours 1.14-1.16x).
 // The floor on Sapphire Rapids, one 512-bit VAESENC per cycle: 80 and 112
-// (AES-256 is at it in both loops).
+// (AES-256 is at it in both loops: no AES-256 loop can be 1.05x
+// BoringSSL's there).
 // mca-loop: gcm=vaes+vpclmul gcm_seal_nr<10,false> 512 vaesenc=72
 // mca-loop: gcm=vaes+vpclmul gcm_open_nr<10> 512 vaesenc=72
 // mca-loop: gcm=vaes+vpclmul gcm_seal_nr<14,false> 512 vaesenc=104
@@ -118,7 +125,7 @@ namespace {
 // low byte of the public counter cannot carry within the iteration, the
 // additions go straight to the big-endian form instead: adding n << 24 to
 // the last dword of a lane adds n to byte 15, so one VPSHUFB serves all NZ
-// vectors. `fast` must not depend on a secret counter (see no_carry).
+// vectors. `fast` must not depend on a secret counter (see fast_ctr).
 template <int NZ>
 inline __attribute__((always_inline)) void ctr_blocks(__m512i c, bool fast,
                                                       __m512i k0,
@@ -141,15 +148,19 @@ inline __attribute__((always_inline)) void ctr_blocks(__m512i c, bool fast,
   }
 }
 
-// no_carry: whether the big-endian fast form of ctr_blocks may be used for
-// the next n blocks from counter value v. Always false: the counter is not
-// public in general. For a nonce other than 96 bits GCM starts from
-// J0 = GHASH_H(IV), a function of the key, and testing whether its low byte
-// carries within the iteration is a branch on secret data (reported by the
-// ctmsan suite). Choosing the fast form needs the caller's word that the
-// counter is public (a 96-bit nonce); until the row interface carries
-// it, every iteration takes the general form.
-inline bool no_carry(uint32_t /*v*/, int /*n*/) { return false; }
+// fast_ctr: whether the big-endian fast form of ctr_blocks may be used for
+// the n blocks from counter tail v (their low bytes do not carry). Only
+// for a public counter (GcmKernel::seal_bulk's ctr_public: a 96-bit
+// nonce): for any other nonce GCM starts from J0 = GHASH_H(IV), a function
+// of the key, and testing whether its low byte carries is a branch on
+// secret data (the ctmsan suite reports it); those take the general form
+// throughout, and the value is not looked at. With a 96-bit nonce one
+// 32-block iteration in eight carries (once per 256 blocks), so seven in
+// eight take the fast form: 7 VPSHUFBs fewer on port 5 (llvm-mca
+// sapphirerapids, AES-128: 91.14 -> 87.65 cycles per 512 bytes).
+inline bool fast_ctr(bool ctr_public, uint32_t v, int n) {
+  return ctr_public && (v & 0xff) + static_cast<uint32_t>(n) <= 0x100;
+}
 
 // reload: p, hidden from the compiler, so that seal's loop reads the
 // previous chunk's ciphertext back from memory (64-byte loads, the load
@@ -175,7 +186,9 @@ inline __attribute__((always_inline)) const uint8_t* reload(const uint8_t* p) {
 //
 // kPipe: the counter blocks (already XORed with round key 0) come from
 // pipe[], and the next NZ chains' blocks (from c + 4 * NZ) are written
-// there during the last full round, for the next iteration. Built at the
+// there during the last full round, for the next iteration. `fast`: the
+// blocks this call builds (kPipe: the next iteration's, else its own) may
+// take ctr_blocks' big-endian form (fast_ctr). Built at the
 // top of the iteration instead, their VPADDD/VPSHUFB/VPXORD chain stood
 // between one iteration's last VAESENC and the next one's first, and the
 // ALU ops that ran in that gap took the VAESENC port (llvm-mca
@@ -230,8 +243,8 @@ inline __attribute__((always_inline)) void gcm_iter(
     }
     if (NH > 0 && r == NH + 1) *x = fold_all(reduce512(a.lo, a.hi, a.mid));
     if (kPipe && r == NR - 1)
-      ctr_blocks<NZ>(_mm512_add_epi32(c, lane_step(4 * NZ)),
-                     no_carry(0, 4 * NZ), rkz[0], pipe);
+      ctr_blocks<NZ>(_mm512_add_epi32(c, lane_step(4 * NZ)), fast, rkz[0],
+                     pipe);
   }
 #pragma GCC unroll 8
   for (int i = 0; i < NZ; ++i) {
@@ -386,8 +399,9 @@ inline __attribute__((always_inline)) uintptr_t stack_pointer() {
 template <int NR, bool kCarry = false>
 [[gnu::noinline, gnu::flatten]] size_t gcm_seal_nr(
     const AesKeyState* s, const GhashKeyState* g, const uint8_t* in,
-    uint8_t* out, size_t len, uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp,
-    uint8_t* carry = nullptr, size_t* carry_len = nullptr) {
+    uint8_t* out, size_t len, uint8_t ctr[16], bool ctr_public,
+    uint8_t xi[16], uintptr_t* sp, uint8_t* carry = nullptr,
+    size_t* carry_len = nullptr) {
   *sp = stack_pointer();
   const size_t n = len / 16;
   const size_t n32 = n / 32;
@@ -396,42 +410,51 @@ template <int NR, bool kCarry = false>
   bcast_keys<NR>(s, rk);
   const VpclmulKey* hk = vpclmul_key(g);
   __m512i c = ctr_base(ctr);
+  // v: the counter tail of the next blocks the pipe builds (read only
+  // through fast_ctr, i.e. only for a public counter)
+  uint32_t v = load_be32(ctr + 12);
   __m512i x = _mm512_zextsi128_si512(bswap128(loadu(xi)));
   __m512i pipe[8];  // the next iteration's counter blocks (gcm_iter)
-  ctr_blocks<8>(c, no_carry(0, 32), rk[0], pipe);
+  ctr_blocks<8>(c, fast_ctr(ctr_public, v, 32), rk[0], pipe);
+  v += 32;
   if (kCarry && n32) {
     if (*carry_len != 0)
-      gcm_iter<NR, 8, 8, true>(rk, hk, 0, c, no_carry(0, 32), in, out, carry,
-                               &x, pipe);
+      gcm_iter<NR, 8, 8, true>(rk, hk, 0, c, fast_ctr(ctr_public, v, 32), in,
+                               out, carry, &x, pipe);
     else
-      gcm_iter<NR, 8, 0, true>(rk, hk, 0, c, no_carry(0, 32), in, out,
-                               nullptr, &x, pipe);
+      gcm_iter<NR, 8, 0, true>(rk, hk, 0, c, fast_ctr(ctr_public, v, 32), in,
+                               out, nullptr, &x, pipe);
     c = _mm512_add_epi32(c, lane_step(32));
+    v += 32;
     for (size_t i = 1; i < n32; ++i) {
-      gcm_iter<NR, 8, 8, true>(rk, hk, 0, c, no_carry(0, 32), in + 512 * i,
-                               out + 512 * i, reload(out + 512 * (i - 1)), &x,
-                               pipe);
+      gcm_iter<NR, 8, 8, true>(rk, hk, 0, c, fast_ctr(ctr_public, v, 32),
+                               in + 512 * i, out + 512 * i,
+                               reload(out + 512 * (i - 1)), &x, pipe);
       c = _mm512_add_epi32(c, lane_step(32));
+      v += 32;
     }
     std::memcpy(carry, out + 512 * (n32 - 1), 512);
     *carry_len = 512;
   } else if (n32) {
     // Software pipeline: encrypt chunk 0, then encrypt chunk i while
     // hashing chunk i - 1, then hash the last chunk.
-    gcm_iter<NR, 8, 0, true>(rk, hk, 0, c, no_carry(0, 32), in, out, nullptr,
-                             &x, pipe);
+    gcm_iter<NR, 8, 0, true>(rk, hk, 0, c, fast_ctr(ctr_public, v, 32), in,
+                             out, nullptr, &x, pipe);
     c = _mm512_add_epi32(c, lane_step(32));
+    v += 32;
     for (size_t i = 1; i < n32; ++i) {
-      gcm_iter<NR, 8, 8, true>(rk, hk, 0, c, no_carry(0, 32), in + 512 * i,
-                               out + 512 * i, reload(out + 512 * (i - 1)), &x,
-                               pipe);
+      gcm_iter<NR, 8, 8, true>(rk, hk, 0, c, fast_ctr(ctr_public, v, 32),
+                               in + 512 * i, out + 512 * i,
+                               reload(out + 512 * (i - 1)), &x, pipe);
       c = _mm512_add_epi32(c, lane_step(32));
+      v += 32;
     }
     const uint8_t* last = out + 512 * (n32 - 1);
     if (n - done >= 16) {
-      // The next 16 blocks encrypt while the previous chunk is hashed.
-      gcm_iter<NR, 4, 8>(rk, hk, 0, c, no_carry(0, 16), in + 512 * n32,
-                         out + 512 * n32, last, &x);
+      // The next 16 blocks encrypt while the previous chunk is hashed
+      // (v - 32: the pipe ran one iteration ahead of c).
+      gcm_iter<NR, 4, 8>(rk, hk, 0, c, fast_ctr(ctr_public, v - 32, 16),
+                         in + 512 * n32, out + 512 * n32, last, &x);
       c = _mm512_add_epi32(c, lane_step(16));
       x = ghash_vecs<4>(hk, 4, last + 512, x);
       done += 16;
@@ -451,7 +474,8 @@ template <int NR, bool kCarry = false>
 template <int NR>
 [[gnu::noinline, gnu::flatten]] size_t gcm_open_nr(
     const AesKeyState* s, const GhashKeyState* g, const uint8_t* in,
-    uint8_t* out, size_t len, uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp) {
+    uint8_t* out, size_t len, uint8_t ctr[16], bool ctr_public,
+    uint8_t xi[16], uintptr_t* sp) {
   *sp = stack_pointer();
   const size_t n = len / 16;
   const size_t n32 = n / 32;
@@ -459,13 +483,17 @@ template <int NR>
   bcast_keys<NR>(s, rk);
   const VpclmulKey* hk = vpclmul_key(g);
   __m512i c = ctr_base(ctr);
+  uint32_t v = load_be32(ctr + 12);  // as in gcm_seal_nr
   __m512i x = _mm512_zextsi128_si512(bswap128(loadu(xi)));
   __m512i pipe[8];  // the next iteration's counter blocks (gcm_iter)
-  ctr_blocks<8>(c, no_carry(0, 32), rk[0], pipe);
+  ctr_blocks<8>(c, fast_ctr(ctr_public, v, 32), rk[0], pipe);
+  v += 32;
   for (size_t i = 0; i < n32; ++i) {
-    gcm_iter<NR, 8, 8, true>(rk, hk, 0, c, no_carry(0, 32), in + 512 * i,
-                       out + 512 * i, in + 512 * i, &x, pipe);
+    gcm_iter<NR, 8, 8, true>(rk, hk, 0, c, fast_ctr(ctr_public, v, 32),
+                             in + 512 * i, out + 512 * i, in + 512 * i, &x,
+                             pipe);
     c = _mm512_add_epi32(c, lane_step(32));
+    v += 32;
   }
   const size_t r = n - 32 * n32;  // 0..31
   if (r) {
@@ -581,43 +609,45 @@ size_t gcm_short_any(const AesKeyState* s, const GhashKeyState* g,
   }
 }
 
+// gcm_short (the tail pass) builds its counters per chain in the general
+// form whatever ctr_public says: one pass, nothing to gain.
 size_t gcm_seal_any(const AesKeyState* s, const GhashKeyState* g,
                     const uint8_t* in, uint8_t* out, size_t len,
-                    uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp) {
+                    uint8_t ctr[16], bool pub, uint8_t xi[16], uintptr_t* sp) {
   if (len <= 512) return gcm_short_any<true>(s, g, in, out, len, ctr, xi, sp);
   switch (s->rounds) {
-    case 10: return gcm_seal_nr<10>(s, g, in, out, len, ctr, xi, sp);
-    case 12: return gcm_seal_nr<12>(s, g, in, out, len, ctr, xi, sp);
-    default: return gcm_seal_nr<14>(s, g, in, out, len, ctr, xi, sp);
+    case 10: return gcm_seal_nr<10>(s, g, in, out, len, ctr, pub, xi, sp);
+    case 12: return gcm_seal_nr<12>(s, g, in, out, len, ctr, pub, xi, sp);
+    default: return gcm_seal_nr<14>(s, g, in, out, len, ctr, pub, xi, sp);
   }
 }
 
 size_t gcm_open_any(const AesKeyState* s, const GhashKeyState* g,
                     const uint8_t* in, uint8_t* out, size_t len,
-                    uint8_t ctr[16], uint8_t xi[16], uintptr_t* sp) {
+                    uint8_t ctr[16], bool pub, uint8_t xi[16], uintptr_t* sp) {
   if (len < 512) return gcm_short_any<false>(s, g, in, out, len, ctr, xi, sp);
   switch (s->rounds) {
-    case 10: return gcm_open_nr<10>(s, g, in, out, len, ctr, xi, sp);
-    case 12: return gcm_open_nr<12>(s, g, in, out, len, ctr, xi, sp);
-    default: return gcm_open_nr<14>(s, g, in, out, len, ctr, xi, sp);
+    case 10: return gcm_open_nr<10>(s, g, in, out, len, ctr, pub, xi, sp);
+    case 12: return gcm_open_nr<12>(s, g, in, out, len, ctr, pub, xi, sp);
+    default: return gcm_open_nr<14>(s, g, in, out, len, ctr, pub, xi, sp);
   }
 }
 
 size_t vaes_gcm_seal_bulk(const AesKeyState* s, const GhashKeyState* g,
                           const uint8_t* in, uint8_t* out, size_t len,
-                          uint8_t ctr[16], uint8_t xi[16]) {
+                          uint8_t ctr[16], bool ctr_public, uint8_t xi[16]) {
   if (len < 80) return 0;  // see gcm_short
   return run_wiped([&](uintptr_t* sp) {
-    return gcm_seal_any(s, g, in, out, len, ctr, xi, sp);
+    return gcm_seal_any(s, g, in, out, len, ctr, ctr_public, xi, sp);
   });
 }
 
 size_t vaes_gcm_open_bulk(const AesKeyState* s, const GhashKeyState* g,
                           const uint8_t* in, uint8_t* out, size_t len,
-                          uint8_t ctr[16], uint8_t xi[16]) {
+                          uint8_t ctr[16], bool ctr_public, uint8_t xi[16]) {
   if (len < 80) return 0;  // see gcm_short
   return run_wiped([&](uintptr_t* sp) {
-    return gcm_open_any(s, g, in, out, len, ctr, xi, sp);
+    return gcm_open_any(s, g, in, out, len, ctr, ctr_public, xi, sp);
   });
 }
 
@@ -628,20 +658,20 @@ static_assert(kCarryBytes <= kGcmStreamCarryBytes);
 
 size_t vaes_gcm_seal_carry(const AesKeyState* s, const GhashKeyState* g,
                            const uint8_t* in, uint8_t* out, size_t len,
-                           uint8_t ctr[16], uint8_t xi[16], uint8_t* carry,
-                           size_t* carry_len) {
+                           uint8_t ctr[16], bool pub, uint8_t xi[16],
+                           uint8_t* carry, size_t* carry_len) {
   if (len < kCarryBytes) return 0;
   return run_wiped([&](uintptr_t* sp) {
     switch (s->rounds) {
       case 10:
-        return gcm_seal_nr<10, true>(s, g, in, out, len, ctr, xi, sp, carry,
-                                     carry_len);
+        return gcm_seal_nr<10, true>(s, g, in, out, len, ctr, pub, xi, sp,
+                                     carry, carry_len);
       case 12:
-        return gcm_seal_nr<12, true>(s, g, in, out, len, ctr, xi, sp, carry,
-                                     carry_len);
+        return gcm_seal_nr<12, true>(s, g, in, out, len, ctr, pub, xi, sp,
+                                     carry, carry_len);
       default:
-        return gcm_seal_nr<14, true>(s, g, in, out, len, ctr, xi, sp, carry,
-                                     carry_len);
+        return gcm_seal_nr<14, true>(s, g, in, out, len, ctr, pub, xi, sp,
+                                     carry, carry_len);
     }
   });
 }

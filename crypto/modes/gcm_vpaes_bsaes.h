@@ -74,7 +74,8 @@ struct Kernel {
   template <Stitched kFn, size_t kMinBlocks, bool kOpening>
   static size_t bulk(const AesKeyState* s, const GhashKeyState* g,
                      const uint8_t* in, uint8_t* out, size_t len,
-                     uint8_t ctr[16], uint8_t xi[16]) {
+                     uint8_t ctr[16], bool /*ctr_public: unused*/,
+                     uint8_t xi[16]) {
     static_assert(kMinBlocks >= kBsaesBatchBlocks, "a whole batch at least");
     const size_t blocks = len / 16;
     if (blocks < kMinBlocks) return 0;

@@ -183,6 +183,9 @@ class AesGcmStream {
   uint8_t n_ = 0;          // bytes in buf_ (0..15)
   uint8_t phase_ = 0;      // 0 none, 1 AD, 2 data
   bool opening_ = false;
+  // ctr_public_: a 96-bit nonce (J0 = IV || 1, public); the stitched
+  // kernels may then branch on the counter (GcmKernel::seal_bulk).
+  bool ctr_public_ = false;
 };
 
 }  // namespace ctcrypto
