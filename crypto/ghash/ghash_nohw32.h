@@ -277,7 +277,10 @@ template <class Mul>
 [[gnu::noinline]] void update(const GhashKeyState* g, uint8_t xi[16],
                               const uint8_t* in, size_t blocks) {
   u64 yh = load_be64(xi), yl = load_be64(xi + 8);
-  for (; blocks > 0; --blocks, in += 16) {
+  // One loop variable (the data pointer against its end), not two: GCC
+  // keeps both in the frame across the products.
+  const uint8_t* const end = in + 16 * blocks;
+  for (; in != end; in += 16) {
     // The key pointer made opaque per block: the key words are reloaded
     // from the key, not hoisted into registers that spill to this frame.
     __asm__("" : "+r"(g));
