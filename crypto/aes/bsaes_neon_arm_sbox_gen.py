@@ -41,6 +41,12 @@ import random
 import re
 import sys
 
+# The gate list, shared with the other generators (bitsliced_sbox_gates.py,
+# next to this file; declared with it in crypto/BUILD.bazel's genrules).
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bitsliced_sbox_gates import read_gates  # noqa: E402
+
 # Gate order (schedule): among the ready gates, the one that ends the most
 # live ranges, ties broken by paper order plus ORDER_NOISE times a draw of
 # random.Random(ORDER_SEED). The seed is the best of a search over seeds
@@ -57,24 +63,7 @@ IDENTITY = 1
 # The Cortex-A9 list scheduling of the finished code.
 SCHED = 1
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-src = open(os.path.join(HERE, "bitsliced_sbox.h")).read()
-body = src[src.index("CTCRYPTO_BS_INLINE void bs_sbox_circuit"):]
-body = body[:body.index("\n}\n")]
-
-gates = []  # (dst, op, a, b, xnor)
-for m in re.finditer(r"const W (\w+) = (\w+) ([\^&]) (\w+);", body):
-    gates.append((m.group(1), m.group(3), m.group(2), m.group(4), False))
-for m in re.finditer(r"q\[(\d)\] = (?:(\w+) \^ (\w+)|bs_xnor<kAffine>\((\w+), (\w+)\));", body):
-    j = int(m.group(1))
-    if m.group(2):
-        gates.append(("q%d" % j, "^", m.group(2), m.group(3), False))
-    else:
-        gates.append(("q%d" % j, "^", m.group(4), m.group(5), True))
-assert len(gates) == 128, len(gates)
-# U0..U7 are q[7]..q[0] on entry.
-alias = {"U%d" % i: "in%d" % (7 - i) for i in range(8)}
-gates = [(d, op, alias.get(a, a), alias.get(b, b), x) for d, op, a, b, x in gates]
+gates = read_gates("q%d")  # (dst, op, a, b, xnor); inputs in0..in7
 
 
 def schedule(gates):

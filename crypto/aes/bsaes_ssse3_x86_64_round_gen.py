@@ -52,6 +52,12 @@ import random
 import re
 import sys
 
+# The gate list, shared with the other generators (bitsliced_sbox_gates.py,
+# next to this file; declared with it in crypto/BUILD.bazel's genrules).
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bitsliced_sbox_gates import read_gates  # noqa: E402
+
 # Gate order: among the ready gates, the one that ends the most live
 # ranges, ties broken by list order plus ORDER_NOISE times a draw of
 # random.Random(seed). Each seed is the best of a search (`search` at the
@@ -63,25 +69,15 @@ INV_ORDER_SEED = 792
 INV_LAST_ORDER_SEED = 668
 ORDER_NOISE = 200
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-src = open(os.path.join(HERE, "bitsliced_sbox.h")).read()
-body = src[src.index("CTCRYPTO_BS_INLINE void bs_sbox_circuit"):]
-body = body[:body.index("\n}\n")]
-
 SBOX = []  # (dst, op, a, b) with op in "^", "&"; "~" (b None) a NOT
-for m in re.finditer(r"const W (\w+) = (\w+) ([\^&]) (\w+);", body):
-    SBOX.append((m.group(1), m.group(3), m.group(2), m.group(4)))
-for m in re.finditer(r"q\[(\d)\] = (?:(\w+) \^ (\w+)|bs_xnor<kAffine>\((\w+), (\w+)\));", body):
-    j = int(m.group(1))
-    if m.group(2):
-        SBOX.append(("q%d" % j, "^", m.group(2), m.group(3)))
+for d, op, a, b, xnor in read_gates("q%d"):  # inputs in0..in7
+    if xnor:  # an XOR into x<j>, then its NOT into q<j>
+        x = "x" + d[1:]
+        SBOX.append((x, op, a, b))
+        SBOX.append((d, "~", x, None))
     else:
-        SBOX.append(("x%d" % j, "^", m.group(4), m.group(5)))
-        SBOX.append(("q%d" % j, "~", "x%d" % j, None))
+        SBOX.append((d, op, a, b))
 assert len(SBOX) == 128 + 4, len(SBOX)
-# U0..U7 are q[7]..q[0] on entry.
-alias = dict(("U%d" % i, "in%d" % (7 - i)) for i in range(8))
-SBOX = [(d, op, alias.get(a, a), alias.get(b, b)) for d, op, a, b in SBOX]
 
 # ShiftRows (lane 4r + c <- lane 4r + (c + r) mod 4) and its inverse
 # (lane 4r + c <- lane 4r + (c - r) mod 4), bsaes_ssse3_x86_64.h.
@@ -337,6 +333,32 @@ def allocate(order):
         stats["memop"] += 1
         return mem(s)
 
+    def fetch(v, r):
+        # v's value into register r: a copy from its register, else a
+        # reload from its slot.
+        if v in loc:
+            out.append("movdqa %s, %s" % (loc[v], r))
+            stats["copy"] += 1
+        else:
+            out.append("movdqa %s, %s" % (mem(v), r))
+            stats["reload"] += 1
+
+    def drop_if_dead(v, t):
+        # v's register is free once op t, its last use, has read it.
+        if v in loc and dies(v, t):
+            del holder[loc[v]]
+            del loc[v]
+
+    def claim(a, t, pref):
+        # The destination register of a one-operand op on a: a's own when
+        # a dies here (taken over), else a free one.
+        if a in loc and dies(a, t):
+            r = loc[a]
+            del holder[r]
+            del loc[a]
+            return r
+        return free_reg(t, prefer=pref, avoid=(loc[a],) if a in loc else ())
+
     keys = {}
     for t, (d, op, a, b) in enumerate(order):
         release_dead(t)
@@ -353,9 +375,7 @@ def allocate(order):
                 if pref is not None and pref not in holder:
                     out.append(ld % pref)
                     out.append("pxor %s, %s" % (src_operand(a), pref))
-                    if a in loc and dies(a, t):
-                        del holder[loc[a]]
-                        del loc[a]
+                    drop_if_dead(a, t)
                     place(d, pref)
                     continue
                 if a not in loc:
@@ -383,9 +403,7 @@ def allocate(order):
                 out.append("%s %s, %s" % (mn, src_operand(y), r))
                 del holder[r]
                 del loc[x]
-                if y in loc and dies(y, t):
-                    del holder[loc[y]]
-                    del loc[y]
+                drop_if_dead(y, t)
                 place(d, r)
                 continue
             # Neither operand dies in a register: copy (or reload) one.
@@ -396,48 +414,23 @@ def allocate(order):
                 x, y = y, x
             avoid = tuple(loc[s] for s in (a, b) if s in loc)
             r = free_reg(t, prefer=pref, avoid=avoid)
-            if x in loc:
-                out.append("movdqa %s, %s" % (loc[x], r))
-                stats["copy"] += 1
-            else:
-                out.append("movdqa %s, %s" % (mem(x), r))
-                stats["reload"] += 1
+            fetch(x, r)
             out.append("%s %s, %s" % (mn, src_operand(y), r))
-            if y in loc and dies(y, t):
-                del holder[loc[y]]
-                del loc[y]
+            drop_if_dead(y, t)
             place(d, r)
         elif op in ("~", "sr", "isr"):
             ins = {"~": "pxor %[ones], %s", "sr": "pshufb %[sr], %s",
                    "isr": "pshufb %[isr], %s"}[op]
-            if a in loc and dies(a, t):
-                r = loc[a]
-                del holder[r]
-                del loc[a]
-            else:
-                avoid = (loc[a],) if a in loc else ()
-                r = free_reg(t, prefer=pref, avoid=avoid)
-                if a in loc:
-                    out.append("movdqa %s, %s" % (loc[a], r))
-                    stats["copy"] += 1
-                else:
-                    out.append("movdqa %s, %s" % (mem(a), r))
-                    stats["reload"] += 1
-                if a in loc and dies(a, t):
-                    del holder[loc[a]]
-                    del loc[a]
+            owned = a in loc and dies(a, t)
+            r = claim(a, t, pref)
+            if not owned:
+                fetch(a, r)
             out.append(ins.replace("%s", r))
             place(d, r)
         elif op in ("rot1", "rot2"):
             imm = "0x39" if op == "rot1" else "0x4E"
             s_ = src_operand(a)
-            if a in loc and dies(a, t):
-                r = loc[a]
-                del holder[r]
-                del loc[a]
-            else:
-                avoid = (loc[a],) if a in loc else ()
-                r = free_reg(t, prefer=pref, avoid=avoid)
+            r = claim(a, t, pref)
             out.append("pshufd $%s, %s, %s" % (imm, s_, r))
             place(d, r)
         else:

@@ -81,6 +81,12 @@ import re
 import sys
 import time
 
+# The gate list, shared with the other generators (bitsliced_sbox_gates.py,
+# next to this file; declared with it in crypto/BUILD.bazel's genrules).
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bitsliced_sbox_gates import read_gates  # noqa: E402
+
 SEED_TRIES = 64
 # pair_memory: how many instructions a lone load or store may wait.
 MEM_DELAY = 4
@@ -99,22 +105,7 @@ ORDER_HEADER = """\
 # falls back to its seeded greedy orders where a line no longer fits the
 # operations.
 """
-src = open(os.path.join(HERE, "bitsliced_sbox.h")).read()
-body = src[src.index("CTCRYPTO_BS_INLINE void bs_sbox_circuit"):]
-body = body[:body.index("\n}\n")]
-
-GATES = []  # (dst, op, a, b, xnor)
-for m in re.finditer(r"const W (\w+) = (\w+) ([\^&]) (\w+);", body):
-    GATES.append((m.group(1), m.group(3), m.group(2), m.group(4), False))
-for m in re.finditer(r"q\[(\d)\] = (?:(\w+) \^ (\w+)|bs_xnor<kAffine>\((\w+), (\w+)\));", body):
-    j = int(m.group(1))
-    if m.group(2):
-        GATES.append(("s%d" % j, "^", m.group(2), m.group(3), False))
-    else:
-        GATES.append(("s%d" % j, "^", m.group(4), m.group(5), True))
-assert len(GATES) == 128, len(GATES)
-ALIAS = {"U%d" % i: "in%d" % (7 - i) for i in range(8)}
-GATES = [(d, op, ALIAS.get(a, a), ALIAS.get(b, b), x) for d, op, a, b, x in GATES]
+GATES = read_gates("s%d")  # (dst, op, a, b, xnor); inputs in0..in7
 AFFINE = sorted(int(d[1:]) for d, _, _, _, x in GATES if x)
 assert AFFINE == [0, 1, 5, 6], AFFINE
 
