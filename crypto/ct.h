@@ -53,6 +53,18 @@ inline void ct_secret([[maybe_unused]] const void* p,
 #endif
 }
 
+// ct_asm_stored: the n bytes at p were stored by an asm statement from
+// secrets (a kernel's output). MSan does not see stores made in asm, so
+// under ctmsan their shadow would still be that of what was there before;
+// this marks them secret (a coarse but sound rule, as CtAsmScope's).
+// Elsewhere it is nothing: valgrind follows the stores themselves.
+inline void ct_asm_stored([[maybe_unused]] const void* p,
+                          [[maybe_unused]] size_t n) {
+#if defined(CTCRYPTO_CTMSAN)
+  __msan_poison(p, n);
+#endif
+}
+
 // ct_declassify: the n bytes at p are public from here on. Call only on
 // values that the protocol reveals anyway, at one place, with a comment.
 inline void ct_declassify([[maybe_unused]] const void* p,

@@ -166,11 +166,16 @@ template <size_t N = kSetupScrubBytes>
 // exactly that much stack is wiped after it.
 //
 // Only where a kernel uses it: the x86-64 and ARM kernels read the stack
-// pointer with an asm of their architecture, and the portable code never
-// runs under it, so the library still compiles for every other
-// architecture (a product's RISC-V builds: examples/product and
-// examples/firmware); a use there fails to compile.
+// pointer with an asm of their architecture, and portable code runs a
+// kernel under it only where CTCRYPTO_HAVE_RUN_SCRUBBED says it exists
+// (xts.cc: no architecture without it has XTS kernels), so the library
+// still compiles for every other architecture (a product's RISC-V builds:
+// examples/product and examples/firmware); a use there fails to compile.
 #if defined(__x86_64__) || defined(__aarch64__) || defined(__arm__)
+
+// CTCRYPTO_HAVE_RUN_SCRUBBED: defined where run_scrubbed is, for the
+// portable code that runs a table's kernel under it (xts.cc).
+#define CTCRYPTO_HAVE_RUN_SCRUBBED 1
 
 // StackMark: the lowest stack pointer mark_frame saw.
 struct StackMark {

@@ -30,8 +30,8 @@
 // No tweak is stored: the 32 AArch64 registers hold up to 15 round keys,
 // 8 blocks and 8 tweaks (gcc 12 spills nothing for any key size; clang 14
 // spills a few in the AES-256 loop); AArch32 loads each round key per use,
-// as the row does (aes_armv8_core.h). What a compiler spills the caller's
-// scrub covers (xts_kernel.h).
+// as the row does (aes_armv8_core.h). What a compiler spills the caller
+// wipes: xts_t marks its frame for run_scrubbed (xts_kernel.h).
 //
 // Measured (llvm-mca 14, cycles per 128-byte batch of AES-128, gcc 12):
 // this loop 170 on Cortex-A76 (LLVM's A57 model), 446 on Cortex-A55,
@@ -141,8 +141,9 @@ CTCRYPTO_INLINE void xts_tail(const RoundKeys<Nr>& rk, const uint8x16_t* tw,
 }
 
 template <int Nr, bool kDec>
-void xts_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-           size_t blocks, uint8_t* tweak) {
+void xts_t(StackMark* m, const AesKeyState* s, const uint8_t* in,
+           uint8_t* out, size_t blocks, uint8_t* tweak) {
+  mark_frame(m);
   const RoundKeys<Nr> rk(s->storage + (kDec ? kDecOffset : 0));
   uint8x16_t tw[kWide];
   tw[0] = vld1q_u8(tweak);
@@ -174,25 +175,27 @@ void xts_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 }
 
 template <int Nr>
-void xts_encrypt_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                   size_t blocks, uint8_t* tweak) {
-  xts_t<Nr, false>(s, in, out, blocks, tweak);
+void xts_encrypt_t(StackMark* m, const AesKeyState* s, const uint8_t* in,
+                   uint8_t* out, size_t blocks, uint8_t* tweak) {
+  xts_t<Nr, false>(m, s, in, out, blocks, tweak);
 }
 
 template <int Nr>
-void xts_decrypt_t(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                   size_t blocks, uint8_t* tweak) {
-  xts_t<Nr, true>(s, in, out, blocks, tweak);
+void xts_decrypt_t(StackMark* m, const AesKeyState* s, const uint8_t* in,
+                   uint8_t* out, size_t blocks, uint8_t* tweak) {
+  xts_t<Nr, true>(m, s, in, out, blocks, tweak);
 }
 
 void armv8_xts_encrypt_bulk(const AesKeyState* s, const uint8_t* in,
-                            uint8_t* out, size_t blocks, uint8_t tweak[16]) {
-  CTCRYPTO_ARMV8_DISPATCH(s, xts_encrypt_t, s, in, out, blocks, tweak);
+                            uint8_t* out, size_t blocks, uint8_t tweak[16],
+                            StackMark* m) {
+  CTCRYPTO_ARMV8_DISPATCH(s, xts_encrypt_t, m, s, in, out, blocks, tweak);
 }
 
 void armv8_xts_decrypt_bulk(const AesKeyState* s, const uint8_t* in,
-                            uint8_t* out, size_t blocks, uint8_t tweak[16]) {
-  CTCRYPTO_ARMV8_DISPATCH(s, xts_decrypt_t, s, in, out, blocks, tweak);
+                            uint8_t* out, size_t blocks, uint8_t tweak[16],
+                            StackMark* m) {
+  CTCRYPTO_ARMV8_DISPATCH(s, xts_decrypt_t, m, s, in, out, blocks, tweak);
 }
 
 constexpr XtsKernel armv8_xts_kernel() {

@@ -8,7 +8,7 @@
 // alpha^(blocks per batch), all independent), whitened in, through the
 // rounds and whitened out without a tweak ever reaching memory (vaes; the
 // aesni and vpaes+bsaes kernels make them in general registers, a batch
-// ahead into a stack buffer the vector loads read, which they wipe; the
+// ahead into a stack buffer the vector loads read; the
 // bitsliced one whitens on its batch's loads and stores). Without a
 // kernel xts.cc whitens in scalar passes around the row's ECB entry, three
 // passes over the data. AesXts looks the kernel up by its data key's row on
@@ -35,6 +35,8 @@
 
 namespace ctcrypto::internal {
 
+struct StackMark;  // crypto/internal.h
+
 struct XtsKernel {
   const char* name;   // the AES row's
   const AesRow* aes;  // the row it serves
@@ -45,26 +47,23 @@ struct XtsKernel {
   //   out_i = E_K1(in_i XOR T_i) XOR T_i   (decrypt_bulk: D_K1)
   // and `tweak` is updated to tweak * alpha^blocks (the next block's, which
   // ciphertext stealing takes over). in and out equal (in place) or
-  // disjoint. A buffer of tweaks the kernel keeps in its frame it wipes;
-  // what the compiler spilled there the caller scrubs after the call
-  // (scrub_stack<kXtsKernelScrubBytes>, crypto/internal.h). The scrub is the
-  // caller's because scrub_stack is a shared template instance: one
-  // instantiated in a kernel's file, built with -mavx512f, could be the
-  // copy the linker keeps for every caller (an AVX-512 memset; SIGILL under
-  // valgrind and on CPUs without it).
+  // disjoint. The kernel marks its frame in m (mark_frame,
+  // crypto/internal.h) and the caller runs it under run_scrubbed, which
+  // wipes exactly the stack the kernel used, however large its frame is
+  // under each compiler and sanitizer: a buffer of tweaks kept there (the
+  // aesni kernel's 384 bytes, which it does not wipe itself: that cost 3%
+  // of its 4 KiB rate) and what the compiler spilled (clang 14 spills in
+  // the armv8 kernel's AArch64 AES-256 loop). A function a kernel calls and
+  // does not inline wipes its own frame (the bitsliced engine's, below the
+  // vpaes+bsaes kernel) or marks it too. The wipe is the caller's because
+  // it is shared inline code: a copy compiled in a kernel's file, built
+  // with -mavx512f, could be the one the linker keeps for every caller
+  // (AVX-512 stores; SIGILL under valgrind and on CPUs without it).
   void (*encrypt_bulk)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                       size_t blocks, uint8_t tweak[16]);
+                       size_t blocks, uint8_t tweak[16], StackMark* m);
   void (*decrypt_bulk)(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-                       size_t blocks, uint8_t tweak[16]);
+                       size_t blocks, uint8_t tweak[16], StackMark* m);
 };
-
-// kXtsKernelScrubBytes: the stack under its caller a kernel may leave
-// spills in (the aesni kernel's two 128-byte tweak batches and spills,
-// with a margin; the vaes kernel keeps everything in registers, the armv8
-// kernel too with gcc 12, while clang 14 spills in its AArch64 AES-256
-// loop, a 352-byte frame; the vpaes+bsaes kernel wipes its key buffers and
-// scrubs below its own frame).
-inline constexpr size_t kXtsKernelScrubBytes = 512;
 
 // xts_kernel_table: the kernels of this configuration (generated,
 // xts_kernel_table.cc).

@@ -22,8 +22,8 @@
 // alpha^(blocks in it), from the same step.
 //
 // Memory. All values live in registers (8 blocks, 8 tweak registers and two
-// keys of 32 ZMM registers). The caller scrubs the kernel's frame anyway
-// (xts_kernel.h says why it is the caller's job).
+// keys of 32 ZMM registers). The kernel marks its frame, which the caller
+// wipes anyway (run_scrubbed; xts_kernel.h says why it is the caller's job).
 //
 // Constant time. VAES, VPCLMULQDQ, shifts and XORs only; branches and masks
 // depend on the block count, round number and nothing else.
@@ -35,6 +35,7 @@
 #include "crypto/aes/aes_row.h"
 #include "crypto/aes/aesni_internal.h"
 #include "crypto/aes/vaes_internal.h"
+#include "crypto/internal.h"
 #include "crypto/modes/xts_kernel.h"
 #include "crypto/simd_x86_64.h"
 
@@ -110,7 +111,11 @@ inline __attribute__((always_inline)) void xts_z(const __m128i* rk, int nr,
 template <bool kDec>
 inline void xts_bulk(const AesKeyState* s, const uint8_t* in,
                                 uint8_t* out, size_t blocks,
-                                uint8_t tweak[16]) {
+                                uint8_t tweak[16], StackMark* m) {
+  // The frame the caller wipes (xts_kernel.h): this function keeps the
+  // tweaks and its inlined loops' spills, and under AddressSanitizer it
+  // is not inlined into the entry point.
+  mark_frame(m);
   const __m128i* rk = kDec ? dec_keys(s) : enc_keys(s);
   const int nr = static_cast<int>(s->rounds);
   __m512i tw[8];
@@ -147,13 +152,15 @@ inline void xts_bulk(const AesKeyState* s, const uint8_t* in,
 }
 
 void vaes_xts_encrypt_bulk(const AesKeyState* s, const uint8_t* in,
-                           uint8_t* out, size_t blocks, uint8_t tweak[16]) {
-  xts_bulk<false>(s, in, out, blocks, tweak);
+                           uint8_t* out, size_t blocks, uint8_t tweak[16],
+                           StackMark* m) {
+  xts_bulk<false>(s, in, out, blocks, tweak, m);
 }
 
 void vaes_xts_decrypt_bulk(const AesKeyState* s, const uint8_t* in,
-                           uint8_t* out, size_t blocks, uint8_t tweak[16]) {
-  xts_bulk<true>(s, in, out, blocks, tweak);
+                           uint8_t* out, size_t blocks, uint8_t tweak[16],
+                           StackMark* m) {
+  xts_bulk<true>(s, in, out, blocks, tweak, m);
 }
 
 }  // namespace

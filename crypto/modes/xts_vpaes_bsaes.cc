@@ -46,8 +46,8 @@
 // without a kernel, so no tweak buffer holds secrets).
 //
 // Memory: the exported round keys and the bitsliced schedule are wiped, the
-// frames below this one scrubbed (the hybrid's bulk figure), the caller
-// scrubs this one's (kXtsKernelScrubBytes).
+// frames below this one scrubbed (the hybrid's bulk figure); this one's
+// the kernel marks and the caller wipes (run_scrubbed, xts_kernel.h).
 //
 // Constant time: both engines are; the split and every loop bound depend on
 // the block count only; the tweak doubling is shifts and a mask.
@@ -102,7 +102,8 @@ struct Tw {
 // vpaes_xts: `blocks` blocks on vpaes; `tweak` advanced by alpha^blocks.
 template <bool kDec>
 void vpaes_xts(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-               size_t blocks, uint8_t tweak[16]) {
+               size_t blocks, uint8_t tweak[16], StackMark* m) {
+  mark_frame(m);  // it holds the tweaks when it is not inlined
   Tw t, t0;
   t.load(tweak);
   t0 = t;
@@ -126,13 +127,17 @@ void vpaes_xts(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 
 template <bool kDec>
 void xts_bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-              size_t blocks, uint8_t tweak[16]) {
+              size_t blocks, uint8_t tweak[16], StackMark* m) {
+  // The frame the caller wipes (xts_kernel.h): this function keeps the
+  // tweaks and its inlined loops' spills, and under AddressSanitizer it
+  // is not inlined into the entry point.
+  mark_frame(m);
   // The hybrid's own split and key handling (vpaes_bsaes_hybrid.h).
   const size_t nb = vpaes_bsaes::bsaes_share(
       blocks, vpaes_bsaes_threshold_blocks(),
       vpaes_bsaes_tail_to_bsaes_blocks());
   if (nb == 0) {
-    vpaes_xts<kDec>(s, in, out, blocks, tweak);
+    vpaes_xts<kDec>(s, in, out, blocks, tweak, m);
     return;
   }
   vpaes_bsaes::with_bitsliced_key<vpaes_bsaes::kHybridBulkScrubBytes>(
@@ -143,21 +148,22 @@ void xts_bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
           bsaes_xts_encrypt(bs, s->rounds, in, out, nb, tweak);
         }
         if (nb < blocks) {
-          vpaes_xts<kDec>(s, in + 16 * nb, out + 16 * nb, blocks - nb, tweak);
+          vpaes_xts<kDec>(s, in + 16 * nb, out + 16 * nb, blocks - nb, tweak,
+                         m);
         }
       });
 }
 
 void vpaes_bsaes_xts_encrypt_bulk(const AesKeyState* s, const uint8_t* in,
                                   uint8_t* out, size_t blocks,
-                                  uint8_t tweak[16]) {
-  xts_bulk<false>(s, in, out, blocks, tweak);
+                                  uint8_t tweak[16], StackMark* m) {
+  xts_bulk<false>(s, in, out, blocks, tweak, m);
 }
 
 void vpaes_bsaes_xts_decrypt_bulk(const AesKeyState* s, const uint8_t* in,
                                   uint8_t* out, size_t blocks,
-                                  uint8_t tweak[16]) {
-  xts_bulk<true>(s, in, out, blocks, tweak);
+                                  uint8_t tweak[16], StackMark* m) {
+  xts_bulk<true>(s, in, out, blocks, tweak, m);
 }
 
 }  // namespace
