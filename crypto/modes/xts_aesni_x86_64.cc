@@ -330,11 +330,11 @@ inline __attribute__((always_inline)) void xts_loop(
 template <bool kDec>
 inline void xts_bulk(const AesKeyState* s, const uint8_t* in,
                                 uint8_t* out, size_t blocks,
-                                uint8_t tweak[16], StackMark* m) {
+                                uint8_t tweak[16], StackMark* mark) {
   // The frame the caller wipes (xts_kernel.h): this function keeps the
   // tweaks and its inlined loops' spills, and under AddressSanitizer it
   // is not inlined into the entry point.
-  mark_frame(m);
+  mark_frame(mark);
   const __m128i* rk = kDec ? dec_keys(s) : enc_keys(s);
   const int nr = static_cast<int>(s->rounds);
   uint64_t lo, hi;
@@ -384,14 +384,14 @@ inline void xts_bulk(const AesKeyState* s, const uint8_t* in,
 
 void aesni_xts_encrypt_bulk(const AesKeyState* s, const uint8_t* in,
                             uint8_t* out, size_t blocks, uint8_t tweak[16],
-                            StackMark* m) {
-  xts_bulk<false>(s, in, out, blocks, tweak, m);
+                            StackMark* mark) {
+  xts_bulk<false>(s, in, out, blocks, tweak, mark);
 }
 
 void aesni_xts_decrypt_bulk(const AesKeyState* s, const uint8_t* in,
                             uint8_t* out, size_t blocks, uint8_t tweak[16],
-                            StackMark* m) {
-  xts_bulk<true>(s, in, out, blocks, tweak, m);
+                            StackMark* mark) {
+  xts_bulk<true>(s, in, out, blocks, tweak, mark);
 }
 
 }  // namespace

@@ -141,9 +141,9 @@ CTCRYPTO_INLINE void xts_tail(const RoundKeys<Nr>& rk, const uint8x16_t* tw,
 }
 
 template <int Nr, bool kDec>
-void xts_t(StackMark* m, const AesKeyState* s, const uint8_t* in,
+void xts_t(StackMark* mark, const AesKeyState* s, const uint8_t* in,
            uint8_t* out, size_t blocks, uint8_t* tweak) {
-  mark_frame(m);
+  mark_frame(mark);
   const RoundKeys<Nr> rk(s->storage + (kDec ? kDecOffset : 0));
   uint8x16_t tw[kWide];
   tw[0] = vld1q_u8(tweak);
@@ -175,27 +175,27 @@ void xts_t(StackMark* m, const AesKeyState* s, const uint8_t* in,
 }
 
 template <int Nr>
-void xts_encrypt_t(StackMark* m, const AesKeyState* s, const uint8_t* in,
+void xts_encrypt_t(StackMark* mark, const AesKeyState* s, const uint8_t* in,
                    uint8_t* out, size_t blocks, uint8_t* tweak) {
-  xts_t<Nr, false>(m, s, in, out, blocks, tweak);
+  xts_t<Nr, false>(mark, s, in, out, blocks, tweak);
 }
 
 template <int Nr>
-void xts_decrypt_t(StackMark* m, const AesKeyState* s, const uint8_t* in,
+void xts_decrypt_t(StackMark* mark, const AesKeyState* s, const uint8_t* in,
                    uint8_t* out, size_t blocks, uint8_t* tweak) {
-  xts_t<Nr, true>(m, s, in, out, blocks, tweak);
+  xts_t<Nr, true>(mark, s, in, out, blocks, tweak);
 }
 
 void armv8_xts_encrypt_bulk(const AesKeyState* s, const uint8_t* in,
                             uint8_t* out, size_t blocks, uint8_t tweak[16],
-                            StackMark* m) {
-  CTCRYPTO_ARMV8_DISPATCH(s, xts_encrypt_t, m, s, in, out, blocks, tweak);
+                            StackMark* mark) {
+  CTCRYPTO_ARMV8_DISPATCH(s, xts_encrypt_t, mark, s, in, out, blocks, tweak);
 }
 
 void armv8_xts_decrypt_bulk(const AesKeyState* s, const uint8_t* in,
                             uint8_t* out, size_t blocks, uint8_t tweak[16],
-                            StackMark* m) {
-  CTCRYPTO_ARMV8_DISPATCH(s, xts_decrypt_t, m, s, in, out, blocks, tweak);
+                            StackMark* mark) {
+  CTCRYPTO_ARMV8_DISPATCH(s, xts_decrypt_t, mark, s, in, out, blocks, tweak);
 }
 
 constexpr XtsKernel armv8_xts_kernel() {

@@ -111,11 +111,11 @@ inline __attribute__((always_inline)) void xts_z(const __m128i* rk, int nr,
 template <bool kDec>
 inline void xts_bulk(const AesKeyState* s, const uint8_t* in,
                                 uint8_t* out, size_t blocks,
-                                uint8_t tweak[16], StackMark* m) {
+                                uint8_t tweak[16], StackMark* mark) {
   // The frame the caller wipes (xts_kernel.h): this function keeps the
   // tweaks and its inlined loops' spills, and under AddressSanitizer it
   // is not inlined into the entry point.
-  mark_frame(m);
+  mark_frame(mark);
   const __m128i* rk = kDec ? dec_keys(s) : enc_keys(s);
   const int nr = static_cast<int>(s->rounds);
   __m512i tw[8];
@@ -153,14 +153,14 @@ inline void xts_bulk(const AesKeyState* s, const uint8_t* in,
 
 void vaes_xts_encrypt_bulk(const AesKeyState* s, const uint8_t* in,
                            uint8_t* out, size_t blocks, uint8_t tweak[16],
-                           StackMark* m) {
-  xts_bulk<false>(s, in, out, blocks, tweak, m);
+                           StackMark* mark) {
+  xts_bulk<false>(s, in, out, blocks, tweak, mark);
 }
 
 void vaes_xts_decrypt_bulk(const AesKeyState* s, const uint8_t* in,
                            uint8_t* out, size_t blocks, uint8_t tweak[16],
-                           StackMark* m) {
-  xts_bulk<true>(s, in, out, blocks, tweak, m);
+                           StackMark* mark) {
+  xts_bulk<true>(s, in, out, blocks, tweak, mark);
 }
 
 }  // namespace

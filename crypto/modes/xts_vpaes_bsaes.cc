@@ -102,8 +102,8 @@ struct Tw {
 // vpaes_xts: `blocks` blocks on vpaes; `tweak` advanced by alpha^blocks.
 template <bool kDec>
 void vpaes_xts(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-               size_t blocks, uint8_t tweak[16], StackMark* m) {
-  mark_frame(m);  // it holds the tweaks when it is not inlined
+               size_t blocks, uint8_t tweak[16], StackMark* mark) {
+  mark_frame(mark);  // it holds the tweaks when it is not inlined
   Tw t, t0;
   t.load(tweak);
   t0 = t;
@@ -127,17 +127,17 @@ void vpaes_xts(const AesKeyState* s, const uint8_t* in, uint8_t* out,
 
 template <bool kDec>
 void xts_bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
-              size_t blocks, uint8_t tweak[16], StackMark* m) {
+              size_t blocks, uint8_t tweak[16], StackMark* mark) {
   // The frame the caller wipes (xts_kernel.h): this function keeps the
   // tweaks and its inlined loops' spills, and under AddressSanitizer it
   // is not inlined into the entry point.
-  mark_frame(m);
+  mark_frame(mark);
   // The hybrid's own split and key handling (vpaes_bsaes_hybrid.h).
   const size_t nb = vpaes_bsaes::bsaes_share(
       blocks, vpaes_bsaes_threshold_blocks(),
       vpaes_bsaes_tail_to_bsaes_blocks());
   if (nb == 0) {
-    vpaes_xts<kDec>(s, in, out, blocks, tweak, m);
+    vpaes_xts<kDec>(s, in, out, blocks, tweak, mark);
     return;
   }
   vpaes_bsaes::with_bitsliced_key<vpaes_bsaes::kHybridBulkScrubBytes>(
@@ -149,21 +149,21 @@ void xts_bulk(const AesKeyState* s, const uint8_t* in, uint8_t* out,
         }
         if (nb < blocks) {
           vpaes_xts<kDec>(s, in + 16 * nb, out + 16 * nb, blocks - nb, tweak,
-                         m);
+                         mark);
         }
       });
 }
 
 void vpaes_bsaes_xts_encrypt_bulk(const AesKeyState* s, const uint8_t* in,
                                   uint8_t* out, size_t blocks,
-                                  uint8_t tweak[16], StackMark* m) {
-  xts_bulk<false>(s, in, out, blocks, tweak, m);
+                                  uint8_t tweak[16], StackMark* mark) {
+  xts_bulk<false>(s, in, out, blocks, tweak, mark);
 }
 
 void vpaes_bsaes_xts_decrypt_bulk(const AesKeyState* s, const uint8_t* in,
                                   uint8_t* out, size_t blocks,
-                                  uint8_t tweak[16], StackMark* m) {
-  xts_bulk<true>(s, in, out, blocks, tweak, m);
+                                  uint8_t tweak[16], StackMark* mark) {
+  xts_bulk<true>(s, in, out, blocks, tweak, mark);
 }
 
 }  // namespace
