@@ -21,7 +21,11 @@ its own, stated nowhere here):
   - MUL, UMULL, SMULL, UMLAL, SMLAL, UMAAL: 1; MLA, MLS: 2;
   - LDR/STR (any size, single): 2, but a load or store right after a
     single load or store pipelines its address phase: 1 (the TRM's
-    "neighboring load and store single instructions can pipeline");
+    "neighboring load and store single instructions can pipeline"); a
+    store with an immediate offset (or none): 1 ("STR Rx,[Ry,#imm] is
+    always one cycle", §3.3.2: the address is generated in the first
+    cycle and the data stored while the next instruction executes; with
+    zero wait states and the write buffer, nothing waits on it);
   - LDM/STM/PUSH: 1 + N registers (LDRD/STRD: 1 + 2); POP/LDM with PC:
     1 + N + P;
   - a taken branch (B, BL, BX, BLX, CBZ/CBNZ taken, TBB/TBH: 2 + P),
@@ -52,6 +56,7 @@ TB = re.compile(r"^tb[bh](\.w)?$")
 MUL1 = re.compile(r"^(mul|muls|umull|smull|umlal|smlal|umaal)(\.w)?$")
 MUL2 = re.compile(r"^(mla|mls)(\.w)?$")
 DIV = re.compile(r"^[su]div$")
+REG_OFFSET = re.compile(r"\[\w+,\s*(r\d|ip|sl|fp|lr)\b")
 COND = re.compile(r"(eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le)$")
 
 
@@ -90,7 +95,8 @@ def cycles_of(trace, ins, per_pc=None):
         single = False
         writes_pc = False
         if SINGLE_MEM.match(mn):
-            c = 1 if prev_single_mem else 2
+            imm_store = mn.startswith("str") and not REG_OFFSET.search(ops)
+            c = 1 if (prev_single_mem or imm_store) else 2
             single = True
             writes_pc = mn.startswith("ldr") and ops.split(",")[0].strip() == "pc"
             if writes_pc:

@@ -136,8 +136,8 @@ extern "C" void ctc_aes_fixsliced_v7m_encrypt(uint32_t q[8],
 // transposed, with round key 0 added and the planes of
 // CTC_AES_FIXSLICED_V7M_POL complemented; the routine adds each batch's
 // transposed counter words, runs rounds 1..nr, transposes back, applies
-// SR^2 on the columns where sr2 is not zero, and XORs. The order of the
-// members is the routine's (one LDM).
+// SR^2 on the columns where sr2 is 1 (it is 0 or 1), and XORs. The order
+// of the members is the routine's (one LDM).
 struct FixslicedCtrArgs {
   const uint32_t* qc;
   const uint8_t* rk;

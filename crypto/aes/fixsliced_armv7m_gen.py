@@ -54,7 +54,8 @@ NEON:
     every round in r0-r7 (a loop of rounds needs no copies);
   - the allocated code is list-scheduled so that loads and stores follow
     each other where the dataflow allows (pair_memory(): on the Cortex-M4
-    a single load or store after another costs one cycle, not two);
+    a single load after another load or store costs one cycle, not two;
+    a store with an immediate offset is always one, cost());
   - every round is checked here, on random planes and keys, against a
     direct Python model of the C round (sub_bytes, mix_columns<K>,
     add_round_key of aes_nohw32.cc).
@@ -63,7 +64,7 @@ within a round needs no latency scheduling beyond that pairing.
 
 Constant time: straight-line code; the only conditional branches compare
 the round-key pointer with the schedule's end (the public round count),
-test the caller's sr2 or which entry ran (q = 0 in CTR mode), or compare
+test the caller's sr2 or which entry ran (q = 0 or 1 in CTR mode), or compare
 the data pointer with the data's end (the public length); loads and stores
 are at the round-key pointer, the data pointers, the caller's q or
 arguments and at fixed stack offsets.
@@ -508,12 +509,15 @@ def is_mem(ins):
 
 
 def cost(code):
-    """Cortex-M4 cycles (TRM): one per instruction, two per single load or
-    store unless it follows one (their address phases pipeline)."""
+    """Cortex-M4 cycles (TRM, as bench/mcu/trace_cycles.py counts them):
+    one per instruction; a single load two unless it follows a single load
+    or store (their address and data phases pipeline); a store with an
+    immediate offset (all of ours) one ("STR Rx,[Ry,#imm] is always one
+    cycle": its data phase overlaps the next instruction)."""
     c, prev = 0, False
     for ins in code:
         m = is_mem(ins)
-        c += 1 if (not m or prev) else 2
+        c += 1 if (not m or prev or ins.startswith("str")) else 2
         prev = m
     return c
 
@@ -914,7 +918,8 @@ def main():
           "push {r4-r11, lr}",
           "sub sp, sp, #%d" % frame,
           "ldm r0, {r0-r7}",
-          "mov r8, #0",
+          # SLOT_Q: 0 where the batch needs SR^2 (sr2 = 1), 1 where not.
+          "eor r8, r3, #1",
           "str r8, [sp, #%d]" % SLOT_Q] + set_end() + [
           "add r1, r1, #32",
           "str r1, [sp, #%d]" % slot_rk,
@@ -955,8 +960,11 @@ def main():
     a += ["@ round at lag 3"] + blocks[3] + ["beq .Lctc_fs_last"]
     a += ["@ round at lag 0"] + blocks[0] + ["b .Lctc_fs_loop"]
     a += [".Lctc_fs_last:", "@ last round"] + blocks["last"]
-    # q = 0: CTR mode's batch, whose output goes to the data.
-    a += ["ldr r8, [sp, #%d]" % SLOT_Q, "cmp r8, #0", "bne .Lctc_fs_block_out"]
+    # q = 0 or 1: CTR mode's batch, whose output goes to the data, with
+    # SR^2 (0) or without (1); a block's q is an aligned pointer, above 1.
+    # The flags of this compare also choose SR^2 below (the transposition
+    # sets none).
+    a += ["ldr r8, [sp, #%d]" % SLOT_Q, "cmp r8, #1", "bhi .Lctc_fs_block_out"]
     # The planes back to columns: q[b + 2c] = column c of block b
     # (aes_nohw32.cc's transpose: swap_move<1>, <2>, <4>).
     def swap_move(lo, hi, k, mask):
@@ -973,7 +981,7 @@ def main():
     # SR^2 on the columns (aes_nohw32.cc's shift_rows_2 after the
     # transposition): rows 1 and 3 swap between columns c and c + 2, bytes
     # 1 and 3 of q[w] and q[w + 4]; 12 instructions instead of 32.
-    a += ["ldr r8, [sp, #%d]" % SLOT_SR2, "cmp r8, #0", "beq .Lctc_fs_xor"]
+    a += ["beq .Lctc_fs_xor"]
     for w in range(4):
         a += ["eor r8, r%d, r%d" % (w, w + 4), "and r8, r8, #0xff00ff00",
               "eor r%d, r%d, r8" % (w, w), "eor r%d, r%d, r8" % (w + 4, w + 4)]
