@@ -91,7 +91,7 @@ using u32 = uint32_t;
 // GCC vector of two u64 carries plane j of batch 0 in lane 0 and of batch 1
 // in lane 1. All operations are lane-wise (bitwise logic and shifts by
 // constants), so each lane computes exactly the 64-bit code, and the
-// S-box's 113 gates then cost one SSE2 instruction per two batches. Other
+// S-box's 128 gates then cost one SSE2 instruction per two batches. Other
 // targets (32-bit ARM, Cortex-M, AArch64) keep the one-batch path only, as
 // do compilers without __builtin_shufflevector (gcc before 12): the library
 // must build with a consumer's toolchain, not only ours.

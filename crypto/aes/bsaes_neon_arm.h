@@ -84,11 +84,29 @@ CTCRYPTO_BS_INLINE void sbox_circuit(V q[8]) {
 
 CTCRYPTO_BS_INLINE void sub_bytes(V q[8]) { sbox_circuit<true>(q); }
 
-// InvS = A' o S o A' (bitsliced_sbox.h), the circuit without its constant.
+// InvS = A' o S o A' (bitsliced_sbox.h) with both A' folded into the
+// circuit's linear layers (bsaes_neon_arm_sbox_gen.py): NOTs of the planes
+// of CTCRYPTO_BSAES_ARM_INV_SBOX_NOT, then CTCRYPTO_BSAES_ARM_INV_SBOX, 165
+// NEON instructions instead of A' (16 VEOR, 2 VMVN), the circuit (166) and
+// A' again (16 VEOR).
 CTCRYPTO_BS_INLINE void inv_sub_bytes(V q[8]) {
-  bs_inv_affine<true>(q);
-  sbox_circuit<false>(q);
-  bs_inv_affine<false>(q);
+  static_assert(CTCRYPTO_BSAES_ARM_INV_SBOX_SLOTS > 0);
+  alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_ARM_INV_SBOX_SLOTS];
+  uint32_t tmp;
+  V p[8];
+#pragma GCC unroll 8
+  for (int j = 0; j < 8; j++) {
+    p[j] = ((CTCRYPTO_BSAES_ARM_INV_SBOX_NOT >> j) & 1) ? vmvnq_u8(q[j]) : q[j];
+  }
+  constexpr int out[8] = CTCRYPTO_BSAES_ARM_INV_SBOX_OUT;
+  __asm__(CTCRYPTO_BSAES_ARM_INV_SBOX
+          : "+w"(p[0]), "+w"(p[1]), "+w"(p[2]), "+w"(p[3]), "+w"(p[4]),
+            "+w"(p[5]), "+w"(p[6]), "+w"(p[7]), [t] "=&r"(tmp),
+            "=m"(scratch)
+          : [s] "r"(scratch)
+          : "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15");
+#pragma GCC unroll 8
+  for (int j = 0; j < 8; j++) q[j] = p[out[j]];
 }
 
 // MixColumns plane by plane; xtime(t) is (t7, t0^t7, t1, t2^t7, t3^t7,

@@ -6,7 +6,10 @@ scheduled here instead of by the compiler:
     bitsliced_sbox.h on the eight planes (asm operands %q0..%q7, in place),
     with q8..q15 as temporaries;
   - CTCRYPTO_BSAES_ARM_SBOX_LINEAR: the same without the affine constant
-    (the core of InvSubBytes);
+    (the fixsliced CTR rounds' S-box and the last round's of CTR);
+  - CTCRYPTO_BSAES_ARM_INV_SBOX: InvSubBytes, the circuit with the inverse
+    affine map folded into its linear layers (INV_GATES below), after
+    NOTs of the planes of CTCRYPTO_BSAES_ARM_INV_SBOX_NOT (the caller's);
   - CTCRYPTO_BSAES_ARM_ROUNDS: a loop of full rounds (S-box, ShiftRows,
     MixColumns, AddRoundKey);
   - CTCRYPTO_BSAES_ARM_ROUNDS_FS: the same for CTR, fixsliced (no
@@ -45,7 +48,7 @@ import sys
 # next to this file; declared with it in crypto/BUILD.bazel's genrules).
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bitsliced_sbox_gates import read_gates  # noqa: E402
+from bitsliced_sbox_gates import read_gates, read_small_gates  # noqa: E402
 
 # Gate order (schedule): among the ready gates, the one that ends the most
 # live ranges, ties broken by paper order plus ORDER_NOISE times a draw of
@@ -65,12 +68,27 @@ SCHED = 1
 
 gates = read_gates("q%d")  # (dst, op, a, b, xnor); inputs in0..in7
 
+# InvSubBytes with the inverse affine map A' folded into the circuit's
+# linear layers (bitsliced_sbox_gates.read_small_gates(inverse=True),
+# checked there against A' o S o A' of the printed circuit on all 256
+# inputs): 121 gates after NOTs of the input planes INV_NOT, which the
+# C++ side applies (bsaes_neon_arm.h's inv_sub_bytes), instead of A' (16
+# XORs and 2 NOTs, in C++), the circuit (128) and A' again (16).
+_inv = read_small_gates("q%d", inverse=True)
+INV_NOT = sum(1 << int(a[2:]) for _, op, a, _, _ in _inv if op == "~")
+_nots = dict((d, a) for d, op, a, _, _ in _inv if op == "~")
+INV_GATES = [(d, op, _nots.get(a, a), _nots.get(b, b), x)
+             for d, op, a, b, x in _inv if op != "~"]
+# The order seed of INV_GATES: the best of seeds 0..599 by instruction
+# count, then spills + reloads (166 instructions, 13 spills, 14 reloads).
+INV_ORDER_SEED = 314
 
-def schedule(gates):
+
+def schedule(gates, seed=None):
     """The gate order: repeatedly, among the gates whose operands are
     computed, the one that frees the most registers (ends live ranges),
     then by paper order with the seeded random tie-break (ORDER_SEED)."""
-    rnd = random.Random(ORDER_SEED)
+    rnd = random.Random(ORDER_SEED if seed is None else seed)
     remaining = list(gates)
     uses = {}
     for g in gates:
@@ -176,6 +194,15 @@ def allocate(order, affine, relabel=None):
             out.append("vmvn %s, %s" % (rd, rd))
         loc[d] = rd
         holder[rd] = d
+    # An output the allocator spilled before the end (the inverse circuit's
+    # bottom layer finishes some outputs early) is reloaded here.
+    for v in sorted(final):
+        if v not in loc:
+            r = free_reg(len(order), prefer=final[v] if final[v] not in holder else None)
+            access("vld1.64", r, slot[v])
+            reloads += 1
+            loc[v] = r
+            holder[r] = v
     if IDENTITY:
         # Parallel move of the outputs into their own operand registers: a
         # destination no pending move still reads goes first; a cycle is
@@ -241,8 +268,8 @@ def slot_order(seq, nslots):
     return dict((x, i) for i, x in enumerate(order))
 
 
-def emit(name, affine):
-    order = schedule(gates)
+def emit(name, affine, circuit=None, seed=None):
+    order = schedule(circuit or gates, seed)
     code, nslots, spills, reloads, perm, seq = allocate(order, affine)
     code, nslots, spills, reloads, perm, _ = allocate(
         order, affine, slot_order(seq, nslots))
@@ -792,4 +819,8 @@ print("// down to zero. CTCRYPTO_BSAES_ARM_ROUNDS_FS reads the round keys,")
 print("// each in its round's frame and with SubBytes' constant, from %[k].")
 emit("CTCRYPTO_BSAES_ARM_SBOX", True)
 emit("CTCRYPTO_BSAES_ARM_SBOX_LINEAR", False)
+print("// InvSubBytes: NOTs of the planes of this mask (the caller), then")
+print("// CTCRYPTO_BSAES_ARM_INV_SBOX (A' folded into the circuit).")
+print("#define CTCRYPTO_BSAES_ARM_INV_SBOX_NOT 0x%02x" % INV_NOT)
+emit("CTCRYPTO_BSAES_ARM_INV_SBOX", False, INV_GATES, INV_ORDER_SEED)
 emit_fixsliced(emit_shift_mix())

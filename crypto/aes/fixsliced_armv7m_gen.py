@@ -26,7 +26,12 @@ S-box in 13 registers by spilling through the stack, about a quarter of
 the round. Here, as crypto/aes/bsaes_neon_arm_sbox_gen.py does for ARMv7
 NEON:
   - the gate list is read from bitsliced_sbox.h itself (the audited,
-    as-printed Boyar-Peralta circuit), so the two cannot disagree;
+    as-printed Boyar-Peralta circuit), so the two cannot disagree, with
+    its top and bottom linear layers (built for depth: 27 and 38 XORs) in
+    the smaller forms of bitsliced_sbox_linear.txt (23 and 33;
+    bitsliced_sbox_gates.read_small_gates(), which checks them against
+    the printed circuit on all 256 inputs): on this single-issue core a
+    gate is a cycle whatever the depth, 119 gates a round instead of 128;
   - MixColumns is fixsliced_rounds.h / aes_nohw32.cc's mix_columns<K>,
     with lane_rot<L, C> in three instructions and its rotation left to the
     barrel shifter of the instruction that consumes it (Thumb-2's
@@ -46,9 +51,10 @@ NEON:
     or, where it fits the operations, the order stored in
     fixsliced_armv7m_order.txt, which `--search SECONDS` finds offline
     from that one (improve(): simulated annealing over single moves of
-    operations, scored by cost() after allocation and pairing; it took
-    the rounds from 17 spills and 21 reloads to 14-16 and 17-19, 5 to 9%
-    fewer cycles), then 14 registers (r0-r12, lr) are allocated; a value
+    operations, scored by cost() after allocation and pairing; with the
+    printed circuit it took the rounds from 17 spills and 21 reloads to
+    14-16 and 17-19, 5 to 9% fewer cycles), then 14 registers (r0-r12,
+    lr) are allocated; a value
     that does not fit goes to a stack slot (STR/LDR sp-relative), the victim being the
     value whose next use is farthest (Belady); the planes start and end
     every round in r0-r7 (a loop of rounds needs no copies);
@@ -57,8 +63,8 @@ NEON:
     a single load after another load or store costs one cycle, not two;
     a store with an immediate offset is always one, cost());
   - every round is checked here, on random planes and keys, against a
-    direct Python model of the C round (sub_bytes, mix_columns<K>,
-    add_round_key of aes_nohw32.cc).
+    direct Python model of the C round (sub_bytes with the printed
+    circuit, mix_columns<K>, add_round_key of aes_nohw32.cc).
 The Cortex-M4 is single issue with one-cycle ALU results, so the order
 within a round needs no latency scheduling beyond that pairing.
 
@@ -86,7 +92,7 @@ import time
 # next to this file; declared with it in crypto/BUILD.bazel's genrules).
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bitsliced_sbox_gates import read_gates  # noqa: E402
+from bitsliced_sbox_gates import read_gates, read_small_gates  # noqa: E402
 
 SEED_TRIES = 64
 # pair_memory: how many instructions a lone load or store may wait.
@@ -106,7 +112,11 @@ ORDER_HEADER = """\
 # falls back to its seeded greedy orders where a line no longer fits the
 # operations.
 """
-GATES = read_gates("s%d")  # (dst, op, a, b, xnor); inputs in0..in7
+# (dst, op, a, b, xnor); inputs in0..in7. The code is generated from the
+# circuit with the smaller linear layers (read_small_gates()) and checked
+# against the circuit as printed (PRINTED, model_sbox()).
+GATES = read_small_gates("s%d")
+PRINTED = read_gates("s%d")
 AFFINE = sorted(int(d[1:]) for d, _, _, _, x in GATES if x)
 assert AFFINE == [0, 1, 5, 6], AFFINE
 
@@ -765,7 +775,7 @@ def run_code(code, regs, mem):
 
 def model_sbox(q):
     v = dict(("in%d" % j, q[j]) for j in range(8))
-    for d, op, a, b, x in GATES:
+    for d, op, a, b, x in PRINTED:
         r = (v[a] ^ v[b]) if op == "^" else (v[a] & v[b])
         if x:
             r ^= M32
