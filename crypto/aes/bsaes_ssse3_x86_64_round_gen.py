@@ -48,7 +48,7 @@ between linear layers with A' folded in (bitsliced_sbox_linear.txt: 23 and
 35 XORs and four NOTs, for A''s 16 XORs and two NOTs, the printed 27 and
 38, and A''s 16 again), checked against the printed circuit on all 256
 inputs there and against FIPS-197 here: the decryption round went from
-310 instructions to 270, XTS and CBC decryption 16-19% faster (Zen 5,
+310 instructions to 270, XTS and CBC decryption 14-18% faster (Zen 5,
 medians of 3). The forward rounds keep the printed layers: their smaller
 forms (23 and 33 XORs) took the round from 246 instructions to 237 but ran
 no faster (AES-256-XTS encryption 2% slower), the deeper layers costing
