@@ -34,6 +34,10 @@
 // file's bsaes_ctr32 after converting the key, so it is the same loop.
 // mca-loop: aes=bsaes IsaNeonA64>::ctr32( 12.8 tbl=8
 // mca-loop: aes=vpaes+bsaes IsaNeonA64>::ctr32( 12.8 tbl=8
+// CBC decryption's loop runs one decryption round of the 8-block batch
+// (InvShiftRows, InvSubBytes, AddRoundKey, InvMixColumns), 1/10 of 128
+// bytes of AES-128.
+// mca-loop: aes=bsaes IsaNeonA64>::cbc_decrypt( 12.8 tbl=8
 
 namespace ctcrypto::internal {
 namespace {
