@@ -51,34 +51,32 @@ namespace ctcrypto::internal::bsaes_neon_arm {
 
 using V = uint8x16_t;
 
+// Runs the generated block NAME of bsaes_neon_arm_sbox.inc on q[0..7] in
+// place: the planes in its operands %0..%7, its scratch area of
+// NAME_SLOTS 16-byte slots, result plane j read from operand NAME_OUT[j].
+#define CTCRYPTO_BSAES_ARM_SBOX_BLOCK(NAME, q)                               \
+  do {                                                                       \
+    alignas(16) uint8_t scratch_[16 * NAME##_SLOTS];                         \
+    uint32_t tmp_;                                                           \
+    V p_[8] = {q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]};              \
+    constexpr int out_[8] = NAME##_OUT;                                      \
+    __asm__(NAME                                                             \
+            : "+w"(p_[0]), "+w"(p_[1]), "+w"(p_[2]), "+w"(p_[3]),            \
+              "+w"(p_[4]), "+w"(p_[5]), "+w"(p_[6]), "+w"(p_[7]),            \
+              [t] "=&r"(tmp_), "=m"(scratch_)                                \
+            : [s] "r"(scratch_)                                              \
+            : "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15");         \
+    _Pragma("GCC unroll 8") for (int j_ = 0; j_ < 8; j_++) q[j_] =           \
+        p_[out_[j_]];                                                        \
+  } while (0)
+
 // The circuit on q[0..7] in place; kAffine as in bs_sbox_circuit.
 template <bool kAffine>
 CTCRYPTO_BS_INLINE void sbox_circuit(V q[8]) {
-  static_assert(CTCRYPTO_BSAES_ARM_SBOX_SLOTS ==
-                CTCRYPTO_BSAES_ARM_SBOX_LINEAR_SLOTS);
-  alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_ARM_SBOX_SLOTS];
-  uint32_t tmp;
-  V p[8] = {q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]};
   if constexpr (kAffine) {
-    constexpr int out[8] = CTCRYPTO_BSAES_ARM_SBOX_OUT;
-    __asm__(CTCRYPTO_BSAES_ARM_SBOX
-            : "+w"(p[0]), "+w"(p[1]), "+w"(p[2]), "+w"(p[3]), "+w"(p[4]),
-              "+w"(p[5]), "+w"(p[6]), "+w"(p[7]), [t] "=&r"(tmp),
-              "=m"(scratch)
-            : [s] "r"(scratch)
-            : "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15");
-#pragma GCC unroll 8
-    for (int j = 0; j < 8; j++) q[j] = p[out[j]];
+    CTCRYPTO_BSAES_ARM_SBOX_BLOCK(CTCRYPTO_BSAES_ARM_SBOX, q);
   } else {
-    constexpr int out[8] = CTCRYPTO_BSAES_ARM_SBOX_LINEAR_OUT;
-    __asm__(CTCRYPTO_BSAES_ARM_SBOX_LINEAR
-            : "+w"(p[0]), "+w"(p[1]), "+w"(p[2]), "+w"(p[3]), "+w"(p[4]),
-              "+w"(p[5]), "+w"(p[6]), "+w"(p[7]), [t] "=&r"(tmp),
-              "=m"(scratch)
-            : [s] "r"(scratch)
-            : "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15");
-#pragma GCC unroll 8
-    for (int j = 0; j < 8; j++) q[j] = p[out[j]];
+    CTCRYPTO_BSAES_ARM_SBOX_BLOCK(CTCRYPTO_BSAES_ARM_SBOX_LINEAR, q);
   }
 }
 
@@ -90,23 +88,11 @@ CTCRYPTO_BS_INLINE void sub_bytes(V q[8]) { sbox_circuit<true>(q); }
 // NEON instructions instead of A' (16 VEOR, 2 VMVN), the circuit (166) and
 // A' again (16 VEOR).
 CTCRYPTO_BS_INLINE void inv_sub_bytes(V q[8]) {
-  static_assert(CTCRYPTO_BSAES_ARM_INV_SBOX_SLOTS > 0);
-  alignas(16) uint8_t scratch[16 * CTCRYPTO_BSAES_ARM_INV_SBOX_SLOTS];
-  uint32_t tmp;
-  V p[8];
 #pragma GCC unroll 8
   for (int j = 0; j < 8; j++) {
-    p[j] = ((CTCRYPTO_BSAES_ARM_INV_SBOX_NOT >> j) & 1) ? vmvnq_u8(q[j]) : q[j];
+    if ((CTCRYPTO_BSAES_ARM_INV_SBOX_NOT >> j) & 1) q[j] = vmvnq_u8(q[j]);
   }
-  constexpr int out[8] = CTCRYPTO_BSAES_ARM_INV_SBOX_OUT;
-  __asm__(CTCRYPTO_BSAES_ARM_INV_SBOX
-          : "+w"(p[0]), "+w"(p[1]), "+w"(p[2]), "+w"(p[3]), "+w"(p[4]),
-            "+w"(p[5]), "+w"(p[6]), "+w"(p[7]), [t] "=&r"(tmp),
-            "=m"(scratch)
-          : [s] "r"(scratch)
-          : "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15");
-#pragma GCC unroll 8
-  for (int j = 0; j < 8; j++) q[j] = p[out[j]];
+  CTCRYPTO_BSAES_ARM_SBOX_BLOCK(CTCRYPTO_BSAES_ARM_INV_SBOX, q);
 }
 
 // MixColumns plane by plane; xtime(t) is (t7, t0^t7, t1, t2^t7, t3^t7,
