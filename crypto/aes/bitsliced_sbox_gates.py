@@ -1,17 +1,20 @@
 """The S-box gate list of bitsliced_sbox.h, for the asm generators.
 
 bsaes_neon_arm_sbox_gen.py, bsaes_ssse3_x86_64_round_gen.py and
-fixsliced_armv7m_gen.py all allocate registers for the same circuit: the
-Boyar-Peralta gates exactly as bitsliced_sbox.h's bs_sbox_circuit prints
-them (the audited copy; no second transcription to drift from it). This
-module reads them from there, once for all three.
+fixsliced_armv7m_gen.py all allocate registers for circuits checked
+against one: the Boyar-Peralta gates exactly as bitsliced_sbox.h's
+bs_sbox_circuit prints them (the audited copy). This module reads them
+from there, once for all three, and every other form it returns is
+compared with them on all 256 inputs when it is read.
 
 read_gates(out) returns the 128 gates in the header's order as
 (dst, op, a, b, xnor): op "^" or "&"; xnor True for the four output XNORs
 (the affine constant 0x63, bs_xnor<kAffine>); the inputs U0..U7 renamed
 in7..in0 (they are q[7]..q[0] on entry); output j named out % j.
 read_small_gates(out, inverse) returns the same S-box (or InvSubBytes)
-with smaller linear layers (below).
+with smaller linear layers (below); read_compact_gates(out) Boyar and
+Peralta's smaller, deeper 115-gate circuit (COMPACT_FILE, checked against
+the printed one), for the single-issue Cortex-M generator.
 """
 import os
 import re
@@ -195,6 +198,49 @@ def read_small_gates(out, inverse=False):
     want = _inv_reference(printed, out) if inverse else _all_inputs(printed, out)
     if _all_inputs(gates, out) != want:
         raise ValueError("%s does not give the printed S-box" % LINEAR_FILE)
+    return gates
+
+
+# ---------------------------------------------------------------------------
+# The 115-gate circuit, for fixsliced_armv7m_gen.py.
+#
+# Boyar and Peralta's SEA 2010 circuit computes the S-box in 115 gates (32
+# ANDs; top 23 XORs, middle 30, bottom 30) at depth 28, against the 119 of
+# the printed depth-16 circuit with read_small_gates()'s layers (34 ANDs;
+# 23, 29, 33). The single-issue Cortex-M4 retires one instruction a cycle
+# whatever the depth, so the fixsliced generator takes it: four gates and,
+# with one product fewer to keep, about one spill less a round. The SIMD
+# generators keep the depth-16 circuit (out of order, eight blocks: depth
+# counts there). COMPACT_FILE holds it as published; read_compact_gates()
+# renames it into this module's conventions and checks it against the
+# printed circuit on all 256 inputs every time it runs.
+
+COMPACT_FILE = os.path.join(_HERE, "bitsliced_sbox_compact.txt")
+
+
+def read_compact_gates(out):
+    """The 115 gates of COMPACT_FILE as (dst, op, a, b, xnor), in the
+    file's order: its inputs x0..x7 (most significant first) renamed
+    in7..in0, its outputs s0..s7 out % 7 .. out % 0, its other values
+    prefixed "bp_" (clear of the generators' own names)."""
+    def name(v):
+        if re.match(r"^x[0-7]$", v):
+            return "in%d" % (7 - int(v[1:]))
+        if re.match(r"^s[0-7]$", v):
+            return out % (7 - int(v[1:]))
+        return "bp_" + v
+    gates = []
+    for line in open(COMPACT_FILE):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        m = re.match(r"^(\w+) = (\w+) ([\^&]) (\w+)( xnor)?$", line)
+        if not m or (m.group(5) and m.group(3) != "^"):
+            raise ValueError("%s: bad line %r" % (COMPACT_FILE, line))
+        gates.append((name(m.group(1)), m.group(3), name(m.group(2)),
+                      name(m.group(4)), bool(m.group(5))))
+    if len(gates) != 115 or _all_inputs(gates, out) != _all_inputs(read_gates(out), out):
+        raise ValueError("%s does not give the printed S-box" % COMPACT_FILE)
     return gates
 
 

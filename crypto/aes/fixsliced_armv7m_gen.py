@@ -25,13 +25,15 @@ Why (issue 29): GCC 12 keeps the ~20 values live at the widest point of the
 S-box in 13 registers by spilling through the stack, about a quarter of
 the round. Here, as crypto/aes/bsaes_neon_arm_sbox_gen.py does for ARMv7
 NEON:
-  - the gate list is read from bitsliced_sbox.h itself (the audited,
-    as-printed Boyar-Peralta circuit), so the two cannot disagree, with
-    its top and bottom linear layers (built for depth: 27 and 38 XORs) in
-    the smaller forms of bitsliced_sbox_linear.txt (23 and 33;
-    bitsliced_sbox_gates.read_small_gates(), which checks them against
-    the printed circuit on all 256 inputs): on this single-issue core a
-    gate is a cycle whatever the depth, 119 gates a round instead of 128;
+  - the gate list is Boyar and Peralta's 115-gate circuit (SEA 2010;
+    bitsliced_sbox_compact.txt, read by
+    bitsliced_sbox_gates.read_compact_gates(), which checks it against
+    bitsliced_sbox.h's audited, as-printed depth-16 circuit on all 256
+    inputs on every run, so the two cannot disagree): on this
+    single-issue core a gate is a cycle whatever the depth, and its depth
+    28 costs nothing; 115 gates a round instead of the printed 128 (or
+    119 with bitsliced_sbox_linear.txt's smaller linear layers, which the
+    generator took before);
   - MixColumns is fixsliced_rounds.h / aes_nohw32.cc's mix_columns<K>,
     with lane_rot<L, C> in three instructions and its rotation left to the
     barrel shifter of the instruction that consumes it (Thumb-2's
@@ -92,7 +94,7 @@ import time
 # next to this file; declared with it in crypto/BUILD.bazel's genrules).
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bitsliced_sbox_gates import read_gates, read_small_gates  # noqa: E402
+from bitsliced_sbox_gates import read_gates, read_compact_gates  # noqa: E402
 
 SEED_TRIES = 64
 # pair_memory: how many instructions a lone load or store may wait.
@@ -113,9 +115,9 @@ ORDER_HEADER = """\
 # operations.
 """
 # (dst, op, a, b, xnor); inputs in0..in7. The code is generated from the
-# circuit with the smaller linear layers (read_small_gates()) and checked
-# against the circuit as printed (PRINTED, model_sbox()).
-GATES = read_small_gates("s%d")
+# 115-gate circuit (read_compact_gates()) and checked against the circuit
+# as printed (PRINTED, model_sbox()).
+GATES = read_compact_gates("s%d")
 PRINTED = read_gates("s%d")
 AFFINE = sorted(int(d[1:]) for d, _, _, _, x in GATES if x)
 assert AFFINE == [0, 1, 5, 6], AFFINE
