@@ -7,6 +7,17 @@
 set -eu
 cache=${CTCRYPTO_CACHE:-$HOME/.cache/ctcrypto}
 mkdir -p "$cache"
+# update: apt-get update, tried three times 20 s apart. A Debian mirror in
+# the middle of a sync serves index files of the wrong size for a while
+# ("File has unexpected size ... Mirror sync in progress?": a cold CI run's
+# armhf lists, 2026-12-06), which failed the whole constant-time step.
+update() {
+  for _try in 1 2 3; do
+    apt-get update -qq && return 0
+    [ "$_try" = 3 ] || sleep 20
+  done
+  return 1
+}
 for arch in "$@"; do
   dir="$cache/valgrind-$arch"
   case $arch in
@@ -19,12 +30,12 @@ for arch in "$@"; do
   # architecture and the package lists include it.
   if ! dpkg --print-foreign-architectures | grep -qx "$arch"; then
     dpkg --add-architecture "$arch"
-    apt-get update -qq
+    update
   fi
   tmp=$(mktemp -d)
   chmod 755 "$tmp"  # apt-get download runs as _apt
   if ! (cd "$tmp" && apt-get download -qq "valgrind:$arch" >/dev/null); then
-    apt-get update -qq
+    update
     (cd "$tmp" && apt-get download -qq "valgrind:$arch" >/dev/null)
   fi
   rm -rf "$dir.tmp"
