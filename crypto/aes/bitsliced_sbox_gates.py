@@ -208,8 +208,9 @@ def read_small_gates(out, inverse=False):
 # ANDs; top 23 XORs, middle 30, bottom 30) at depth 28, against the 119 of
 # the printed depth-16 circuit with read_small_gates()'s layers (34 ANDs;
 # 23, 29, 33). The single-issue Cortex-M4 retires one instruction a cycle
-# whatever the depth, so the fixsliced generator takes it: four gates and,
-# with one product fewer to keep, about one spill less a round. The SIMD
+# whatever the depth, so the fixsliced generator takes it: four gates
+# fewer, and fewer values to spill (after fixsliced_armv7m_gen.py's order
+# search, 14 to 16 spills a round against 16 to 21). The SIMD
 # generators keep the depth-16 circuit (out of order, eight blocks: depth
 # counts there). COMPACT_FILE holds it as published; read_compact_gates()
 # renames it into this module's conventions and checks it against the
